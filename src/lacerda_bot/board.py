@@ -1,0 +1,309 @@
+"""Board: a frozen snapshot of the host's view, and the checks made on reading it.
+
+Every decision-making call first reads the host's view into a :class:`Board`
+with :func:`read_view`. Reading sorts every collection into the spec's
+canonical order (§0) and checks the rules' preconditions; a broken view raises
+:class:`~lacerda_bot.errors.InvalidHostStateError` naming the field, before any
+decision is made. Within the call the library then applies its own decisions
+to this working copy (R-SETUP-5, :mod:`lacerda_bot.effects`).
+
+A :class:`Board` implements every view of :mod:`lacerda_bot.host`, so it is also
+the reference host of :mod:`lacerda_bot.testing`.
+"""
+
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Final, final
+
+import attrs
+
+from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.host import HostState
+from lacerda_bot.model import BlueprintRow, BuildingType, HostId, Scientist, Side
+from lacerda_bot.records import (
+    Building,
+    ContractSlot,
+    DisplayedBlueprint,
+    Figure,
+    GridTile,
+    HeldBlueprint,
+    HumanTech,
+    LabRow,
+    LssMarkers,
+    LssOffer,
+    MapTile,
+    Mission,
+    Occupancy,
+    OwnTech,
+    ScientistSlot,
+    Stock,
+    Tile,
+    TurnOrderSpace,
+)
+
+__all__ = ["Board", "read_view"]
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Board:
+    """Every item of the host view (V1..V20) as one frozen value.
+
+    Field names are the property names of :class:`~lacerda_bot.host.HostState`.
+    Build one with the helpers of :mod:`lacerda_bot.testing`, or read a host's
+    view with :func:`read_view`.
+    """
+
+    side: Side
+    colony_level: int = 1
+    lss_markers: LssMarkers = attrs.field(factory=LssMarkers)
+    lss_rewards: tuple[LssOffer, ...] = ()
+    map_hexes: frozenset[Hex]
+    initial_mine_hex: Hex
+    buildings: tuple[Building, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    lacerda_rover: Hex | None = None
+    human_rover: Hex | None = None
+    crystal_hexes: frozenset[Hex] = frozenset()
+    map_tiles: tuple[MapTile, ...] = ()
+    exploration_tiles: tuple[Tile, ...] = ()
+    tech_grid: tuple[GridTile, ...] = ()
+    lab_rows: tuple[LabRow, ...] = ()
+    lacerda_techs: tuple[OwnTech, ...] = ()
+    human_techs: tuple[HumanTech, ...] = ()
+    own_upgrade_capacity: int = 1
+    human_upgrade_capacity: int = 1
+    blueprint_display: tuple[DisplayedBlueprint, ...] = ()
+    lacerda_blueprints: tuple[HeldBlueprint, ...] = ()
+    human_blueprints: tuple[BuildingType, ...] = ()
+    free_advanced_markers: int = 8
+    scientist_display: tuple[ScientistSlot, ...] = ()
+    lacerda_scientists: tuple[Scientist, ...] = ()
+    colonist_on_hire_slot: bool = False
+    contract_display: tuple[ContractSlot, ...] = ()
+    contract_crystal_cost: int = 0
+    colonists_present: Occupancy = attrs.field(factory=Occupancy)
+    warehouse: tuple[Stock, ...] = ()
+    turn_order_spaces: tuple[TurnOrderSpace, ...] = ()
+    first_colonist_tiles: tuple[HostId, ...] = ()
+    shuttle_departs: bool = False
+    shuttle_from: Side = Side.ORBIT
+    missions: tuple[Mission, ...] = ()
+    spendable_crystals: int = 0
+    free_depot_spaces: int = 0
+    supply_crystals: int = 30
+    shelters_left: int = 4
+    ships_left: int = 5
+    bots_left: int = 3
+
+
+def _hex_key(h: Hex) -> tuple[int, int]:
+    return (h.r, h.q)
+
+
+_ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
+
+# field -> (element type, canonical sort key or None to keep the host's order)
+_Key = Callable[[Any], Any] | None
+_COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
+    "lss_rewards": (LssOffer, lambda o: list(BuildingType).index(o.building)),
+    "buildings": (Building, lambda b: (_hex_key(b.hex), b.id)),
+    "figures": (Figure, lambda f: (_hex_key(f.hex), f.kind.value, f.owner.value)),
+    "map_tiles": (MapTile, lambda t: (_hex_key(t.hex), t.tile.id)),
+    "exploration_tiles": (Tile, None),
+    "tech_grid": (GridTile, lambda t: (t.row, t.column, t.id)),
+    "lab_rows": (LabRow, lambda r: r.row),
+    "lacerda_techs": (OwnTech, lambda t: t.row),
+    "human_techs": (HumanTech, lambda t: t.tech.value),
+    "blueprint_display": (DisplayedBlueprint, lambda d: (_ROW_ORDER[d.row], d.slot)),
+    "lacerda_blueprints": (HeldBlueprint, lambda b: b.blueprint.id),
+    "human_blueprints": (BuildingType, lambda t: t.value),
+    "scientist_display": (ScientistSlot, lambda s: s.slot),
+    "lacerda_scientists": (Scientist, lambda s: s.value),
+    "contract_display": (ContractSlot, lambda c: c.slot),
+    "warehouse": (Stock, None),
+    "turn_order_spaces": (TurnOrderSpace, lambda s: (s.number, s.id)),
+    "first_colonist_tiles": (str, None),
+    "missions": (Mission, lambda m: m.slot.value),
+}
+_HEX_SETS: Final = ("map_hexes", "crystal_hexes")
+_VALUES: Final[dict[str, tuple[type, int | None]]] = {
+    "side": (Side, None),
+    "colony_level": (int, 0),
+    "lss_markers": (LssMarkers, None),
+    "initial_mine_hex": (Hex, None),
+    "own_upgrade_capacity": (int, 1),
+    "human_upgrade_capacity": (int, 1),
+    "free_advanced_markers": (int, 0),
+    "colonist_on_hire_slot": (bool, None),
+    "contract_crystal_cost": (int, 0),
+    "colonists_present": (Occupancy, None),
+    "shuttle_departs": (bool, None),
+    "shuttle_from": (Side, None),
+    "spendable_crystals": (int, 0),
+    "free_depot_spaces": (int, 0),
+    "supply_crystals": (int, 0),
+    "shelters_left": (int, 0),
+    "ships_left": (int, 0),
+    "bots_left": (int, 0),
+}
+
+
+def _read_value(view: object, name: str) -> object:
+    kind, minimum = _VALUES[name]
+    value = getattr(view, name)
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidHostStateError(name, "an int", value)
+    if not isinstance(value, kind):
+        raise InvalidHostStateError(name, f"a {kind.__name__}", value)
+    if minimum is not None and isinstance(value, int) and value < minimum:
+        raise InvalidHostStateError(name, f"an int >= {minimum}", value)
+    return value
+
+
+def _read_collection(view: object, name: str) -> tuple[Any, ...]:
+    kind, key = _COLLECTIONS[name]
+    items = getattr(view, name)
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise InvalidHostStateError(name, "a collection", items)
+    values = tuple(items)
+    for i, item in enumerate(values):
+        if not isinstance(item, kind):
+            raise InvalidHostStateError(f"{name}[{i}]", f"a {kind.__name__}", item)
+    return values if key is None else tuple(sorted(values, key=key))
+
+
+def _read_hex_set(view: object, name: str) -> frozenset[Hex]:
+    items = getattr(view, name)
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise InvalidHostStateError(name, "a collection of Hex", items)
+    hexes = tuple(items)
+    for item in hexes:
+        if not isinstance(item, Hex):
+            raise InvalidHostStateError(name, "only Hex values", item)
+    return frozenset(hexes)
+
+
+def read_view(view: HostState) -> Board:
+    """Copy *view* into a canonical :class:`Board`, checking the rules' preconditions.
+
+    Raises:
+        InvalidHostStateError: an item of the view has the wrong type, is off the
+            map, is negative, repeats an id, or breaks another precondition;
+            the error names the field and what was expected.
+    """
+    fields: dict[str, Any] = {}
+    for name in _VALUES:
+        fields[name] = _read_value(view, name)
+    for name in _COLLECTIONS:
+        fields[name] = _read_collection(view, name)
+    for name in _HEX_SETS:
+        fields[name] = _read_hex_set(view, name)
+    for name in ("lacerda_rover", "human_rover"):
+        rover = getattr(view, name)
+        if rover is not None and not isinstance(rover, Hex):
+            raise InvalidHostStateError(name, "a Hex or None", rover)
+        fields[name] = rover
+    try:
+        board = Board(**fields)
+    except InvalidValueError as error:  # pragma: no cover - fields checked above
+        raise InvalidHostStateError(error.field, error.expected, "") from error
+    check_board(board)
+    return board
+
+
+def _require(ok: bool, field: str, expected: str, got: object) -> None:
+    if not ok:
+        raise InvalidHostStateError(field, expected, got)
+
+
+def _unique(field: str, values: Collection[object]) -> None:
+    repeated = [v for v, n in Counter(values).items() if n > 1]
+    _require(not repeated, field, "unique values", repeated[:1] and repeated[0])
+
+
+def check_board(board: Board) -> None:
+    """Check the cross-item preconditions of a board (spec §2); raise if broken."""
+    on_map = board.map_hexes
+    _require(bool(on_map), "map_hexes", "at least one hex", on_map)
+    _require(
+        board.initial_mine_hex in on_map,
+        "initial_mine_hex",
+        "a map hex",
+        board.initial_mine_hex,
+    )
+    for i, b in enumerate(board.buildings):
+        _require(b.hex in on_map, f"buildings[{i}].hex", "a map hex", b.hex)
+        is_shelter = b.type is BuildingType.SHELTER
+        _require(
+            (b.owner is not None) == is_shelter,
+            f"buildings[{i}].owner",
+            "an owner for Shelters only",
+            b.owner,
+        )
+    _unique("buildings.id", [b.id for b in board.buildings])
+    _unique("buildings.hex", [b.hex for b in board.buildings])
+    _check_figures_and_tiles(board)
+    _check_techs(board)
+    _check_cards(board)
+
+
+def _check_figures_and_tiles(board: Board) -> None:
+    on_map = board.map_hexes
+    for i, f in enumerate(board.figures):
+        _require(f.hex in on_map, f"figures[{i}].hex", "a map hex", f.hex)
+    for name in ("lacerda_rover", "human_rover"):
+        rover = getattr(board, name)
+        _require(rover is None or rover in on_map, name, "a map hex or None", rover)
+    for h in sorted(board.crystal_hexes):
+        _require(h in on_map, "crystal_hexes", "map hexes only", h)
+    built = {b.hex for b in board.buildings}
+    for i, t in enumerate(board.map_tiles):
+        _require(t.hex in on_map, f"map_tiles[{i}].hex", "a map hex", t.hex)
+        _require(
+            t.hex not in built, f"map_tiles[{i}].hex", "a hex with no building", t.hex
+        )
+    _unique("map_tiles.hex", [t.hex for t in board.map_tiles])
+    tile_ids = [t.tile.id for t in board.map_tiles] + [
+        t.id for t in board.exploration_tiles
+    ]
+    _unique("tiles.id", tile_ids)
+
+
+def _check_techs(board: Board) -> None:
+    rows = {r.row: r for r in board.lab_rows}
+    _unique("lab_rows.row", [r.row for r in board.lab_rows])
+    _unique("lacerda_techs.tech", [t.tech for t in board.lacerda_techs])
+    _unique("lacerda_techs.row", [t.row for t in board.lacerda_techs])
+    for i, tech in enumerate(board.lacerda_techs):
+        _require(
+            tech.row in rows, f"lacerda_techs[{i}].row", "a row of lab_rows", tech.row
+        )
+        top = rows[tech.row].max_level
+        _require(
+            tech.level <= top, f"lacerda_techs[{i}].level", f"at most {top}", tech.level
+        )
+    _unique("human_techs.tech", [t.tech for t in board.human_techs])
+    _unique("tech_grid.id", [t.id for t in board.tech_grid])
+
+
+def _check_cards(board: Board) -> None:
+    display = board.blueprint_display
+    _unique("blueprint_display.slot", [(d.row, d.slot) for d in display])
+    held = [b.blueprint.id for b in board.lacerda_blueprints]
+    _unique("blueprints.id", [d.blueprint.id for d in display] + held)
+    _unique("scientist_display.slot", [s.slot for s in board.scientist_display])
+    _unique("lacerda_scientists", board.lacerda_scientists)
+    _unique("contract_display.slot", [c.slot for c in board.contract_display])
+    _unique("contract_display.id", [c.id for c in board.contract_display])
+    _unique("turn_order_spaces.id", [s.id for s in board.turn_order_spaces])
+    space_ids = {s.id for s in board.turn_order_spaces}
+    for i, tile in enumerate(board.first_colonist_tiles):
+        _require(
+            tile in space_ids,
+            f"first_colonist_tiles[{i}]",
+            "a Turn Order space id",
+            tile,
+        )
+    _unique("missions.slot", [m.slot for m in board.missions])

@@ -1,0 +1,198 @@
+"""Where and what Lacerda builds (R-BUILD-2, R-BUILD-4..10): pure functions of the view.
+
+The "what" (:func:`choose_building_type`) is kept apart from the "where"
+(:func:`legal_sites`, :func:`best_sites`), so a table companion with no map can
+show the type and leave the hex to the player.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol, final
+
+import attrs
+
+from lacerda_bot.decisions import Removal
+from lacerda_bot.hexmap import Hex, dist
+from lacerda_bot.host import ColonyView, MapView, TechView
+from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType, Owner, TechType, TechUsed
+from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
+from lacerda_bot.records import Building
+
+__all__ = [
+    "BuildView",
+    "Site",
+    "TypeChoice",
+    "best_sites",
+    "choose_building_type",
+    "complexes",
+    "legal_sites",
+    "qualifies",
+    "tech_to_use",
+]
+
+
+class BuildView(MapView, TechView, ColonyView, Protocol):
+    """What construction reads: the map, both players' Techs and the Colony."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Site:
+    """A legal construction site and what building there gives (R-BUILD-5..8)."""
+
+    hex: Hex
+    resulting_size: int
+    """1 + the sizes of the Complexes it joins (R-BUILD-5)."""
+    joined_sizes: tuple[int, ...]
+    """Sizes of the distinct same-type Complexes adjacent to it, largest first."""
+    techs: tuple[TechUsed, ...]
+    """Whose Techs make a join legal (empty for a stand-alone site, R-BUILD-10)."""
+
+
+def _same_kind(building: Building, kind: BuildingType, owner: Owner | None) -> bool:
+    """Same type; Shelters only with Shelters of the same owner (spec §0)."""
+    if building.type is not kind:
+        return False
+    return kind is not BuildingType.SHELTER or building.owner is owner
+
+
+def complexes(
+    buildings: Iterable[Building], kind: BuildingType, owner: Owner | None = None
+) -> tuple[frozenset[Hex], ...]:
+    """The Complexes of *kind*: maximal adjacent groups of same-type buildings (§0).
+
+    For Shelters pass the *owner*; other types ignore it. Complexes come in
+    canonical order of their first hex.
+    """
+    hexes = {b.hex for b in buildings if _same_kind(b, kind, owner)}
+    groups: list[frozenset[Hex]] = []
+    for start in sorted(hexes):
+        if any(start in g for g in groups):
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            here = frontier.pop()
+            for nxt in here.neighbours():
+                if nxt in hexes and nxt not in group:
+                    group.add(nxt)
+                    frontier.append(nxt)
+        groups.append(frozenset(group))
+    return tuple(groups)
+
+
+def _tech_levels(view: TechView, kind: BuildingType) -> tuple[int, int]:
+    tech = TechType.for_building(kind)
+    own = max((t.level for t in view.lacerda_techs if t.tech is tech), default=0)
+    human = max((t.level for t in view.human_techs if t.tech is tech), default=0)
+    if kind is BuildingType.SHELTER:
+        human = 0  # only his own Shelter Tech (R-BUILD-7)
+    return own, human
+
+
+def legal_sites(
+    view: BuildView, kind: BuildingType, options: Options, *, owner: Owner | None = None
+) -> tuple[Site, ...]:
+    """Every legal site for a building of *kind*, in canonical hex order (R-BUILD-4..8).
+
+    A site is a map hex with no building (R-BUILD-4). A join (R-BUILD-6) is
+    legal when a Tech of the type reaches the joined size J, or J + 1 with
+    ``complex_tech_threshold = resulting`` (R-BUILD-7). A stand-alone site is
+    legal at ``dist`` 2 from a same-type building, anywhere with ``standalone_rule
+    = any``, or anywhere when no same-type building exists (R-BUILD-8).
+    Shelters use *owner*'s Shelters and his own Shelter Tech only.
+    """
+    built = {b.hex for b in view.buildings}
+    groups = complexes(view.buildings, kind, owner)
+    group_of = {h: i for i, g in enumerate(groups) for h in g}
+    same = [h for g in groups for h in g]
+    own, human = _tech_levels(view, kind)
+    extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
+    sites: list[Site] = []
+    for h in sorted(view.map_hexes):
+        if h in built:
+            continue
+        touching = sorted({group_of[n] for n in h.neighbours() if n in group_of})
+        sizes = tuple(sorted((len(groups[i]) for i in touching), reverse=True))
+        joined = sum(sizes)
+        if joined:
+            need = joined + extra
+            techs = tuple(
+                user
+                for user, level in ((TechUsed.OWN, own), (TechUsed.HUMAN, human))
+                if level >= need
+            )
+            if not techs:
+                continue
+        else:
+            techs = ()
+            if not _standalone_ok(h, same, options):
+                continue
+        sites.append(
+            Site(hex=h, resulting_size=1 + joined, joined_sizes=sizes, techs=techs)
+        )
+    return tuple(sites)
+
+
+def _standalone_ok(h: Hex, same: Sequence[Hex], options: Options) -> bool:
+    if not same or options.standalone_rule is StandaloneRule.ANY:
+        return True
+    return any(dist(h, other) == 2 for other in same)
+
+
+def best_sites(sites: Sequence[Site]) -> tuple[Site, ...]:
+    """The sites with the largest resulting Complex (R-BUILD-9), canonical order."""
+    if not sites:
+        return ()
+    top = max(s.resulting_size for s in sites)
+    return tuple(s for s in sites if s.resulting_size == top)
+
+
+def tech_to_use(site: Site, options: Options) -> TechUsed:
+    """Whose Tech the build uses (R-BUILD-10): none if stand-alone, else by preference."""
+    if not site.techs:
+        return TechUsed.NONE
+    if len(site.techs) == 1:
+        return site.techs[0]
+    return TechUsed.OWN if options.prefer_own_tech else TechUsed.HUMAN
+
+
+def qualifies(view: ColonyView, kind: BuildingType) -> bool:
+    """R-BUILD-2: a Mine always qualifies; an LSS type if its marker < Colony level."""
+    return kind is BuildingType.MINE or view.lss_markers.level(kind) < view.colony_level
+
+
+@final
+@attrs.frozen(kw_only=True)
+class TypeChoice:
+    """The building type chosen by R-BUILD-2, with its legal sites and the types passed over."""
+
+    building: BuildingType | None
+    """``None`` when no qualifying type has a legal site."""
+    sites: tuple[Site, ...]
+    removed: tuple[Removal, ...]
+
+
+def choose_building_type(
+    view: BuildView, pointer: BuildingType, options: Options
+) -> TypeChoice:
+    """R-BUILD-2: from the pointer, the first qualifying type of T2 with a legal site.
+
+    >>> from lacerda_bot.testing import small_board
+    >>> choose_building_type(small_board(), BuildingType.MINE, Options()).building
+    <BuildingType.MINE: 'mine'>
+    """
+    start = BUILDING_SEQUENCE.index(pointer)
+    removed: list[Removal] = []
+    for offset in range(len(BUILDING_SEQUENCE)):
+        kind = BUILDING_SEQUENCE[(start + offset) % len(BUILDING_SEQUENCE)]
+        if not qualifies(view, kind):
+            level = view.lss_markers.level(kind)
+            reason = f"LSS marker {level} is not below Colony level {view.colony_level}"
+            removed.append(Removal(option=kind.value, rule="R-BUILD-2", reason=reason))
+            continue
+        sites = legal_sites(view, kind, options)
+        if sites:
+            return TypeChoice(building=kind, sites=sites, removed=tuple(removed))
+        removed.append(
+            Removal(option=kind.value, rule="R-BUILD-2", reason="no legal site")
+        )
+    return TypeChoice(building=None, sites=(), removed=tuple(removed))

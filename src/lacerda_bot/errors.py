@@ -1,0 +1,80 @@
+"""The exceptions lacerda_bot raises.
+
+Expected game outcomes (an impossible action, a lost gain, no Rover target) are
+decisions, never exceptions. Exceptions are for input that breaks the rules or
+misuse of the API::
+
+    LacerdaBotError
+    ├── InvalidValueError (ValueError)      a value given to the library is out of range
+    ├── InvalidHostStateError (ValueError)  the host's view breaks a rule's precondition
+    └── SerializationError (ValueError)     a JSON document is corrupt, truncated or of
+                                            another format version
+
+Every error names the field (a dotted path such as ``buildings[3].hex``) and
+what was expected.
+"""
+
+from typing import final
+
+__all__ = [
+    "InvalidHostStateError",
+    "InvalidValueError",
+    "LacerdaBotError",
+    "SerializationError",
+]
+
+
+class LacerdaBotError(Exception):
+    """Base class of every error raised by lacerda_bot."""
+
+
+def _message(field: str, expected: str, got: object) -> str:
+    return f"{field}: expected {expected}, got {got!r}"
+
+
+@final
+class InvalidValueError(LacerdaBotError, ValueError):
+    """A value passed to the library (seed, option, field) is not allowed.
+
+    Attributes:
+        field: the dotted path of the bad value.
+        expected: what the library expected there.
+    """
+
+    def __init__(self, field: str, expected: str, got: object) -> None:
+        """Build the error from the field, the expectation and the bad value."""
+        super().__init__(_message(field, expected, got))
+        self.field = field
+        self.expected = expected
+
+
+@final
+class InvalidHostStateError(LacerdaBotError, ValueError):
+    """The host's view breaks a precondition of the rules.
+
+    Raised before any decision is made, so no partial result exists.
+
+    Attributes:
+        field: the dotted path of the bad item in the view.
+        expected: what the rules require there.
+    """
+
+    def __init__(self, field: str, expected: str, got: object) -> None:
+        """Build the error from the field, the expectation and the bad value."""
+        super().__init__(_message(field, expected, got))
+        self.field = field
+        self.expected = expected
+
+
+@final
+class SerializationError(LacerdaBotError, ValueError):
+    """A JSON document cannot be loaded; nothing half-built is returned.
+
+    Attributes:
+        path: where in the document the problem is (``$`` is the root).
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        """Build the error from the document path and what is wrong there."""
+        super().__init__(f"{path}: {problem}")
+        self.path = path

@@ -1,0 +1,105 @@
+r"""Axial hex coordinates and the distances the rules use (spec §0).
+
+A hex is ``(q, r)``. The six neighbours are listed in a fixed clockwise order,
+starting east::
+
+           (0,-1)  (+1,-1)
+              \   /
+    (-1,0) -- (q,r) -- (+1,0)
+              /   \
+        (-1,+1)  (0,+1)
+
+Hexes sort in the spec's canonical order: ascending ``r``, then ascending ``q``.
+"""
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Final, Self, final
+
+import attrs
+
+__all__ = ["NEIGHBOUR_OFFSETS", "Hex", "dist", "ring", "steps_from"]
+
+
+@final
+@attrs.frozen(order=False)
+class Hex:
+    """One hex of the map in axial coordinates."""
+
+    q: int
+    """The column axis."""
+    r: int
+    """The row axis; canonical order sorts by it first."""
+
+    def __lt__(self, other: Self) -> bool:
+        """Canonical hex order: ascending ``r``, then ascending ``q``."""
+        return (self.r, self.q) < (other.r, other.q)
+
+    def __le__(self, other: Self) -> bool:
+        """Canonical hex order, or equal."""
+        return (self.r, self.q) <= (other.r, other.q)
+
+    def neighbours(self) -> tuple["Hex", ...]:
+        """The six adjacent hexes, clockwise from east (they may be off the map)."""
+        return tuple(Hex(self.q + dq, self.r + dr) for dq, dr in NEIGHBOUR_OFFSETS)
+
+    def __str__(self) -> str:
+        """Return ``(q,r)``."""
+        return f"({self.q},{self.r})"
+
+
+NEIGHBOUR_OFFSETS: Final[tuple[tuple[int, int], ...]] = (
+    (1, 0),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (1, -1),
+)
+"""Axial offsets of the six neighbours, clockwise from east."""
+
+
+def dist(a: Hex, b: Hex) -> int:
+    """Hex-grid distance ``(|dq| + |dr| + |dq + dr|) / 2`` (spec §0).
+
+    >>> dist(Hex(0, 0), Hex(2, -1))
+    2
+    """
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def ring(center: Hex, radius: int) -> tuple[Hex, ...]:
+    """All hexes at exactly *radius* from *center*, in canonical order."""
+    if radius == 0:
+        return (center,)
+    return tuple(
+        sorted(
+            Hex(center.q + dq, center.r + dr)
+            for dq in range(-radius, radius + 1)
+            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
+            if dist(Hex(0, 0), Hex(dq, dr)) == radius
+        )
+    )
+
+
+def steps_from(
+    map_hexes: Iterable[Hex] | frozenset[Hex], start: Hex
+) -> Mapping[Hex, int]:
+    """Breadth-first ``steps`` from *start* to every map hex it reaches.
+
+    ``steps`` moves between adjacent map hexes only (spec §0). *start* is
+    counted even when it is not a map hex, so an off-map start still spreads.
+    """
+    on_map = map_hexes if isinstance(map_hexes, frozenset) else frozenset(map_hexes)
+    seen: dict[Hex, int] = {start: 0}
+    queue: deque[Hex] = deque((start,))
+    while queue:
+        here = queue.popleft()
+        d = seen[here] + 1
+        for nxt in here.neighbours():
+            if nxt in on_map and nxt not in seen:
+                seen[nxt] = d
+                queue.append(nxt)
+    return seen

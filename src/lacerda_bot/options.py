@@ -1,0 +1,138 @@
+"""The options of spec §3, pinned when the bot is created (R-SETUP-6)."""
+
+import enum
+from typing import final
+
+import attrs
+
+from lacerda_bot._validate import is_instance, is_int, is_one_of
+
+__all__ = [
+    "ComplexTechThreshold",
+    "ImpossibleBenefit",
+    "NoScientistFallback",
+    "Options",
+    "StandaloneRule",
+    "TiePolicy",
+    "UnknownGain",
+]
+
+
+@enum.unique
+class TiePolicy(enum.Enum):
+    """How ties are broken (R-TIE-2..6)."""
+
+    CARDS = "cards"
+    UNIFORM = "uniform"
+
+
+@enum.unique
+class ComplexTechThreshold(enum.Enum):
+    """What a join's Tech level is compared with (R-BUILD-7)."""
+
+    JOINED = "joined"
+    RESULTING = "resulting"
+
+
+@enum.unique
+class StandaloneRule(enum.Enum):
+    """Where a stand-alone building may go (R-BUILD-8)."""
+
+    EXACTLY_2 = "exactly_2"
+    ANY = "any"
+
+
+@enum.unique
+class NoScientistFallback(enum.Enum):
+    """Colony 3 with fewer than 2 Scientists and none on display (R-COLONY-6)."""
+
+    CONTRACT = "contract"
+    ROVER = "rover"
+
+
+@enum.unique
+class ImpossibleBenefit(enum.Enum):
+    """What happens to a gain that cannot be carried out (R-TO-2)."""
+
+    LOSE = "lose"
+    ROVER = "rover"
+
+
+@enum.unique
+class UnknownGain(enum.Enum):
+    """What an ``OTHER`` gain does (R-TO-9)."""
+
+    SKIP = "skip"
+    ERROR = "error"
+
+
+_NON_NEGATIVE = is_int(0)
+
+
+def _bool_field(default: bool) -> bool:
+    return attrs.field(default=default, validator=is_instance(bool))
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Options:
+    """Every switch of spec §3, with its default.
+
+    >>> Options().tie_policy
+    <TiePolicy.CARDS: 'cards'>
+    >>> Options(bot_benefit_steps=3)
+    Traceback (most recent call last):
+    ...
+    lacerda_bot.errors.InvalidValueError: bot_benefit_steps: expected one of [1, 2], got 3
+    """
+
+    tie_policy: TiePolicy = attrs.field(
+        default=TiePolicy.CARDS, validator=is_instance(TiePolicy)
+    )
+    """R-TIE-2..6: ``cards`` draws solo cards; ``uniform`` picks from the seed."""
+    rover_base_movement: int = attrs.field(default=2, validator=_NON_NEGATIVE)
+    """R-ROVER-4: hexes the Rover moves before Tech when it replaces an action."""
+    bot_benefit_steps: int = attrs.field(default=2, validator=is_one_of((1, 2)))
+    """R-TO-5: icons the Progress Bot advances for a ``BOT`` gain."""
+    complex_tech_threshold: ComplexTechThreshold = attrs.field(
+        default=ComplexTechThreshold.JOINED,
+        validator=is_instance(ComplexTechThreshold),
+    )
+    """R-BUILD-7: compare the Tech level with the joined or the resulting size."""
+    standalone_rule: StandaloneRule = attrs.field(
+        default=StandaloneRule.EXACTLY_2,
+        validator=is_instance(StandaloneRule),
+    )
+    """R-BUILD-8: stand-alone sites exactly 2 from the same type, or anywhere."""
+    placement_cost_per_colonist: int = attrs.field(default=1, validator=_NON_NEGATIVE)
+    """R-COST-2: Crystals per Colonist already on the action."""
+    same_call_gains_spendable: bool = _bool_field(False)
+    """R-CRYSTAL-3: Crystals gained in a call may be spent in the same call."""
+    discovery_site_allows_crystal: bool = _bool_field(False)
+    """R-SHUTTLE-6: a Discovery tile may go on a hex holding a Crystal."""
+    blueprint_fallback_any_type: bool = _bool_field(True)
+    """R-ORBIT-3: with no display card of a scored type, any card is a candidate."""
+    no_scientist_fallback: NoScientistFallback = attrs.field(
+        default=NoScientistFallback.CONTRACT,
+        validator=is_instance(NoScientistFallback),
+    )
+    """R-COLONY-6: take a Contract, or fall back to the Rover."""
+    impossible_benefit: ImpossibleBenefit = attrs.field(
+        default=ImpossibleBenefit.LOSE,
+        validator=is_instance(ImpossibleBenefit),
+    )
+    """R-TO-2: lose an impossible gain, or move the Rover instead."""
+    starting_space_benefit: bool = _bool_field(True)
+    """R-SETUP-8: he takes the gain of his starting Turn Order space."""
+    prefer_own_tech: bool = _bool_field(True)
+    """R-BUILD-10: his own Tech before the human's when both give the best result."""
+    lacerda_places_miner: bool = _bool_field(True)
+    """R-BUILD-11: a Mine he constructs receives one of his Colonists."""
+    shelter_moves_pointer: bool = _bool_field(False)
+    """R-LEVEL-3: a Shelter he builds advances the Progress Bot one icon."""
+    tie_reshuffle_counts_as_pass: bool = _bool_field(True)
+    """R-TIE-3: a tie-break reshuffle adds 1 to the pass count."""
+    unknown_gain: UnknownGain = attrs.field(
+        default=UnknownGain.SKIP, validator=is_instance(UnknownGain)
+    )
+    """R-TO-9: skip an ``OTHER`` gain, or raise."""

@@ -1,0 +1,306 @@
+"""Frozen records the host reports through its views (spec §2, V1..V20).
+
+Hosts build these values from their own objects; nothing needs to inherit
+from lacerda_bot. Numbers are validated here (a negative count raises
+InvalidValueError naming the field); cross-record rules are checked when a
+view is read (see :mod:`lacerda_bot.board`).
+"""
+
+from typing import final
+
+import attrs
+
+from lacerda_bot._validate import is_int, is_one_of
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    FigureKind,
+    Gain,
+    HostId,
+    Item,
+    LssReward,
+    MissionSlot,
+    Owner,
+    Scientist,
+    Side,
+    TechType,
+    TileKind,
+)
+
+__all__ = [
+    "Blueprint",
+    "Building",
+    "ContractSlot",
+    "DisplayedBlueprint",
+    "Figure",
+    "GridTile",
+    "HeldBlueprint",
+    "HumanTech",
+    "LabRow",
+    "LabSpace",
+    "LssMarkers",
+    "LssOffer",
+    "MapTile",
+    "Mission",
+    "Occupancy",
+    "OwnTech",
+    "ScientistSlot",
+    "Stock",
+    "Tile",
+    "TurnOrderSpace",
+]
+
+
+def _count(default: int = 0) -> int:
+    return attrs.field(default=default, validator=is_int(0))
+
+
+@final
+@attrs.frozen(kw_only=True)
+class LssMarkers:
+    """V2: the LSS marker level of each LSS type."""
+
+    generator: int = _count()
+    water_extractor: int = _count()
+    greenhouse: int = _count()
+    oxygen_condenser: int = _count()
+
+    def level(self, building: BuildingType) -> int:
+        """The marker of *building*'s LSS type (0 for Mines and Shelters)."""
+        value = getattr(self, building.value, 0)
+        return value if building.value in _LSS_FIELDS else 0
+
+    def raised(self, building: BuildingType) -> "LssMarkers":
+        """The markers with *building*'s LSS type one level higher (R-SETUP-5)."""
+        if building.value not in _LSS_FIELDS:
+            return self
+        return attrs.evolve(self, **{building.value: self.level(building) + 1})
+
+
+_LSS_FIELDS = frozenset(
+    {"generator", "water_extractor", "greenhouse", "oxygen_condenser"}
+)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class LssOffer:
+    """V20: the second benefits a building of *building* may take (R-LSS-2)."""
+
+    building: BuildingType
+    rewards: tuple[LssReward, ...]
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Building:
+    """V4: a building on the map."""
+
+    id: HostId
+    hex: Hex
+    type: BuildingType
+    owner: Owner | None = None
+    """Shelters have an owner; other buildings belong to the colony (``None``)."""
+    upgraded_by: Owner | None = None
+    """Whose Advanced Building marker is on it, if any."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Figure:
+    """V5: a figure on the map other than the two Rovers."""
+
+    hex: Hex
+    kind: FigureKind
+    owner: Owner
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Tile:
+    """V6/V7: a Research or Discovery tile, wherever it lies."""
+
+    id: HostId
+    kind: TileKind
+    crystal_cost: int = _count()
+    requirement_met: bool = True
+    """Whether Lacerda meets its non-Crystal requirement (host-judged)."""
+    reward: tuple[Gain, ...] = ()
+
+
+@final
+@attrs.frozen(kw_only=True)
+class MapTile:
+    """V6: a tile on a map hex."""
+
+    hex: Hex
+    tile: Tile
+
+
+@final
+@attrs.frozen(kw_only=True)
+class GridTile:
+    """V8: a Tech tile on the Tech grid."""
+
+    id: HostId
+    tech: TechType
+    row: int = _count()
+    column: int = _count()
+    cost_rank: int = _count()
+    """0 is free; higher is dearer."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class LabSpace:
+    """V9: a Lab space to the right of the entry column, entered at *level*."""
+
+    level: int = attrs.field(validator=is_int(2))
+    gains: tuple[Gain, ...] = ()
+
+
+@final
+@attrs.frozen(kw_only=True)
+class LabRow:
+    """V9: one row of Lacerda's Lab (0 is the top row)."""
+
+    row: int = _count()
+    entry_free: bool = True
+    """Whether the entry-column space of this row is free."""
+    entry_gains: tuple[Gain, ...] = ()
+    """The gain of the entry-column space (taken when a Tech is learned here)."""
+    spaces: tuple[LabSpace, ...] = ()
+    max_level: int = attrs.field(default=6, validator=is_int(1))
+
+    def gains_at(self, level: int) -> tuple[Gain, ...]:
+        """The gain of entering *level* on this row (level 1 is the entry space)."""
+        if level == 1:
+            return self.entry_gains
+        return next((s.gains for s in self.spaces if s.level == level), ())
+
+
+@final
+@attrs.frozen(kw_only=True)
+class OwnTech:
+    """V9: one of Lacerda's Techs."""
+
+    tech: TechType
+    level: int = attrs.field(validator=is_int(1))
+    row: int = _count()
+    """His Lab row; the row's ``max_level`` caps the Tech."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class HumanTech:
+    """V9: one of the human's Techs."""
+
+    tech: TechType
+    level: int = attrs.field(validator=is_int(0))
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Blueprint:
+    """T5/V10: a Blueprint card."""
+
+    id: HostId
+    building: BuildingType
+    level: int = attrs.field(validator=is_one_of((1, 3)))
+
+
+@final
+@attrs.frozen(kw_only=True)
+class DisplayedBlueprint:
+    """V10: a Blueprint in a display slot."""
+
+    row: BlueprintRow
+    slot: int = _count()
+    """Left to right, from 0."""
+    blueprint: Blueprint
+    pickup_crystals: int = _count()
+    """Crystals gained on pickup; a Resource pickup is 0 (he takes none)."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class HeldBlueprint:
+    """V10: one of Lacerda's Blueprints."""
+
+    blueprint: Blueprint
+    used: bool = False
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ScientistSlot:
+    """V11: a Scientist on display."""
+
+    slot: int = _count()
+    scientist: Scientist
+
+
+def _contract_op(slot: "ContractSlot") -> int:
+    return slot.kind.completed_op
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ContractSlot:
+    """V11: an Earth Contract on display."""
+
+    slot: int = _count()
+    id: HostId
+    kind: ContractKind
+    op: int = attrs.field(
+        default=attrs.Factory(_contract_op, takes_self=True), validator=is_int(0)
+    )
+    """OP when completed: T4's 12 or 9 unless the host says otherwise."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Occupancy:
+    """V12: Colonists present on each red-Colonist action (R-COST-2)."""
+
+    obtain_blueprint: int = _count()
+    research_development: int = _count()
+    construct: int = _count()
+    upgrade: int = _count()
+    hire_or_contract: int = _count()
+    """Colony 3: those the 2-player rules charge for on his Hire slot."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Stock:
+    """V13: one Warehouse item and its units."""
+
+    item: Item
+    units: int = _count()
+
+
+@final
+@attrs.frozen(kw_only=True)
+class TurnOrderSpace:
+    """V14: a Turn Order space."""
+
+    id: HostId
+    side: Side
+    number: int = _count()
+    gains: tuple[Gain, ...] = ()
+    occupied: bool = False
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Mission:
+    """V16: the Mission in slot A, B or C."""
+
+    slot: MissionSlot
+    id: HostId
+    completed: bool = False
+    crystals: int = _count()
+    """Crystals per contribution."""

@@ -1,0 +1,128 @@
+"""Lacerda's private bot state (R-SETUP-1) and its redacted view (R-DECK-5)."""
+
+from collections import Counter
+from typing import final
+
+import attrs
+
+from lacerda_bot._validate import is_instance, is_int
+from lacerda_bot.deck import SOLO_CARDS, card_by_id, check_seed, shuffled
+from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
+from lacerda_bot.options import Options
+
+__all__ = ["BotState", "BotView", "new_bot", "redacted"]
+
+
+def _card_ids(
+    _: object, attribute: "attrs.Attribute[tuple[int, ...]]", value: object
+) -> None:
+    if not isinstance(value, tuple):
+        raise InvalidValueError(attribute.name, "a tuple of card ids", value)
+    for i, card_id in enumerate(value):
+        try:
+            card_by_id(card_id)
+        except InvalidValueError:
+            raise InvalidValueError(
+                f"{attribute.name}[{i}]", "a card id from 1 to 12", card_id
+            ) from None
+
+
+def _pointer(
+    _: object, attribute: "attrs.Attribute[BuildingType]", value: object
+) -> None:
+    if value not in BUILDING_SEQUENCE:
+        raise InvalidValueError(
+            attribute.name, "a building type of the sequence T2", value
+        )
+
+
+def _seed(_: object, attribute: "attrs.Attribute[int]", value: object) -> None:
+    check_seed(value)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class BotState:
+    """Everything the library owns between calls (R-SETUP-1, R-DECK-6).
+
+    Draw pile + discard pile + the card of the turn in progress are always the
+    12 cards of T1, each once (R-DECK-4). Between calls no card is in progress:
+    it goes to the discard pile when the turn ends (R-DECK-3).
+    """
+
+    seed: int = attrs.field(validator=_seed)
+    """The game's seed (R-DECK-1)."""
+    events: int = attrs.field(default=0, validator=is_int(0))
+    """How many random events have been used; the next one is number ``events``."""
+    draw_pile: tuple[int, ...] = attrs.field(validator=_card_ids)
+    """Card ids still to reveal, top first."""
+    discard_pile: tuple[int, ...] = attrs.field(default=(), validator=_card_ids)
+    """Card ids discarded, oldest first (the last one is the top)."""
+    pass_count: int = attrs.field(default=1, validator=is_int(1))
+    """Passes through the deck: 1 until the first reshuffle (R-DECK-2)."""
+    pointer: BuildingType = attrs.field(default=BuildingType.MINE, validator=_pointer)
+    """The Progress-area Bot's place in the building sequence T2 (R-BUILD-1)."""
+    last_card: int | None = attrs.field(default=None)
+    """The most recent card's id, or ``None`` before his first turn (R-DECK-3)."""
+    current_card: int | None = attrs.field(default=None)
+    """The card of the turn in progress: set only inside ``take_turn`` (R-DECK-3)."""
+    options: Options = attrs.field(factory=Options, validator=is_instance(Options))
+    """The options pinned at creation (R-SETUP-6)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Check R-DECK-4: the two piles hold the 12 cards, each once."""
+        held = () if self.current_card is None else (card_by_id(self.current_card).id,)
+        if self.last_card is not None:
+            card_by_id(self.last_card)
+        cards = Counter(self.draw_pile + self.discard_pile + held)
+        if cards != Counter(c.id for c in SOLO_CARDS):
+            raise InvalidValueError(
+                "draw_pile + discard_pile + current_card",
+                "the 12 card ids, each once",
+                sorted(cards),
+            )
+
+
+def new_bot(seed: int, options: Options | None = None) -> BotState:
+    """Create Lacerda's bot state (R-SETUP-6).
+
+    The 12 card ids, in ascending order, are shuffled with random event 0
+    (R-DECK-1); the pass count is 1, the pointer on Mine, no card is recent.
+
+    >>> new_bot(0).draw_pile[:3]
+    (7, 4, 9)
+    """
+    seed = check_seed(seed)
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
+        raise InvalidValueError("options", "an Options value", options)
+    pile = shuffled([c.id for c in SOLO_CARDS], seed=seed, event=0)
+    return BotState(seed=seed, events=1, draw_pile=pile, options=options)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class BotView:
+    """What a player at the table may see of the bot (R-DECK-5): no draw order."""
+
+    discard_pile: tuple[int, ...]
+    """Card ids discarded, oldest first."""
+    draw_pile_size: int
+    pass_count: int
+    pointer: BuildingType
+    last_card: int | None
+    options: Options
+
+
+def redacted(bot: BotState) -> BotView:
+    """The redacted view of *bot*: everything but the order of the draw pile (R-DECK-5)."""
+    return BotView(
+        discard_pile=bot.discard_pile,
+        draw_pile_size=len(bot.draw_pile),
+        pass_count=bot.pass_count,
+        pointer=bot.pointer,
+        last_card=bot.last_card,
+        options=bot.options,
+    )

@@ -1,0 +1,270 @@
+"""A reference host for examples, tests and host authors (like ``trio.testing``).
+
+:class:`~lacerda_bot.board.Board` is a frozen in-memory board implementing every
+view of :mod:`lacerda_bot.host`. This module builds boards in a few lines and
+applies decisions to them with :func:`apply`, the same effects the library
+applies to its working copy (:mod:`lacerda_bot.effects`).
+
+The reference map is **illustrative**: a hexagon of axial hexes around the
+initial Mine. It is not the geometry of the printed On Mars board.
+"""
+
+from collections.abc import Iterable
+
+from lacerda_bot.board import Board, check_board
+from lacerda_bot.decisions import Decision
+from lacerda_bot.effects import apply_decision
+from lacerda_bot.hexmap import Hex, dist
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    Gain,
+    GainKind,
+    HostId,
+    Item,
+    MissionSlot,
+    Scientist,
+    Side,
+    TechType,
+    TileKind,
+)
+from lacerda_bot.records import (
+    Blueprint,
+    Building,
+    ContractSlot,
+    DisplayedBlueprint,
+    GridTile,
+    LabRow,
+    LabSpace,
+    MapTile,
+    Mission,
+    ScientistSlot,
+    Stock,
+    Tile,
+    TurnOrderSpace,
+)
+
+__all__ = [
+    "apply",
+    "building",
+    "hex_map",
+    "reference_board",
+    "small_board",
+    "tile",
+]
+
+ORIGIN = Hex(0, 0)
+
+
+def hex_map(radius: int, center: Hex = ORIGIN) -> frozenset[Hex]:
+    """Every hex within *radius* of *center*: a hexagon-shaped map.
+
+    >>> len(hex_map(3))
+    37
+    """
+    return frozenset(
+        Hex(center.q + dq, center.r + dr)
+        for dq in range(-radius, radius + 1)
+        for dr in range(-radius, radius + 1)
+        if dist(ORIGIN, Hex(dq, dr)) <= radius
+    )
+
+
+def building(q: int, r: int, kind: BuildingType, **fields: object) -> Building:
+    """A building on ``Hex(q, r)`` with an id made from its place."""
+    return Building(id=HostId(f"b{q},{r}"), hex=Hex(q, r), type=kind, **fields)  # type: ignore[arg-type]
+
+
+def tile(
+    tile_id: str,
+    q: int,
+    r: int,
+    *gains: Gain,
+    kind: TileKind = TileKind.RESEARCH,
+    cost: int = 0,
+) -> MapTile:
+    """A tile on ``Hex(q, r)`` whose reward is *gains*."""
+    return MapTile(
+        hex=Hex(q, r),
+        tile=Tile(
+            id=HostId(tile_id), kind=kind, crystal_cost=cost, reward=tuple(gains)
+        ),
+    )
+
+
+def small_board(**fields: object) -> Board:
+    """A radius-3 Colony board with the initial Mine at the centre; override any field.
+
+    >>> small_board(side=Side.ORBIT).side
+    <Side.ORBIT: 'orbit'>
+    """
+    base: dict[str, object] = {
+        "side": Side.COLONY,
+        "map_hexes": hex_map(3),
+        "initial_mine_hex": ORIGIN,
+        "buildings": (building(0, 0, BuildingType.MINE),),
+        "missions": _missions(),
+        "free_depot_spaces": 5,
+    }
+    base.update(fields)
+    board = Board(**base)  # type: ignore[arg-type]
+    check_board(board)
+    return board
+
+
+def _missions() -> tuple[Mission, ...]:
+    return tuple(
+        Mission(slot=slot, id=HostId(f"mission-{slot.value}"), crystals=1)
+        for slot in MissionSlot
+    )
+
+
+def _gain(kind: GainKind, n: int = 1) -> Gain:
+    return Gain(kind=kind, n=n)
+
+
+def reference_board() -> Board:
+    """The built-in reference board: a radius-5 map with every display filled.
+
+    Used by the examples, the benchmarks and the stateful tests. Its tiles,
+    Lab gains, Turn Order spaces and catalogues are illustrative values.
+    """
+    starting = (
+        building(0, 0, BuildingType.MINE),
+        building(2, -1, BuildingType.GENERATOR),
+        building(-2, 1, BuildingType.WATER_EXTRACTOR),
+        building(1, 1, BuildingType.GREENHOUSE),
+        building(-1, -1, BuildingType.OXYGEN_CONDENSER),
+    )
+    return Board(
+        side=Side.COLONY,
+        colony_level=1,
+        map_hexes=hex_map(5),
+        initial_mine_hex=ORIGIN,
+        buildings=starting,
+        crystal_hexes=frozenset(
+            {Hex(3, 0), Hex(-3, 2), Hex(0, -3), Hex(2, 2), Hex(-4, 1)}
+        ),
+        map_tiles=_reference_tiles(),
+        exploration_tiles=tuple(
+            Tile(
+                id=HostId(f"D{i}"),
+                kind=TileKind.DISCOVERY,
+                reward=(_gain(GainKind.CRYSTALS, 1),),
+            )
+            for i in range(1, 9)
+        ),
+        tech_grid=_reference_grid(),
+        lab_rows=_reference_lab(),
+        blueprint_display=_reference_blueprints(),
+        scientist_display=tuple(
+            ScientistSlot(slot=i, scientist=s) for i, s in enumerate(Scientist)
+        ),
+        contract_display=(
+            ContractSlot(slot=0, id=HostId("C1"), kind=ContractKind.UPGRADE),
+            ContractSlot(slot=1, id=HostId("C7"), kind=ContractKind.DELIVERY),
+            ContractSlot(slot=2, id=HostId("C11"), kind=ContractKind.DELIVERY),
+        ),
+        contract_crystal_cost=1,
+        warehouse=tuple(Stock(item=item, units=2) for item in Item),
+        turn_order_spaces=_reference_spaces(),
+        first_colonist_tiles=tuple(HostId(f"S{n}") for n in (2, 3, 4, 6, 7, 8)),
+        missions=_missions(),
+        spendable_crystals=2,
+        free_depot_spaces=4,
+        supply_crystals=25,
+    )
+
+
+def _reference_tiles() -> tuple[MapTile, ...]:
+    crystals, tech = _gain(GainKind.CRYSTALS, 2), _gain(GainKind.TECH)
+    return (
+        tile("R1", 4, -2, crystals),
+        tile("R2", -3, 4, tech),
+        tile("R3", 0, 4, _gain(GainKind.DEVELOP, 1)),
+        tile("R4", -4, 0, _gain(GainKind.BLUEPRINT)),
+        tile("R5", 3, -4, _gain(GainKind.RESOURCES)),
+        tile("R6", 1, -4, _gain(GainKind.BOT), cost=1),
+        tile("R7", 4, 1, Gain(kind=GainKind.CONSTRUCT)),
+        tile("R8", -2, -2, _gain(GainKind.WAREHOUSE)),
+    )
+
+
+def _reference_grid() -> tuple[GridTile, ...]:
+    techs = (
+        TechType.ROVER,
+        TechType.MINE,
+        TechType.GENERATOR,
+        TechType.WATER_EXTRACTOR,
+        TechType.GREENHOUSE,
+        TechType.OXYGEN_CONDENSER,
+        TechType.UPGRADE,
+        TechType.SHELTER,
+    )
+    return tuple(
+        GridTile(id=HostId(f"T{i}"), tech=t, row=i // 4, column=i % 4, cost_rank=i % 4)
+        for i, t in enumerate(techs)
+    )
+
+
+def _reference_lab() -> tuple[LabRow, ...]:
+    return tuple(
+        LabRow(
+            row=row,
+            entry_gains=(_gain(GainKind.CRYSTALS, 1),) if row % 2 else (),
+            spaces=(
+                LabSpace(level=3, gains=(_gain(GainKind.WAREHOUSE),)),
+                LabSpace(level=5, gains=(_gain(GainKind.BOT),)),
+            ),
+            max_level=6,
+        )
+        for row in range(4)
+    )
+
+
+def _reference_blueprints() -> tuple[DisplayedBlueprint, ...]:
+    kinds = list(BuildingType)
+    return tuple(
+        DisplayedBlueprint(
+            row=BlueprintRow.BOTTOM if i < 3 else BlueprintRow.TOP,
+            slot=i % 3,
+            blueprint=Blueprint(
+                id=HostId(f"B{i + 1}"), building=kinds[i], level=1 if i < 3 else 3
+            ),
+            pickup_crystals=1 if kinds[i] is BuildingType.SHELTER else 0,
+        )
+        for i in range(6)
+    )
+
+
+def _reference_spaces() -> tuple[TurnOrderSpace, ...]:
+    gains = (
+        (_gain(GainKind.WAREHOUSE),),
+        (_gain(GainKind.TECH),),
+        (_gain(GainKind.BLUEPRINT),),
+        (_gain(GainKind.CRYSTALS, 2),),
+        (_gain(GainKind.COLONIST),),
+        (_gain(GainKind.BOT),),
+        (Gain(kind=GainKind.CONSTRUCT),),
+        (_gain(GainKind.ROVER, 3),),
+    )
+    return tuple(
+        TurnOrderSpace(
+            id=HostId(f"S{n}"),
+            side=Side.ORBIT if n <= 4 else Side.COLONY,
+            number=n,
+            gains=gains[n - 1],
+        )
+        for n in range(1, 9)
+    )
+
+
+def apply(host: Board, decisions: Iterable[Decision]) -> Board:
+    """Carry out *decisions* on the reference host, in order, as a host would.
+
+    Gained Crystals become spendable at once (the host's choice, R-CRYSTAL-1).
+    """
+    for decision in decisions:
+        host = apply_decision(host, decision, gains_spendable=True)
+    return host

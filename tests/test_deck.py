@@ -1,0 +1,129 @@
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lacerda_bot import SOLO_CARDS, BotState, InvalidValueError, new_bot, redacted, take_turn
+from lacerda_bot.deck import card_by_id, check_seed, random_value, shuffled, uniform_pick
+from lacerda_bot.model import MissionSlot
+from lacerda_bot.testing import apply, reference_board, small_board
+
+from .strategies import seeds
+
+
+def test_solo_cards_match_table_t1() -> None:
+    """T1: 4 cards per letter; actions 1x5, 2x4, 3x3; one X per letter (A-2, B-3, C-1)."""
+    letters = Counter(c.mission for c in SOLO_CARDS)
+    actions = Counter(c.action for c in SOLO_CARDS)
+    xs = sorted((c.mission.value, c.action) for c in SOLO_CARDS if not c.travels)
+
+    assert [c.id for c in SOLO_CARDS] == list(range(1, 13))
+    assert letters == {MissionSlot.A: 4, MissionSlot.B: 4, MissionSlot.C: 4}
+    assert actions == {1: 5, 2: 4, 3: 3}
+    assert xs == [("a", 2), ("b", 3), ("c", 1)]
+    assert [c.id for c in SOLO_CARDS if not c.travels] == [3, 8, 10]
+
+
+def test_r_deck_1_test_vector() -> None:
+    """R-DECK-1: seed 0, event 0 shuffles 1..12 into the spec's test vector."""
+    assert int(random_value(0, 0) * 100_000) == 93317
+    assert shuffled(range(1, 13), seed=0, event=0) == (7, 4, 9, 2, 11, 3, 10, 8, 6, 5, 1, 12)
+
+
+def test_r_setup_6_new_bot_uses_event_0() -> None:
+    """R-SETUP-6: pass 1, pointer Mine, no recent card, draw pile = the event-0 shuffle."""
+    bot = new_bot(0)
+
+    assert bot.draw_pile == (7, 4, 9, 2, 11, 3, 10, 8, 6, 5, 1, 12)
+    assert bot.discard_pile == ()
+    assert bot.pass_count == 1
+    assert bot.pointer.value == "mine"
+    assert bot.last_card is None
+    assert bot.events == 1
+
+
+@pytest.mark.parametrize("bad", [-1, 2**63, True, 1.5, "3", None])
+def test_r_deck_1_seed_is_validated(bad: object) -> None:
+    """R-DECK-1: a seed outside 0 <= seed < 2**63, or not an int, is refused."""
+    with pytest.raises(InvalidValueError, match="seed"):
+        new_bot(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError):
+        check_seed(bad)
+
+
+def test_uniform_pick_refuses_no_options() -> None:
+    """R-DECK-1: a pick among zero options is a misuse."""
+    with pytest.raises(InvalidValueError):
+        uniform_pick(0, seed=1, event=1)
+
+
+def test_card_by_id_refuses_unknown_ids() -> None:
+    """T1 ids are 1..12."""
+    with pytest.raises(InvalidValueError):
+        card_by_id(13)
+
+
+@given(seeds)
+def test_new_bot_holds_the_12_cards(seed: int) -> None:
+    """R-DECK-4: a new bot's draw pile is a permutation of the 12 cards."""
+    assert sorted(new_bot(seed).draw_pile) == list(range(1, 13))
+
+
+def test_r_deck_2_reshuffle_on_turn_13_starts_pass_2() -> None:
+    """R-DECK-2 and R-DECK-3: 12 turns use the deck; turn 13 reshuffles, pass 2 moves Missions."""
+    board = reference_board()
+    bot = new_bot(5, None)
+    seen = []
+    for _ in range(12):
+        outcome = take_turn(bot, board)
+        bot = outcome.bot
+        seen.append(outcome.trace.card)
+        assert bot.last_card == outcome.trace.card
+        assert bot.discard_pile[-1] == outcome.trace.card
+
+    assert bot.draw_pile == () or bot.pass_count > 1
+    if bot.pass_count == 1:
+        assert sorted(seen) == list(range(1, 13))
+        outcome = take_turn(bot, board)
+        reveal = outcome.decisions[0]
+        assert reveal.reshuffled is True  # type: ignore[union-attr]
+        assert outcome.bot.pass_count == 2
+        assert type(outcome.decisions[1]).__name__ == "AdvanceMission"
+
+
+def test_r_deck_2_never_reshuffles_when_the_last_card_is_drawn() -> None:
+    """R-DECK-2: the 12th turn empties the pile and leaves it empty."""
+    board = small_board()
+    rest = tuple(c for c in range(1, 13) if c != 11)
+    bot = BotState(seed=0, events=1, draw_pile=(11,), discard_pile=rest)
+    outcome = take_turn(bot, board)
+
+    assert outcome.bot.draw_pile == ()
+    assert outcome.bot.pass_count == 1
+    assert outcome.trace.reshuffled is False
+
+
+def test_r_deck_5_redacted_view_hides_draw_order() -> None:
+    """R-DECK-5: the redacted view shows the pile size, never its order."""
+    bot = new_bot(3)
+    view = redacted(bot)
+
+    assert view.draw_pile_size == 12
+    assert not hasattr(view, "draw_pile")
+    assert view.pointer is bot.pointer
+    assert view.pass_count == 1
+
+
+@given(seeds, st.integers(1, 30))
+def test_cards_are_conserved_over_turns(seed: int, turns: int) -> None:
+    """R-DECK-4: draw + discard are the 12 cards after any number of turns and tie-breaks."""
+    board = reference_board()
+    bot = new_bot(seed)
+    for _ in range(turns):
+        outcome = take_turn(bot, board)
+        board = apply(board, outcome.decisions)
+        bot = outcome.bot
+
+        assert sorted(bot.draw_pile + bot.discard_pile) == list(range(1, 13))
+        assert bot.current_card is None
