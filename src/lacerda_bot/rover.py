@@ -163,7 +163,7 @@ def choose_allowance(
 
     def score(choice: tuple[TechUsed, int]) -> tuple[bool, int, int]:
         reached, pay = _result(steps, base + choice[1], tile_cost, spendable)
-        return reached, -pay, base + choice[1]
+        return reached, -pay, steps if reached else base + choice[1]
 
     user, level = max(choices, key=score)  # max keeps the first of equals
     reached, pay = _result(steps, base + level, tile_cost, spendable)
@@ -184,7 +184,7 @@ class PathOption:
     """Entered hexes holding a Crystal, in path order."""
 
 
-_State = tuple[Hex, int, frozenset[Hex], frozenset[Hex]]
+_State = tuple[Hex, Hex | None, frozenset[Hex], frozenset[Hex]]
 
 
 def path_options(
@@ -199,19 +199,18 @@ def path_options(
     """Distinct outcomes of the shortest paths from *start* to *target*, cut at *length*.
 
     Along each path he stops on the farthest hex within *length* that holds no
-    other figure (R-ROVER-6); two paths with the same stop and the same Crystal
-    hexes entered are one outcome, represented by the first path in canonical
-    (lexicographic) order (R-TIE-1). Outcomes come in that path order. Runs a
-    layered search over the shortest-path graph, so it never lists paths one by one.
+    other figure (R-ROVER-6). Two paths with the same stop hex and the same
+    Crystal hexes entered are one outcome, represented by the first path in
+    canonical (lexicographic) order (R-TIE-1). Outcomes come in that path order.
+    A layered search over the shortest-path graph keeps, per state, only the
+    first path reaching it, so paths are never listed one by one.
     """
     from_target = steps_from(map_hexes, target)
     total = from_target.get(start)
     if total is None or length == 0:
         return (PathOption(path=(), crystal_hexes=()),)
-    # state: (hex, index of stop hex in path or 0, crystals up to stop, crystals after)
-    layer: dict[_State, tuple[Hex, ...]] = {
-        (start, 0, frozenset(), frozenset()): (start,)
-    }
+    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
+    layer: dict[_State, tuple[Hex, ...]] = {(start, None, frozenset(), frozenset()): (start,)}
     for i in range(1, length + 1):
         nxt: dict[_State, tuple[Hex, ...]] = {}
         for (here, stop, kept, pending), path in layer.items():
@@ -219,21 +218,24 @@ def path_options(
                 if from_target.get(step) != total - i:
                     continue
                 found = frozenset({step}) if step in crystals else frozenset()
+                state: _State
                 if step in figures:
-                    state: _State = (step, stop, kept, pending | found)
+                    state = (step, stop, kept, pending | found)
                 else:
-                    state = (step, i, kept | pending | found, frozenset())
+                    state = (step, step, kept | pending | found, frozenset())
                 candidate = (*path, step)
                 if state not in nxt or candidate < nxt[state]:
                     nxt[state] = candidate
         layer = nxt
-    outcomes: dict[tuple[tuple[Hex, ...], frozenset[Hex]], tuple[Hex, ...]] = {}
+    outcomes: dict[tuple[Hex | None, frozenset[Hex]], tuple[Hex, ...]] = {}
     for (_, stop, kept, _), path in layer.items():
-        key = (path[1 : stop + 1], kept)
+        key = (stop, kept)
         if key not in outcomes or path < outcomes[key]:
             outcomes[key] = path
-    ordered = sorted(outcomes.items(), key=lambda item: item[1])
-    return tuple(
-        PathOption(path=entered, crystal_hexes=tuple(h for h in entered if h in kept))
-        for (entered, kept), _ in ordered
-    )
+    options = []
+    for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1]):
+        entered = path[1 : path.index(stop) + 1] if stop is not None else ()
+        options.append(
+            PathOption(path=entered, crystal_hexes=tuple(h for h in entered if h in kept))
+        )
+    return tuple(options)
