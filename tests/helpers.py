@@ -1,5 +1,7 @@
 """Small builders shared by the example tests."""
 
+from typing import TypedDict, TypeVar
+
 from lacerda_bot import Board, BotState, Decision, Outcome, new_bot, take_turn
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BuildingType, HostId, TechType
@@ -7,8 +9,12 @@ from lacerda_bot.options import Options
 from lacerda_bot.records import LabRow, OwnTech
 from lacerda_bot.state import BotState as _BotState
 
+D = TypeVar("D")
 
-def bot_with(cards: tuple[int, ...], *, options: Options | None = None, **fields: object) -> BotState:
+
+def bot_with(
+    cards: tuple[int, ...], *, options: Options | None = None, **fields: object
+) -> BotState:
     """A bot whose draw pile starts with *cards* (the rest follow in id order)."""
     rest = tuple(c for c in range(1, 13) if c not in cards)
     base = new_bot(0, options)
@@ -21,7 +27,12 @@ def bot_with(cards: tuple[int, ...], *, options: Options | None = None, **fields
     )
 
 
-def own_techs(*techs: tuple[TechType, int]) -> dict[str, object]:
+class Techs(TypedDict):
+    lab_rows: tuple[LabRow, ...]
+    lacerda_techs: tuple[OwnTech, ...]
+
+
+def own_techs(*techs: tuple[TechType, int]) -> Techs:
     """Board fields giving Lacerda these (Tech, level) pairs, one Lab row each."""
     rows = tuple(LabRow(row=i, entry_free=False) for i in range(len(techs)))
     owned = tuple(OwnTech(tech=t, level=lv, row=i) for i, (t, lv) in enumerate(techs))
@@ -36,8 +47,17 @@ def turn(bot: BotState, board: Board) -> Outcome:
     return take_turn(bot, board)
 
 
-def of_type(outcome: Outcome, cls: type) -> list[Decision]:
+def of_type(outcome: Outcome, cls: type[D]) -> list[D]:
     return [d for d in outcome.decisions if isinstance(d, cls)]
 
 
-__all__ = ["BuildingType", "Hex", "HostId", "bot_with", "kinds", "of_type", "own_techs", "turn"]
+__all__ = [
+    "BuildingType",
+    "Hex",
+    "HostId",
+    "bot_with",
+    "kinds",
+    "of_type",
+    "own_techs",
+    "turn",
+]

@@ -110,7 +110,9 @@ def gains() -> st.SearchStrategy[Gain]:
         kind=st.just(GainKind.CONSTRUCT),
         building=st.none() | st.sampled_from(BuildingType),
     )
-    other = st.builds(Gain, kind=st.just(GainKind.OTHER), description=st.text(max_size=5))
+    other = st.builds(
+        Gain, kind=st.just(GainKind.OTHER), description=st.text(max_size=5)
+    )
     return st.one_of(counted, plain, construct, other)
 
 
@@ -136,7 +138,9 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
     empty = [h for h in free if h not in built]
     n_tiles = draw(st.integers(0, min(6, len(empty))))
     tile_hexes, rest = empty[:n_tiles], empty[n_tiles:]
-    rover_hexes = draw(st.lists(st.none() | st.sampled_from(on_map), min_size=2, max_size=2))
+    rover_hexes = draw(
+        st.lists(st.none() | st.sampled_from(on_map), min_size=2, max_size=2)
+    )
     level = draw(st.integers(1, 4))
     lab = tuple(
         LabRow(
@@ -172,7 +176,9 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         ),
         lacerda_rover=rover_hexes[0],
         human_rover=rover_hexes[1],
-        crystal_hexes=frozenset(draw(st.lists(st.sampled_from(rest), max_size=5)) if rest else ()),
+        crystal_hexes=frozenset(
+            draw(st.lists(st.sampled_from(rest), max_size=5)) if rest else ()
+        ),
         map_tiles=tuple(
             MapTile(
                 hex=h,
@@ -187,7 +193,11 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
             for i, h in enumerate(tile_hexes)
         ),
         exploration_tiles=tuple(
-            Tile(id=HostId(f"d{i}"), kind=TileKind.DISCOVERY, reward=(Gain(kind=GainKind.BOT),))
+            Tile(
+                id=HostId(f"d{i}"),
+                kind=TileKind.DISCOVERY,
+                reward=(Gain(kind=GainKind.BOT),),
+            )
             for i in range(draw(st.integers(0, 2)))
         ),
         tech_grid=_grid(draw),
@@ -211,17 +221,25 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
             )
             for i in range(draw(st.integers(0, 3)))
         ),
-        human_blueprints=tuple(draw(st.lists(st.sampled_from(BuildingType), max_size=3))),
+        human_blueprints=tuple(
+            draw(st.lists(st.sampled_from(BuildingType), max_size=3))
+        ),
         free_advanced_markers=draw(st.integers(0, 3)),
         scientist_display=tuple(
             ScientistSlot(slot=i, scientist=s)
-            for i, s in enumerate(draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=3)))
+            for i, s in enumerate(
+                draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=3))
+            )
         ),
-        lacerda_scientists=tuple(draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=2))),
+        lacerda_scientists=tuple(
+            draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=2))
+        ),
         colonist_on_hire_slot=draw(st.booleans()),
         contract_display=tuple(
             ContractSlot(slot=i, id=HostId(f"c{i}"), kind=k)
-            for i, k in enumerate(draw(st.lists(st.sampled_from(ContractKind), max_size=3)))
+            for i, k in enumerate(
+                draw(st.lists(st.sampled_from(ContractKind), max_size=3))
+            )
         ),
         contract_crystal_cost=draw(st.integers(0, 2)),
         colonists_present=draw(
@@ -266,7 +284,13 @@ def _buildings(draw: st.DrawFn, spots: list[Hex]) -> list[Building]:
         owner = draw(st.sampled_from(Owner)) if kind is BuildingType.SHELTER else None
         upgraded = draw(st.none() | st.sampled_from(Owner))
         out.append(
-            Building(id=HostId(f"b{h.q},{h.r}"), hex=h, type=kind, owner=owner, upgraded_by=upgraded)
+            Building(
+                id=HostId(f"b{h.q},{h.r}"),
+                hex=h,
+                type=kind,
+                owner=owner,
+                upgraded_by=upgraded,
+            )
         )
     return out
 
@@ -287,7 +311,14 @@ def _grid(draw: st.DrawFn) -> tuple[GridTile, ...]:
 
 def _own_techs(draw: st.DrawFn, lab: tuple[LabRow, ...]) -> tuple[OwnTech, ...]:
     rows = [r for r in lab if not r.entry_free]
-    techs = draw(st.lists(st.sampled_from(TechType), unique=True, min_size=len(rows), max_size=len(rows)))
+    techs = draw(
+        st.lists(
+            st.sampled_from(TechType),
+            unique=True,
+            min_size=len(rows),
+            max_size=len(rows),
+        )
+    )
     return tuple(
         OwnTech(tech=t, row=r.row, level=draw(st.integers(1, r.max_level)))
         for t, r in zip(techs, rows, strict=True)
@@ -296,7 +327,11 @@ def _own_techs(draw: st.DrawFn, lab: tuple[LabRow, ...]) -> tuple[OwnTech, ...]:
 
 def _display(draw: st.DrawFn) -> tuple[DisplayedBlueprint, ...]:
     slots = draw(
-        st.lists(st.tuples(st.sampled_from(BlueprintRow), st.integers(0, 2)), unique=True, max_size=6)
+        st.lists(
+            st.tuples(st.sampled_from(BlueprintRow), st.integers(0, 2)),
+            unique=True,
+            max_size=6,
+        )
     )
     return tuple(
         DisplayedBlueprint(

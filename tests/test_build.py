@@ -16,7 +16,13 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
-from lacerda_bot.build import best_sites, choose_building_type, complexes, legal_sites, qualifies
+from lacerda_bot.build import (
+    best_sites,
+    choose_building_type,
+    complexes,
+    legal_sites,
+    qualifies,
+)
 from lacerda_bot.hexmap import dist
 from lacerda_bot.model import Owner
 from lacerda_bot.records import HumanTech, LssMarkers
@@ -25,7 +31,7 @@ from lacerda_bot.testing import building, small_board
 from .helpers import bot_with, of_type, own_techs
 from .strategies import host_states, options
 
-M, G, W, H, O = (
+M, G, W, H, OC = (
     BuildingType.MINE,
     BuildingType.GENERATOR,
     BuildingType.WATER_EXTRACTOR,
@@ -43,14 +49,16 @@ def line_board(**fields: object) -> Board:
 
 def test_r_build_1_pointer_moves_after_the_type_built() -> None:
     """R-BUILD-1 (rulebook example): pointer Greenhouse, GH and OC not below level -> Mine -> Generator."""
-    board = small_board(colony_level=1, lss_markers=LssMarkers(greenhouse=1, oxygen_condenser=1))
+    board = small_board(
+        colony_level=1, lss_markers=LssMarkers(greenhouse=1, oxygen_condenser=1)
+    )
     bot = bot_with((5,), pointer=H)
     outcome = take_turn(bot, board)
     (construct,) = of_type(outcome, Construct)
 
-    assert construct.building is M  # type: ignore[union-attr]
-    assert construct.pointer_before is H  # type: ignore[union-attr]
-    assert construct.pointer_after is G  # type: ignore[union-attr]
+    assert construct.building is M
+    assert construct.pointer_before is H
+    assert construct.pointer_after is G
     assert outcome.bot.pointer is G
 
 
@@ -64,7 +72,7 @@ def test_r_build_2_spec_example() -> None:
     )
     choice = choose_building_type(board, W, Options())
 
-    assert choice.building is O
+    assert choice.building is OC
     assert [r.option for r in choice.removed] == ["water_extractor", "greenhouse"]
     assert "not below" in choice.removed[0].reason
     assert choice.removed[1].reason == "no legal site"
@@ -74,7 +82,9 @@ def test_r_build_2_spec_example() -> None:
 
 def test_r_build_2_nothing_qualifies_makes_construct_impossible() -> None:
     """R-BUILD-2, R-COLONY-2: no qualifying type with a site -> None."""
-    board = small_board(map_hexes=frozenset({Hex(0, 0)}), buildings=(building(0, 0, M),))
+    board = small_board(
+        map_hexes=frozenset({Hex(0, 0)}), buildings=(building(0, 0, M),)
+    )
 
     assert choose_building_type(board, M, Options()).building is None
 
@@ -92,16 +102,19 @@ def test_r_build_4_his_rover_leaves_the_site() -> None:
     """R-BUILD-4: building on his Rover's hex relocates it to the nearest free hex."""
     hexes = frozenset({Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)})
     board = small_board(
-        map_hexes=hexes, buildings=(building(0, 0, M),), lacerda_rover=Hex(2, 0), **own_techs((TechType.MINE, 1))
+        map_hexes=hexes,
+        buildings=(building(0, 0, M),),
+        lacerda_rover=Hex(2, 0),
+        **own_techs((TechType.MINE, 1)),
     )
     # (1,0) joins the size-1 Mine (legal with Mine Tech 1); (2,0) is stand-alone at dist 2
     outcome = take_turn(bot_with((5,)), attrs.evolve(board, lacerda_rover=Hex(1, 0)))
     (construct,) = of_type(outcome, Construct)
     (relocate,) = of_type(outcome, RelocateRover)
 
-    assert construct.hex == Hex(1, 0)  # type: ignore[union-attr]
-    assert relocate.from_hex == Hex(1, 0)  # type: ignore[union-attr]
-    assert relocate.to_hex == Hex(2, 0)  # type: ignore[union-attr]
+    assert construct.hex == Hex(1, 0)
+    assert relocate.from_hex == Hex(1, 0)
+    assert relocate.to_hex == Hex(2, 0)
     assert outcome.decisions.index(relocate) > outcome.decisions.index(construct)
 
 
@@ -154,8 +167,12 @@ def test_r_build_8_standalone_exactly_2_or_any() -> None:
     exact = legal_sites(board, M, Options())
     anywhere = legal_sites(board, M, Options(standalone_rule=StandaloneRule.ANY))
 
-    assert {s.hex for s in exact} == {h for h in board.map_hexes if dist(h, Hex(0, 0)) == 2}
-    assert {s.hex for s in anywhere} == {h for h in board.map_hexes if dist(h, Hex(0, 0)) >= 2}
+    assert {s.hex for s in exact} == {
+        h for h in board.map_hexes if dist(h, Hex(0, 0)) == 2
+    }
+    assert {s.hex for s in anywhere} == {
+        h for h in board.map_hexes if dist(h, Hex(0, 0)) >= 2
+    }
 
 
 def test_r_build_8_no_building_of_the_type_allows_everywhere() -> None:
@@ -167,7 +184,10 @@ def test_r_build_8_no_building_of_the_type_allows_everywhere() -> None:
 
 def test_r_build_9_spec_example_largest_complex_with_human_tech() -> None:
     """R-BUILD-9: H2 (size 5 via the human's Mine Tech 5) beats H1 (3) and H3 (1); Oxygen follows."""
-    board = line_board(**own_techs((TechType.MINE, 2)), human_techs=(HumanTech(tech=TechType.MINE, level=5),))
+    board = line_board(
+        **own_techs((TechType.MINE, 2)),
+        human_techs=(HumanTech(tech=TechType.MINE, level=5),),
+    )
     sites = {s.hex: s for s in legal_sites(board, M, Options())}
     outcome = take_turn(bot_with((5,)), board)
     (construct,) = of_type(outcome, Construct)
@@ -175,10 +195,10 @@ def test_r_build_9_spec_example_largest_complex_with_human_tech() -> None:
     assert sites[Hex(2, 0)].resulting_size == 3
     assert sites[Hex(3, 0)].resulting_size == 5
     assert sites[Hex(0, 2)].resulting_size == 1
-    assert construct.hex == Hex(3, 0)  # type: ignore[union-attr]
-    assert construct.tech_used is TechUsed.HUMAN  # type: ignore[union-attr]
+    assert construct.hex == Hex(3, 0)
+    assert construct.tech_used is TechUsed.HUMAN
     (oxygen,) = of_type(outcome, GiveOxygen)
-    assert oxygen.tech is TechType.MINE  # type: ignore[union-attr]
+    assert oxygen.tech is TechType.MINE
     assert outcome.decisions.index(oxygen) == outcome.decisions.index(construct) + 1
 
 
@@ -189,9 +209,9 @@ def test_r_build_10_prefers_own_tech_when_both_work() -> None:
     own = take_turn(bot_with((5,)), board)
     human = take_turn(bot_with((5,), options=Options(prefer_own_tech=False)), board)
 
-    assert of_type(own, Construct)[0].tech_used is TechUsed.OWN  # type: ignore[union-attr]
+    assert of_type(own, Construct)[0].tech_used is TechUsed.OWN
     assert not of_type(own, GiveOxygen)
-    assert of_type(human, Construct)[0].tech_used is TechUsed.HUMAN  # type: ignore[union-attr]
+    assert of_type(human, Construct)[0].tech_used is TechUsed.HUMAN
     assert len(of_type(human, GiveOxygen)) == 1
 
 
@@ -200,17 +220,19 @@ def test_r_build_10_standalone_uses_no_tech() -> None:
     board = small_board(buildings=(building(0, 0, M),))
     outcome = take_turn(bot_with((5,)), board)
 
-    assert of_type(outcome, Construct)[0].tech_used is TechUsed.NONE  # type: ignore[union-attr]
+    assert of_type(outcome, Construct)[0].tech_used is TechUsed.NONE
 
 
 def test_r_build_11_miner_goes_on_his_mines() -> None:
     """R-BUILD-11: a Mine he builds gets his Colonist unless the option is off."""
     board = small_board()
     with_miner = take_turn(bot_with((5,)), board)
-    without = take_turn(bot_with((5,), options=Options(lacerda_places_miner=False)), board)
+    without = take_turn(
+        bot_with((5,), options=Options(lacerda_places_miner=False)), board
+    )
 
-    assert of_type(with_miner, Construct)[0].miner is True  # type: ignore[union-attr]
-    assert of_type(without, Construct)[0].miner is False  # type: ignore[union-attr]
+    assert of_type(with_miner, Construct)[0].miner is True
+    assert of_type(without, Construct)[0].miner is False
 
 
 def test_r_build_13_lss_building_takes_the_lss_reward() -> None:
@@ -218,14 +240,19 @@ def test_r_build_13_lss_building_takes_the_lss_reward() -> None:
     outcome = take_turn(bot_with((5,), pointer=G), small_board())
     (choice,) = of_type(outcome, ChooseLssReward)
 
-    assert choice.building is G  # type: ignore[union-attr]
-    assert choice.reward is not None  # type: ignore[union-attr]
-    assert choice.reward.value == "crystal"  # type: ignore[union-attr]
+    assert choice.building is G
+    assert choice.reward is not None
+    assert choice.reward.value == "crystal"
 
 
 def test_complexes_group_by_adjacency() -> None:
     """Spec §0: a Complex is a maximal adjacent group of same-type buildings."""
-    buildings = (building(0, 0, M), building(1, 0, M), building(3, 0, M), building(2, -2, G))
+    buildings = (
+        building(0, 0, M),
+        building(1, 0, M),
+        building(3, 0, M),
+        building(2, -2, G),
+    )
 
     assert sorted(len(c) for c in complexes(buildings, M)) == [1, 2]
 
@@ -234,13 +261,17 @@ def test_complexes_group_by_adjacency() -> None:
 def test_every_legal_site_obeys_the_rules(board: Board, opts: Options) -> None:
     """R-BUILD-4..8: every site is an empty map hex whose join or stand-alone rule holds."""
     built = {b.hex for b in board.buildings}
-    for kind in (M, G, W, H, O):
+    for kind in (M, G, W, H, OC):
         same = [b.hex for b in board.buildings if b.type is kind]
         for site in legal_sites(board, kind, opts):
             assert site.hex in board.map_hexes
             assert site.hex not in built
             assert site.resulting_size == 1 + sum(site.joined_sizes)
-            if not site.joined_sizes and same and opts.standalone_rule is StandaloneRule.EXACTLY_2:
+            if (
+                not site.joined_sizes
+                and same
+                and opts.standalone_rule is StandaloneRule.EXACTLY_2
+            ):
                 assert any(dist(site.hex, h) == 2 for h in same)
             if site.joined_sizes:
                 assert site.techs

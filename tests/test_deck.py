@@ -4,8 +4,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot import SOLO_CARDS, BotState, InvalidValueError, new_bot, redacted, take_turn
-from lacerda_bot.deck import card_by_id, check_seed, random_value, shuffled, uniform_pick
+from lacerda_bot import (
+    SOLO_CARDS,
+    AdvanceMission,
+    BotState,
+    InvalidValueError,
+    Options,
+    RevealCard,
+    TiePolicy,
+    new_bot,
+    redacted,
+    take_turn,
+)
+from lacerda_bot.deck import (
+    card_by_id,
+    check_seed,
+    random_value,
+    shuffled,
+    uniform_pick,
+)
 from lacerda_bot.model import MissionSlot
 from lacerda_bot.testing import apply, reference_board, small_board
 
@@ -28,7 +45,20 @@ def test_solo_cards_match_table_t1() -> None:
 def test_r_deck_1_test_vector() -> None:
     """R-DECK-1: seed 0, event 0 shuffles 1..12 into the spec's test vector."""
     assert int(random_value(0, 0) * 100_000) == 93317
-    assert shuffled(range(1, 13), seed=0, event=0) == (7, 4, 9, 2, 11, 3, 10, 8, 6, 5, 1, 12)
+    assert shuffled(range(1, 13), seed=0, event=0) == (
+        7,
+        4,
+        9,
+        2,
+        11,
+        3,
+        10,
+        8,
+        6,
+        5,
+        1,
+        12,
+    )
 
 
 def test_r_setup_6_new_bot_uses_event_0() -> None:
@@ -71,25 +101,29 @@ def test_new_bot_holds_the_12_cards(seed: int) -> None:
 
 
 def test_r_deck_2_reshuffle_on_turn_13_starts_pass_2() -> None:
-    """R-DECK-2 and R-DECK-3: 12 turns use the deck; turn 13 reshuffles, pass 2 moves Missions."""
+    """R-DECK-2/3: turns 1-12 are pass 1; turn 13 reshuffles and its card moves a Mission.
+
+    Uniform tie-breaks leave the deck alone, so no tie can reshuffle early.
+    """
     board = reference_board()
-    bot = new_bot(5, None)
-    seen = []
+    bot = new_bot(5, Options(tie_policy=TiePolicy.UNIFORM))
+    seen: list[int | None] = []
     for _ in range(12):
         outcome = take_turn(bot, board)
-        bot = outcome.bot
+        board, bot = apply(board, outcome.decisions), outcome.bot
         seen.append(outcome.trace.card)
         assert bot.last_card == outcome.trace.card
         assert bot.discard_pile[-1] == outcome.trace.card
+        assert bot.pass_count == 1
 
-    assert bot.draw_pile == () or bot.pass_count > 1
-    if bot.pass_count == 1:
-        assert sorted(seen) == list(range(1, 13))
-        outcome = take_turn(bot, board)
-        reveal = outcome.decisions[0]
-        assert reveal.reshuffled is True  # type: ignore[union-attr]
-        assert outcome.bot.pass_count == 2
-        assert type(outcome.decisions[1]).__name__ == "AdvanceMission"
+    assert bot.draw_pile == ()
+    assert sorted(c for c in seen if c is not None) == list(range(1, 13))
+    outcome = take_turn(bot, board)
+    reveal = outcome.decisions[0]
+    assert isinstance(reveal, RevealCard)
+    assert reveal.reshuffled is True
+    assert outcome.bot.pass_count == 2
+    assert isinstance(outcome.decisions[1], AdvanceMission)
 
 
 def test_r_deck_2_never_reshuffles_when_the_last_card_is_drawn() -> None:

@@ -26,7 +26,7 @@ from lacerda_bot.hexmap import steps_from
 from lacerda_bot.model import FigureKind, Gain, Owner
 from lacerda_bot.records import Figure, HumanTech
 from lacerda_bot.rover import choose_allowance, eligible_tiles, path_options
-from lacerda_bot.testing import hex_map, small_board, tile
+from lacerda_bot.testing import apply, hex_map, small_board, tile
 
 from .helpers import bot_with, kinds, of_type, own_techs
 from .strategies import host_states
@@ -35,7 +35,9 @@ CRYSTALS = Gain(kind=GainKind.CRYSTALS, n=1)
 LINE = frozenset(Hex(q, 0) for q in range(9))
 
 
-def rover_board(target_q: int, *, cost: int = 0, spendable: int = 0, **fields: object) -> Board:
+def rover_board(
+    target_q: int, *, cost: int = 0, spendable: int = 0, **fields: object
+) -> Board:
     """A line map, his Rover at (0,0), one tile at (target_q, 0), Upgrade impossible (card 11)."""
     base: dict[str, object] = {
         "map_hexes": LINE,
@@ -59,7 +61,11 @@ def test_r_rover_1_failed_action_moves_the_rover() -> None:
     """R-ROVER-1, R-TURN-4: Upgrade is impossible, so he moves his Rover instead."""
     outcome = take_turn(bot_with((11,)), rover_board(2))
 
-    assert kinds(outcome.decisions)[:3] == ["RevealCard", "ActionImpossible", "MoveRover"]
+    assert kinds(outcome.decisions)[:3] == [
+        "RevealCard",
+        "ActionImpossible",
+        "MoveRover",
+    ]
 
 
 def test_r_rover_2_eligibility() -> None:
@@ -73,7 +79,12 @@ def test_r_rover_2_eligibility() -> None:
         spendable_crystals=1,
         map_tiles=(
             tile("res", 1, 0, resources),
-            attrs.evolve(tile("unmet", 2, 0, CRYSTALS), tile=attrs.evolve(tile("unmet", 2, 0, CRYSTALS).tile, requirement_met=False)),
+            attrs.evolve(
+                tile("unmet", 2, 0, CRYSTALS),
+                tile=attrs.evolve(
+                    tile("unmet", 2, 0, CRYSTALS).tile, requirement_met=False
+                ),
+            ),
             tile("dear", 3, 0, CRYSTALS, cost=2),
             tile("busy", 4, 0, CRYSTALS),
             tile("far", 0, 4, CRYSTALS),
@@ -89,14 +100,20 @@ def test_r_rover_2_eligibility() -> None:
 
 def test_r_rover_3_nearest_tile_wins() -> None:
     """R-ROVER-3: the eligible tile with the fewest steps is the target."""
-    board = rover_board(5, map_tiles=(tile("near", 2, 0, CRYSTALS), tile("far", 6, 0, CRYSTALS)))
+    board = rover_board(
+        5, map_tiles=(tile("near", 2, 0, CRYSTALS), tile("far", 6, 0, CRYSTALS))
+    )
 
     assert move_of(board).target == "near"
 
 
 def test_r_rover_3_ties_go_to_the_cards() -> None:
     """R-ROVER-3, R-TIE: two tiles at equal steps are a tie-break."""
-    board = rover_board(2, map_hexes=LINE | {Hex(-1, 0), Hex(-2, 0)}, map_tiles=(tile("w", -2, 0, CRYSTALS), tile("e", 2, 0, CRYSTALS)))
+    board = rover_board(
+        2,
+        map_hexes=LINE | {Hex(-1, 0), Hex(-2, 0)},
+        map_tiles=(tile("w", -2, 0, CRYSTALS), tile("e", 2, 0, CRYSTALS)),
+    )
     move = move_of(board)
 
     assert move.trace.tie_breaks[0].rule == "R-ROVER-3"
@@ -105,13 +122,17 @@ def test_r_rover_3_ties_go_to_the_cards() -> None:
 
 def test_r_rover_4_spec_example_own_tech_when_both_reach() -> None:
     """R-ROVER-4: target 3, base 2, his Rover Tech 1 and the human's 3 both reach -> his, no Oxygen."""
-    board = rover_board(3, **own_techs((TechType.ROVER, 1)), human_techs=(HumanTech(tech=TechType.ROVER, level=3),))
+    board = rover_board(
+        3,
+        **own_techs((TechType.ROVER, 1)),
+        human_techs=(HumanTech(tech=TechType.ROVER, level=3),),
+    )
     outcome = take_turn(bot_with((11,)), board)
     (move,) = of_type(outcome, MoveRover)
 
-    assert move.allowance == 3  # type: ignore[union-attr]
-    assert move.tech_used is TechUsed.OWN  # type: ignore[union-attr]
-    assert move.reached  # type: ignore[union-attr]
+    assert move.allowance == 3
+    assert move.tech_used is TechUsed.OWN
+    assert move.reached
     assert not of_type(outcome, GiveOxygen)
 
 
@@ -129,7 +150,7 @@ def test_r_rover_4_human_tech_gives_oxygen() -> None:
     names = kinds(outcome.decisions)
 
     assert names.index("GiveOxygen") == names.index("MoveRover") + 1
-    assert of_type(outcome, GiveOxygen)[0].tech is TechType.ROVER  # type: ignore[union-attr]
+    assert of_type(outcome, GiveOxygen)[0].tech is TechType.ROVER
 
 
 def test_r_rover_5_spec_example_pays_one_crystal_to_reach() -> None:
@@ -139,10 +160,10 @@ def test_r_rover_5_spec_example_pays_one_crystal_to_reach() -> None:
     (move,) = of_type(outcome, MoveRover)
     pay = of_type(outcome, PayCrystals)
 
-    assert move.reached  # type: ignore[union-attr]
-    assert move.crystals_paid == 1  # type: ignore[union-attr]
-    assert pay[0].amount == 1  # type: ignore[union-attr]
-    assert pay[0].purpose.value == "movement"  # type: ignore[union-attr]
+    assert move.reached
+    assert move.crystals_paid == 1
+    assert pay[0].amount == 1
+    assert pay[0].purpose.value == "movement"
 
 
 def test_r_rover_5_spec_example_moves_toward_without_paying() -> None:
@@ -151,8 +172,8 @@ def test_r_rover_5_spec_example_moves_toward_without_paying() -> None:
     outcome = take_turn(bot_with((11,)), board)
     (move,) = of_type(outcome, MoveRover)
 
-    assert move.path == tuple(Hex(q, 0) for q in range(1, 5))  # type: ignore[union-attr]
-    assert not move.reached  # type: ignore[union-attr]
+    assert move.path == tuple(Hex(q, 0) for q in range(1, 5))
+    assert not move.reached
     assert not of_type(outcome, PayCrystals)
     assert not of_type(outcome, CollectTile)
 
@@ -167,7 +188,9 @@ def test_r_rover_6_passes_figures_but_stops_before_them() -> None:
 
 def test_r_rover_6_stays_when_every_hex_holds_a_figure() -> None:
     """R-ROVER-6: no free hex within the allowance -> an empty path, not reached."""
-    figures = tuple(Figure(hex=Hex(q, 0), kind=FigureKind.BOT, owner=Owner.HUMAN) for q in (1, 2))
+    figures = tuple(
+        Figure(hex=Hex(q, 0), kind=FigureKind.BOT, owner=Owner.HUMAN) for q in (1, 2)
+    )
     move = move_of(rover_board(6, figures=figures))
 
     assert move.path == ()
@@ -185,14 +208,18 @@ def test_r_rover_6_prefers_the_path_with_more_crystals() -> None:
     outcome = take_turn(bot_with((11,)), board)
     (move,) = of_type(outcome, MoveRover)
 
-    assert move.path == (Hex(1, -1), Hex(2, -1))  # type: ignore[union-attr]
-    assert move.crystal_hexes == (Hex(1, -1),)  # type: ignore[union-attr]
-    assert len(of_type(outcome, GainCrystals)) == 2  # the path Crystal and the tile's reward
+    assert move.path == (Hex(1, -1), Hex(2, -1))
+    assert move.crystal_hexes == (Hex(1, -1),)
+    assert (
+        len(of_type(outcome, GainCrystals)) == 2
+    )  # the path Crystal and the tile's reward
 
 
 def test_r_rover_6_equal_outcomes_merge_before_the_tie() -> None:
     """R-ROVER-6, R-TIE-1: two shortest paths with no Crystal and the same end are one option."""
-    board = small_board(buildings=(), lacerda_rover=Hex(0, 0), map_tiles=(tile("T", 2, -1, CRYSTALS),))
+    board = small_board(
+        buildings=(), lacerda_rover=Hex(0, 0), map_tiles=(tile("T", 2, -1, CRYSTALS),)
+    )
     move = move_of(board)
 
     assert move.path == (Hex(1, -1), Hex(2, -1))  # the first path in canonical order
@@ -201,11 +228,16 @@ def test_r_rover_6_equal_outcomes_merge_before_the_tie() -> None:
 
 def test_r_rover_7_crystals_capped_by_depot() -> None:
     """R-ROVER-7, R-CRYSTAL-2: one GainCrystals per Crystal entered; kept stops at the Depot."""
-    board = rover_board(3, crystal_hexes=frozenset({Hex(1, 0), Hex(2, 0)}), free_depot_spaces=1, **own_techs((TechType.ROVER, 1)))
+    board = rover_board(
+        3,
+        crystal_hexes=frozenset({Hex(1, 0), Hex(2, 0)}),
+        free_depot_spaces=1,
+        **own_techs((TechType.ROVER, 1)),
+    )
     outcome = take_turn(bot_with((11,)), board)
     gains = of_type(outcome, GainCrystals)
 
-    assert [g.kept for g in gains][:2] == [1, 0]  # type: ignore[union-attr]
+    assert [g.kept for g in gains][:2] == [1, 0]
 
 
 def test_r_rover_8_no_tile_skips_the_turn() -> None:
@@ -213,7 +245,7 @@ def test_r_rover_8_no_tile_skips_the_turn() -> None:
     outcome = take_turn(bot_with((11,)), small_board())
 
     assert kinds(outcome.decisions) == ["RevealCard", "ActionImpossible", "SkipTurn"]
-    assert of_type(outcome, SkipTurn)[0].trace.rules == ("R-TURN-5", "R-ROVER-8")  # type: ignore[union-attr]
+    assert of_type(outcome, SkipTurn)[0].trace.rules == ("R-TURN-5", "R-ROVER-8")
 
 
 def test_r_rover_9_and_r_rover_10_arrival_order() -> None:
@@ -232,17 +264,22 @@ def test_r_rover_9_and_r_rover_10_arrival_order() -> None:
         "TakeBenefit",
         "GainCrystals",
     ]
-    assert [p.purpose.value for p in pays] == ["movement", "tile"]  # type: ignore[union-attr]
-    assert of_type(outcome, TakeBenefit)[0].source == "tile T"  # type: ignore[union-attr]
+    assert [p.purpose.value for p in pays] == ["movement", "tile"]
+    assert of_type(outcome, TakeBenefit)[0].source == "tile T"
 
 
 def test_r_rover_9_tile_reward_resolves_at_once() -> None:
     """R-ROVER-9: a TECH reward is learned right after collecting the tile."""
     tech_tile = tile("T", 1, 0, Gain(kind=GainKind.TECH))
-    from lacerda_bot.records import GridTile, LabRow
     from lacerda_bot.model import HostId
+    from lacerda_bot.records import GridTile, LabRow
 
-    board = rover_board(1, map_tiles=(tech_tile,), lab_rows=(LabRow(row=0),), tech_grid=(GridTile(id=HostId("g"), tech=TechType.MINE),))
+    board = rover_board(
+        1,
+        map_tiles=(tech_tile,),
+        lab_rows=(LabRow(row=0),),
+        tech_grid=(GridTile(id=HostId("g"), tech=TechType.MINE),),
+    )
     outcome = take_turn(bot_with((11,)), board)
 
     assert of_type(outcome, LearnTech)
@@ -251,8 +288,13 @@ def test_r_rover_9_tile_reward_resolves_at_once() -> None:
 
 def test_choose_allowance_reaching_beats_cheap_failure() -> None:
     """R-ROVER-4: a Tech that reaches (paying) beats one that does not (paying nothing)."""
-    board = small_board(**own_techs((TechType.ROVER, 1)), human_techs=(HumanTech(tech=TechType.ROVER, level=3),))
-    chosen = choose_allowance(board, steps=7, base=2, tile_cost=0, spendable=3, prefer_own=True)
+    board = small_board(
+        **own_techs((TechType.ROVER, 1)),
+        human_techs=(HumanTech(tech=TechType.ROVER, level=3),),
+    )
+    chosen = choose_allowance(
+        board, steps=7, base=2, tile_cost=0, spendable=3, prefer_own=True
+    )
 
     assert chosen.tech is TechUsed.HUMAN
     assert chosen.reached
@@ -268,13 +310,21 @@ def _brute_force(
     total = to_target[start]
     paths: list[tuple[Hex, ...]] = [(start,)]
     for i in range(1, total + 1):
-        paths = [(*p, n) for p in paths for n in p[-1].neighbours() if to_target.get(n) == total - i]
+        paths = [
+            (*p, n)
+            for p in paths
+            for n in p[-1].neighbours()
+            if to_target.get(n) == total - i
+        ]
     best: dict[tuple[Hex | None, tuple[Hex, ...]], tuple[Hex, ...]] = {}
     for p in sorted(paths):
         cut = p[1 : length + 1]
         stop = max((i for i, h in enumerate(cut) if h not in figures), default=-1)
         entered = cut[: stop + 1]
-        key = (entered[-1] if entered else None, tuple(h for h in entered if h in board.crystal_hexes))
+        key = (
+            entered[-1] if entered else None,
+            tuple(h for h in entered if h in board.crystal_hexes),
+        )
         best.setdefault(key, entered)
     return {(path, key[1]) for key, path in best.items()}
 
@@ -284,7 +334,9 @@ def test_path_options_match_brute_force(board: Board, length: int) -> None:
     """R-ROVER-6 oracle: the layered search equals listing every shortest path (small maps)."""
     start = board.lacerda_rover or board.initial_mine_hex
     reach = steps_from(frozenset(board.map_hexes), start)
-    figures = {f.hex for f in board.figures} | ({board.human_rover} if board.human_rover else set())
+    figures = {f.hex for f in board.figures} | (
+        {board.human_rover} if board.human_rover else set()
+    )
     for placed in board.map_tiles[:2]:
         if placed.hex not in reach:
             continue
@@ -298,27 +350,32 @@ def test_path_options_match_brute_force(board: Board, length: int) -> None:
             crystals=frozenset(board.crystal_hexes),
         )
 
-        assert {(o.path, o.crystal_hexes) for o in found} == _brute_force(board, start, placed.hex, cut, figures)
+        assert {(o.path, o.crystal_hexes) for o in found} == _brute_force(
+            board, start, placed.hex, cut, figures
+        )
 
 
 @given(host_states(), st.integers(0, 3))
 def test_rover_moves_are_legal(board: Board, base: int) -> None:
     """R-ROVER-5/6: paths are contiguous, on the map, within allowance + paid, never end on a figure."""
-    board = attrs.evolve(board, side=attrs.fields(Board).side.default or board.side)
-    opts = Options(rover_base_movement=base)
-    outcome = take_turn(bot_with((11,), options=opts), attrs.evolve(board, lss_markers=board.lss_markers))
-    figures = {f.hex for f in board.figures} | ({board.human_rover} if board.human_rover else set())
-    spent = sum(p.amount for p in of_type(outcome, PayCrystals))  # type: ignore[union-attr]
-    for move in of_type(outcome, MoveRover):
-        assert isinstance(move, MoveRover)
-        here = board.lacerda_rover or board.initial_mine_hex
-        for step in move.path:
-            assert step in board.map_hexes
-            assert step in here.neighbours()
-            here = step
-        assert len(move.path) <= move.allowance + move.crystals_paid
-        if move.path:
-            assert move.path[-1] not in figures
+    outcome = take_turn(
+        bot_with((11,), options=Options(rover_base_movement=base)), board
+    )
+    spent = sum(p.amount for p in of_type(outcome, PayCrystals))
+    here_board = board
+    for decision in outcome.decisions:
+        if isinstance(decision, MoveRover):
+            figures = {f.hex for f in here_board.figures}
+            figures |= {here_board.human_rover} if here_board.human_rover else set()
+            here = here_board.lacerda_rover or here_board.initial_mine_hex
+            for step in decision.path:
+                assert step in here_board.map_hexes
+                assert step in here.neighbours()
+                here = step
+            assert len(decision.path) <= decision.allowance + decision.crystals_paid
+            if decision.path:
+                assert decision.path[-1] not in figures
+        here_board = apply(here_board, (decision,))
     assert spent <= board.spendable_crystals
 
 

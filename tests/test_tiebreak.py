@@ -56,7 +56,13 @@ def test_r_tie_3_empty_pile_reshuffles_discard_and_counts_a_pass() -> None:
 def test_r_tie_3_reshuffle_need_not_count_as_pass() -> None:
     """R-TIE-3: with tie_reshuffle_counts_as_pass false the pass count stays."""
     options = Options(tie_reshuffle_counts_as_pass=False)
-    bot = BotState(seed=4, events=1, draw_pile=(), discard_pile=tuple(range(1, 13)), options=options)
+    bot = BotState(
+        seed=4,
+        events=1,
+        draw_pile=(),
+        discard_pile=tuple(range(1, 13)),
+        options=options,
+    )
 
     assert break_tie(bot, ["a", "b"], rule="R-X").bot.pass_count == 1
 
@@ -124,7 +130,9 @@ def test_r_tie_8_record_names_rule_options_and_choice() -> None:
 
 
 @given(seeds, st.integers(2, 10), st.sampled_from(TiePolicy))
-def test_tie_break_conserves_cards_and_stays_in_range(seed: int, n: int, policy: TiePolicy) -> None:
+def test_tie_break_conserves_cards_and_stays_in_range(
+    seed: int, n: int, policy: TiePolicy
+) -> None:
     """R-DECK-4: a tie-break of any size keeps the 12 cards; the choice is one of the options."""
     bot = attrs.evolve(new_bot(seed), options=Options(tie_policy=policy))
     result = break_tie(bot, OPTIONS[:n], rule="R-X")
@@ -135,7 +143,10 @@ def test_tie_break_conserves_cards_and_stays_in_range(seed: int, n: int, policy:
 
 
 def _odds(n: int, trials: int) -> list[float]:
-    counts = Counter(break_tie(new_bot(seed), OPTIONS[:n], rule="R-X").index for seed in range(trials))
+    counts = Counter(
+        break_tie(new_bot(seed), OPTIONS[:n], rule="R-X").index
+        for seed in range(trials)
+    )
     return [counts[i] / trials for i in range(n)]
 
 

@@ -210,7 +210,9 @@ def path_options(
     if total is None or length == 0:
         return (PathOption(path=(), crystal_hexes=()),)
     # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
-    layer: dict[_State, tuple[Hex, ...]] = {(start, None, frozenset(), frozenset()): (start,)}
+    layer: dict[_State, tuple[Hex, ...]] = {
+        (start, None, frozenset(), frozenset()): (start,)
+    }
     for i in range(1, length + 1):
         nxt: dict[_State, tuple[Hex, ...]] = {}
         for (here, stop, kept, pending), path in layer.items():
@@ -236,6 +238,8 @@ def path_options(
     for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1]):
         entered = path[1 : path.index(stop) + 1] if stop is not None else ()
         options.append(
-            PathOption(path=entered, crystal_hexes=tuple(h for h in entered if h in kept))
+            PathOption(
+                path=entered, crystal_hexes=tuple(h for h in entered if h in kept)
+            )
         )
     return tuple(options)

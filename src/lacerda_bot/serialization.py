@@ -7,6 +7,7 @@ foreign or wrong-version document, or one of another type, with a
 nothing half-built is returned (R-DECK-6).
 """
 
+import functools
 import json
 from typing import Any, Final, TypeVar
 
@@ -43,6 +44,17 @@ def make_converter() -> cattrs.Converter:
     return converter
 
 
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter ``dumps``/``loads`` share: built once, never changed afterwards.
+
+    Building a converter generates code for every class, so doing it per call
+    would dominate a save; callers who want to customise one use
+    :func:`make_converter`, which always returns a fresh converter.
+    """
+    return make_converter()
+
+
 def dumps(value: object, *, indent: int | None = None) -> str:
     """Serialise a lacerda_bot value (bot state, outcome, decision, board...) to JSON.
 
@@ -50,7 +62,7 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     >>> loads(dumps(new_bot(7)), BotState) == new_bot(7)
     True
     """
-    converter = make_converter()
+    converter = _converter()
     data = converter.unstructure(value, unstructure_as=type(value))
     envelope = {
         "format": FORMAT,
@@ -74,7 +86,7 @@ def loads(text: str | bytes, cls: type[T]) -> T:
     except (ValueError, TypeError) as error:
         raise SerializationError("$", f"not valid JSON ({error})") from None
     data = _open_envelope(document, cls)
-    converter = make_converter()
+    converter = _converter()
     try:
         return converter.structure(data, cls)
     except cattrs.BaseValidationError as error:

@@ -11,7 +11,7 @@ initial Mine. It is not the geometry of the printed On Mars board.
 
 from collections.abc import Iterable
 
-from lacerda_bot.board import Board, check_board
+from lacerda_bot.board import Board, read_view
 from lacerda_bot.decisions import Decision
 from lacerda_bot.effects import apply_decision
 from lacerda_bot.hexmap import Hex, dist
@@ -96,6 +96,9 @@ def tile(
 def small_board(**fields: object) -> Board:
     """A radius-3 Colony board with the initial Mine at the centre; override any field.
 
+    The board is read back through :func:`~lacerda_bot.board.read_view`, so it is
+    in canonical order and a broken override raises InvalidHostStateError.
+
     >>> small_board(side=Side.ORBIT).side
     <Side.ORBIT: 'orbit'>
     """
@@ -108,9 +111,7 @@ def small_board(**fields: object) -> Board:
         "free_depot_spaces": 5,
     }
     base.update(fields)
-    board = Board(**base)  # type: ignore[arg-type]
-    check_board(board)
-    return board
+    return read_view(Board(**base))  # type: ignore[arg-type]
 
 
 def _missions() -> tuple[Mission, ...]:
@@ -137,7 +138,7 @@ def reference_board() -> Board:
         building(1, 1, BuildingType.GREENHOUSE),
         building(-1, -1, BuildingType.OXYGEN_CONDENSER),
     )
-    return Board(
+    board = Board(
         side=Side.COLONY,
         colony_level=1,
         map_hexes=hex_map(5),
@@ -175,6 +176,7 @@ def reference_board() -> Board:
         free_depot_spaces=4,
         supply_crystals=25,
     )
+    return read_view(board)
 
 
 def _reference_tiles() -> tuple[MapTile, ...]:

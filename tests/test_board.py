@@ -1,0 +1,167 @@
+from typing import Any
+
+import attrs
+import pytest
+
+from lacerda_bot import (
+    Hex,
+    InvalidHostStateError,
+    InvalidValueError,
+    new_bot,
+    read_view,
+    take_turn,
+)
+from lacerda_bot.model import (
+    BuildingType,
+    FigureKind,
+    Gain,
+    GainKind,
+    HostId,
+    Item,
+    MissionSlot,
+    Owner,
+    TechType,
+)
+from lacerda_bot.records import Figure, GridTile, LabRow, Mission, OwnTech, Stock
+from lacerda_bot.testing import building, reference_board, small_board, tile
+
+
+class PlainHost:
+    """A host that inherits nothing: plain attributes copied from a reference board."""
+
+    def __init__(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+
+def as_plain(**overrides: Any) -> Any:
+    board = small_board()
+    fields = {f.name: getattr(board, f.name) for f in attrs.fields(type(board))}
+    fields.update(overrides)
+    return PlainHost(**fields)
+
+
+def test_read_view_sorts_into_canonical_order() -> None:
+    """Spec §0: collections are sorted on reading, so host order never matters."""
+    board = small_board(
+        buildings=(building(1, 1, BuildingType.MINE), building(0, 0, BuildingType.MINE))
+    )
+    read = read_view(
+        as_plain(
+            buildings=list(reversed(board.buildings)), map_hexes=set(board.map_hexes)
+        )
+    )
+
+    assert [b.hex for b in read.buildings] == [Hex(0, 0), Hex(1, 1)]
+
+
+def test_a_plain_object_is_a_host() -> None:
+    """The host contract needs no inheritance: any object with the properties works."""
+    outcome = take_turn(new_bot(0), as_plain())
+
+    assert outcome.decisions
+
+
+CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
+
+
+@pytest.mark.parametrize(
+    ("field", "overrides"),
+    [
+        ("buildings[0].hex", {"buildings": (building(9, 9, BuildingType.MINE),)}),
+        ("lacerda_rover", {"lacerda_rover": Hex(9, 9)}),
+        ("human_rover", {"human_rover": Hex(9, 9)}),
+        ("figures[0].hex", {"figures": (CHEAT,)}),
+        ("spendable_crystals", {"spendable_crystals": -1}),
+        ("free_depot_spaces", {"free_depot_spaces": -2}),
+        ("colony_level", {"colony_level": True}),
+        (
+            "buildings.id",
+            {
+                "buildings": (
+                    building(0, 0, BuildingType.MINE),
+                    attrs.evolve(building(1, 0, BuildingType.MINE), id=HostId("b0,0")),
+                )
+            },
+        ),
+        (
+            "buildings.hex",
+            {
+                "buildings": (
+                    building(0, 0, BuildingType.MINE),
+                    attrs.evolve(building(0, 0, BuildingType.MINE), id=HostId("x")),
+                )
+            },
+        ),
+        (
+            "lacerda_techs[0].level",
+            {
+                "lab_rows": (LabRow(row=0, max_level=3),),
+                "lacerda_techs": (OwnTech(tech=TechType.MINE, level=4, row=0),),
+            },
+        ),
+        (
+            "lacerda_techs[0].row",
+            {"lacerda_techs": (OwnTech(tech=TechType.MINE, level=1, row=5),)},
+        ),
+        (
+            "tiles.id",
+            {
+                "map_tiles": (
+                    tile("T", 1, 0, Gain(kind=GainKind.BOT)),
+                    tile("T", 2, 0, Gain(kind=GainKind.BOT)),
+                )
+            },
+        ),
+        (
+            "map_tiles[0].hex",
+            {"map_tiles": (tile("T", 0, 0, Gain(kind=GainKind.BOT)),)},
+        ),
+        (
+            "tech_grid.id",
+            {
+                "tech_grid": (
+                    GridTile(id=HostId("g"), tech=TechType.MINE),
+                    GridTile(id=HostId("g"), tech=TechType.ROVER),
+                )
+            },
+        ),
+        (
+            "missions.slot",
+            {
+                "missions": (
+                    Mission(slot=MissionSlot.A, id=HostId("a")),
+                    Mission(slot=MissionSlot.A, id=HostId("b")),
+                )
+            },
+        ),
+        ("buildings[0].owner", {"buildings": (building(0, 0, BuildingType.SHELTER),)}),
+        ("initial_mine_hex", {"initial_mine_hex": Hex(9, 9)}),
+        ("crystal_hexes", {"crystal_hexes": frozenset({Hex(9, 9)})}),
+        ("buildings[0]", {"buildings": ("a mine",)}),
+        ("map_hexes", {"map_hexes": frozenset({"0,0"})}),
+        ("side", {"side": "colony"}),
+        ("buildings", {"buildings": 5}),
+        ("first_colonist_tiles[0]", {"first_colonist_tiles": ("S9",)}),
+    ],
+)
+def test_bad_views_name_the_field(field: str, overrides: dict[str, Any]) -> None:
+    """Bad input: a view breaking a precondition raises InvalidHostStateError naming the field."""
+    with pytest.raises(InvalidHostStateError) as info:
+        take_turn(new_bot(0), as_plain(**overrides))
+
+    assert info.value.field == field
+    assert field in str(info.value)
+
+
+def test_records_refuse_negative_counts() -> None:
+    """Bad input: records validate their numbers at construction."""
+    with pytest.raises(InvalidValueError, match="units"):
+        Stock(item=Item.WATER, units=-1)
+
+
+def test_reference_board_is_consistent() -> None:
+    """The reference host passes its own checks."""
+    board = reference_board()
+
+    assert read_view(board) == board

@@ -1,0 +1,233 @@
+import pytest
+
+from lacerda_bot import (
+    AdvanceProgressBot,
+    Board,
+    BuildingType,
+    BuildShelter,
+    Construct,
+    DevelopTech,
+    GainShip,
+    Hex,
+    ImpossibleBenefit,
+    InvalidHostStateError,
+    LoseBenefit,
+    MoveRover,
+    ObtainBlueprint,
+    Options,
+    Outcome,
+    TakeWarehouseItem,
+    TechType,
+    UnknownGain,
+    Upgrade,
+    take_turn,
+)
+from lacerda_bot.gains import choose_warehouse_item
+from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item
+from lacerda_bot.records import (
+    Blueprint,
+    DisplayedBlueprint,
+    HeldBlueprint,
+    LssMarkers,
+    Stock,
+)
+from lacerda_bot.testing import building, small_board, tile
+
+from .helpers import bot_with, kinds, of_type, own_techs
+
+
+def collect(
+    *gains: Gain, options: Options | None = None, card: int = 11, **fields: object
+) -> Outcome:
+    """His Rover at (0,1) collects tile T at (1,1) whose reward is *gains* (card 11: Upgrade fails)."""
+    base: dict[str, object] = {
+        "lacerda_rover": Hex(0, 1),
+        "map_tiles": (tile("T", 1, 1, *gains),),
+    }
+    base.update(fields)
+    return take_turn(bot_with((card,), options=options), small_board(**base))
+
+
+def test_r_to_2_impossible_gain_is_lost_by_default() -> None:
+    """R-TO-2: a TECH gain with no Lab space free is lost (impossible_benefit = lose)."""
+    outcome = collect(Gain(kind=GainKind.TECH))
+
+    assert kinds(outcome.decisions)[-2:] == ["TakeBenefit", "LoseBenefit"]
+
+
+def test_r_to_2_impossible_gain_moves_the_rover_with_the_option() -> None:
+    """R-TO-2: with impossible_benefit = rover the lost gain becomes a Rover move."""
+    board_tiles = (
+        tile("T", 1, 1, Gain(kind=GainKind.TECH)),
+        tile("U", 2, 1, Gain(kind=GainKind.BOT)),
+    )
+    outcome = collect(
+        options=Options(impossible_benefit=ImpossibleBenefit.ROVER),
+        map_tiles=board_tiles,
+    )
+
+    assert len(of_type(outcome, MoveRover)) == 2
+    assert of_type(outcome, AdvanceProgressBot)
+
+
+def test_r_to_3_spec_examples() -> None:
+    """R-TO-3: most units wins; ties a Crystal, else the leftmost."""
+    first = [
+        Stock(item=i, units=n) for i, n in zip(Item, (1, 2, 2, 0, 1, 0), strict=False)
+    ]
+    second = [Stock(item=Item.BATTERY, units=2), Stock(item=Item.CRYSTAL, units=2)]
+
+    assert choose_warehouse_item(first) == first[1]
+    assert choose_warehouse_item(second) == second[1]
+    assert choose_warehouse_item([Stock(item=Item.WATER, units=0)]) is None
+
+
+def test_r_to_3_empty_warehouse_is_impossible() -> None:
+    """R-TO-3: an empty Warehouse sends the gain to R-TO-2."""
+    outcome = collect(Gain(kind=GainKind.WAREHOUSE))
+
+    assert isinstance(outcome.decisions[-1], LoseBenefit)
+
+
+def test_r_to_4_blueprint_and_colonist_gains() -> None:
+    """R-TO-4: BLUEPRINT is Obtain a Blueprint without placement; COLONIST moves his Rover."""
+    display = (
+        DisplayedBlueprint(
+            row=BlueprintRow.TOP,
+            slot=0,
+            blueprint=Blueprint(id=HostId("b"), building=BuildingType.MINE, level=1),
+        ),
+    )
+    blueprint = collect(Gain(kind=GainKind.BLUEPRINT), blueprint_display=display)
+    colonist = collect(
+        Gain(kind=GainKind.COLONIST),
+        map_tiles=(
+            tile("T", 1, 1, Gain(kind=GainKind.COLONIST)),
+            tile("U", 2, 1, Gain(kind=GainKind.BOT)),
+        ),
+    )
+
+    assert of_type(blueprint, ObtainBlueprint)
+    assert "PlaceColonist" not in kinds(blueprint.decisions)
+    assert len(of_type(colonist, MoveRover)) == 2
+
+
+def test_r_to_5_spec_example_bot_steps_wrap() -> None:
+    """R-TO-5: pointer Greenhouse + 2 -> Mine; with bot_benefit_steps 1 -> Oxygen Condenser."""
+    two = take_turn(
+        bot_with((11,), pointer=BuildingType.GREENHOUSE),
+        small_board(
+            lacerda_rover=Hex(0, 1),
+            map_tiles=(tile("T", 1, 1, Gain(kind=GainKind.BOT)),),
+        ),
+    )
+    one = collect(Gain(kind=GainKind.BOT), options=Options(bot_benefit_steps=1))
+
+    assert of_type(two, AdvanceProgressBot)[0].after is BuildingType.MINE
+    assert two.bot.pointer is BuildingType.MINE
+    assert one.bot.pointer is BuildingType.GENERATOR
+
+
+def test_r_to_6_crystals_and_resources() -> None:
+    """R-TO-6: CRYSTALS(n) gains n; RESOURCES is traced as lost."""
+    outcome = collect(Gain(kind=GainKind.CRYSTALS, n=2), Gain(kind=GainKind.RESOURCES))
+    lost = of_type(outcome, LoseBenefit)
+
+    assert kinds(outcome.decisions)[-4:] == [
+        "TakeBenefit",
+        "GainCrystals",
+        "TakeBenefit",
+        "LoseBenefit",
+    ]
+    assert lost[0].trace.rules[0] == "R-TO-6"
+
+
+def test_r_to_7_construct_upgrade_and_ship() -> None:
+    """R-TO-7: CONSTRUCT(any) builds by the sequence, UPGRADE upgrades, SHIP gains a Ship."""
+    outcome = collect(
+        Gain(kind=GainKind.CONSTRUCT),
+        Gain(kind=GainKind.UPGRADE),
+        Gain(kind=GainKind.SHIP),
+        card=4,
+        colonist_on_hire_slot=True,
+        lacerda_blueprints=(
+            HeldBlueprint(
+                blueprint=Blueprint(id=HostId("m"), building=BuildingType.MINE, level=1)
+            ),
+        ),
+    )
+
+    assert of_type(outcome, Construct)
+    assert of_type(outcome, Upgrade)
+    assert of_type(outcome, GainShip)
+
+
+def test_r_build_3_fixed_type_must_qualify() -> None:
+    """R-BUILD-3: CONSTRUCT(Generator) with its marker at the Colony level is impossible (R-TO-2)."""
+    fixed = Gain(kind=GainKind.CONSTRUCT, building=BuildingType.GENERATOR)
+    blocked = collect(fixed, lss_markers=LssMarkers(generator=1))
+    built = collect(fixed)
+
+    assert isinstance(blocked.decisions[-1], LoseBenefit)
+    assert of_type(built, Construct)[0].building is BuildingType.GENERATOR
+    assert built.bot.pointer is BuildingType.WATER_EXTRACTOR
+
+
+def test_r_build_3_construct_shelter_keeps_the_pointer() -> None:
+    """R-BUILD-3, R-LEVEL-3: CONSTRUCT(Shelter) builds his Shelter; the pointer moves only with the option."""
+    shelter = Gain(kind=GainKind.CONSTRUCT, building=BuildingType.SHELTER)
+    still = collect(shelter)
+    moved = collect(shelter, options=Options(shelter_moves_pointer=True))
+    none_left = collect(shelter, shelters_left=0)
+
+    assert of_type(still, BuildShelter)
+    assert still.bot.pointer is BuildingType.MINE
+    assert moved.bot.pointer is BuildingType.GENERATOR
+    assert isinstance(none_left.decisions[-1], LoseBenefit)
+
+
+def test_r_to_8_resupply_lab_bonus_is_a_warehouse_pick() -> None:
+    """R-TO-8: a Resupply bonus is a WAREHOUSE gain: he takes the item with most units."""
+    outcome = collect(
+        Gain(kind=GainKind.WAREHOUSE),
+        warehouse=(Stock(item=Item.WATER, units=1), Stock(item=Item.PLANT, units=2)),
+    )
+
+    assert of_type(outcome, TakeWarehouseItem)[0].item is Item.PLANT
+
+
+def test_r_to_9_unknown_gain_skipped_or_refused() -> None:
+    """R-TO-9: OTHER is lost with the host's words, or refused before any decision with `error`."""
+    other = Gain(kind=GainKind.OTHER, description="a promo bonus")
+    skipped = collect(other)
+
+    assert of_type(skipped, LoseBenefit)[0].reason == "a promo bonus"
+    with pytest.raises(InvalidHostStateError, match=r"map_tiles\[0\]"):
+        collect(other, options=Options(unknown_gain=UnknownGain.ERROR))
+
+
+def test_r_to_10_develop_n_alternates_steps() -> None:
+    """R-TO-10: DEVELOP(3): most developed, least developed (another Tech), most developed."""
+    outcome = collect(
+        Gain(kind=GainKind.DEVELOP, n=3),
+        **own_techs((TechType.ROVER, 3), (TechType.MINE, 1)),
+    )
+    steps = [(d.tech, d.to_level) for d in of_type(outcome, DevelopTech)]
+
+    assert steps == [(TechType.ROVER, 4), (TechType.MINE, 2), (TechType.ROVER, 5)]
+
+
+def test_r_to_10_stops_early_when_nothing_advances() -> None:
+    """R-TO-10: he stops when nothing can advance, and the trace says so."""
+    outcome = collect(Gain(kind=GainKind.DEVELOP, n=3), **own_techs((TechType.MINE, 5)))
+
+    assert len(of_type(outcome, DevelopTech)) == 1
+    assert any("R-TO-10" in n for n in outcome.trace.notes)
+
+
+def test_construct_gain_builds_a_mine_anywhere_legal() -> None:
+    """R-BUILD-3: CONSTRUCT(any) from the pointer (Mine) builds with no placement cost."""
+    board: Board = small_board(buildings=(building(0, 0, BuildingType.MINE),))
+    outcome = collect(Gain(kind=GainKind.CONSTRUCT), buildings=board.buildings)
+
+    assert of_type(outcome, Construct)[0].building is BuildingType.MINE

@@ -1,0 +1,148 @@
+import json
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lacerda_bot import (
+    Board,
+    BotState,
+    Options,
+    Outcome,
+    SerializationError,
+    dumps,
+    loads,
+    new_bot,
+    take_turn,
+)
+from lacerda_bot.serialization import FORMAT_VERSION
+from lacerda_bot.testing import apply, reference_board
+
+from .strategies import bot_states, host_states, options, seeds
+
+
+@given(bot_states())
+def test_bot_state_round_trip(bot: BotState) -> None:
+    """R-DECK-6: loads(dumps(bot)) == bot, options included."""
+    assert loads(dumps(bot), BotState) == bot
+
+
+@given(options())
+def test_options_round_trip(value: Options) -> None:
+    """R-DECK-6: the pinned options survive JSON."""
+    assert loads(dumps(value), Options) == value
+
+
+@given(host_states())
+def test_board_round_trip(board: Board) -> None:
+    """Every field of the reference host survives JSON."""
+    assert loads(dumps(board), Board) == board
+
+
+@given(host_states(), bot_states())
+def test_outcome_round_trip(board: Board, bot: BotState) -> None:
+    """Every decision, trace and tie-break record survives JSON (tagged by class name)."""
+    outcome = take_turn(bot, board)
+
+    assert loads(dumps(outcome), Outcome) == outcome
+    for decision in outcome.decisions:
+        assert loads(dumps(decision), type(decision)) == decision
+
+
+@given(seeds, st.integers(0, 25))
+def test_mid_game_state_round_trip(seed: int, turns: int) -> None:
+    """R-DECK-6: a state after many turns (reshuffles, tie-breaks) loads equal and plays on equal."""
+    board, bot = reference_board(), new_bot(seed)
+    for _ in range(turns):
+        outcome = take_turn(bot, board)
+        board, bot = apply(board, outcome.decisions), outcome.bot
+    loaded = loads(dumps(bot), BotState)
+
+    assert loaded == bot
+    assert take_turn(loaded, board) == take_turn(bot, board)
+
+
+def test_json_is_canonical() -> None:
+    """Equal values give byte-identical JSON."""
+    assert dumps(reference_board()) == dumps(reference_board())
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("", "$"),
+        ("{", "$"),
+        ("[]", "$"),
+        (
+            '{"format": "other", "version": 1, "type": "BotState", "data": {}}',
+            "$.format",
+        ),
+        (
+            '{"format": "lacerda_bot", "version": 99, "type": "BotState", "data": {}}',
+            "$.version",
+        ),
+        (
+            '{"format": "lacerda_bot", "version": 1, "type": "Board", "data": {}}',
+            "$.type",
+        ),
+        ('{"format": "lacerda_bot", "version": 1, "type": "BotState"}', "$.data"),
+        ('{"version": 1}', "$.format"),
+    ],
+)
+def test_bad_documents_are_refused(text: str, path: str) -> None:
+    """Bad input: a corrupt, foreign or wrong-version document raises, naming the path."""
+    with pytest.raises(SerializationError) as info:
+        loads(text, BotState)
+
+    assert info.value.path == path
+
+
+def _document(bot: BotState) -> dict[str, object]:
+    loaded = json.loads(dumps(bot))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seed", "x", "$.data.seed"),
+        ("draw_pile", [70, 1, 2], "draw_pile[0]"),
+        ("draw_pile", [1, 2], "12 card ids"),
+        ("pointer", "shelter", "pointer"),
+        ("pass_count", 0, "pass_count"),
+        ("surprise", 1, "surprise"),
+    ],
+)
+def test_bad_fields_name_the_field(field: str, value: object, message: str) -> None:
+    """Bad input: an invalid field is refused whole, and the error names it."""
+    document = _document(new_bot(1))
+    data = document["data"]
+    assert isinstance(data, dict)
+    data[field] = value
+
+    with pytest.raises(SerializationError, match=re.escape(message)):
+        loads(json.dumps(document), BotState)
+
+
+def test_missing_field_is_named() -> None:
+    """Bad input: a truncated state (a field missing) names the missing field."""
+    document = _document(new_bot(1))
+    data = document["data"]
+    assert isinstance(data, dict)
+    del data["seed"]
+
+    with pytest.raises(SerializationError, match="seed"):
+        loads(json.dumps(document), BotState)
+
+
+def test_truncated_text_is_refused() -> None:
+    """Bad input: a document cut short is not JSON."""
+    with pytest.raises(SerializationError, match="not valid JSON"):
+        loads(dumps(new_bot(1))[:-5], BotState)
+
+
+def test_version_is_in_every_document() -> None:
+    """The format version is written in every document."""
+    assert json.loads(dumps(new_bot(0)))["version"] == FORMAT_VERSION
