@@ -119,7 +119,7 @@ def test_r_build_4_his_rover_leaves_the_site() -> None:
 
 
 def test_r_build_5_and_r_build_6_join_merges_all_adjacent_complexes() -> None:
-    """R-BUILD-5/6: a join's size is 1 + every distinct adjacent same-type Complex."""
+    """R-BUILD-5, R-BUILD-6: a join's size is 1 + every distinct adjacent same-type Complex."""
     board = small_board(
         buildings=(building(-1, 0, H), building(-2, 0, H), building(1, 0, H)),
         **own_techs((TechType.GREENHOUSE, 6)),

@@ -96,7 +96,7 @@ def test_r_build_12_upgrade_eligibility() -> None:
 
 
 def test_r_colony_3_and_r_colony_4_spec_example() -> None:
-    """R-COLONY-3/4: GH L3 + Mine L1 with the Hydrologist -> GH L3 on one of 3 by R-TIE (n = 3)."""
+    """R-COLONY-3, R-COLONY-4: GH L3 + Mine L1 with the Hydrologist -> GH L3 on one of 3 by R-TIE (n = 3)."""
     board = greenhouse_board(
         lacerda_blueprints=(held("gh3", GH, 3), held("m1", MINE, 1)),
         lacerda_scientists=(Scientist.HYDROLOGIST,),
@@ -171,7 +171,7 @@ def test_r_colony_4_own_tech_when_both_allow_the_most() -> None:
 
 
 def test_r_colony_5_and_r_colony_6_hire_the_highest_potential() -> None:
-    """R-COLONY-5/6: fewer than 2 Scientists -> hire; 2 GH + 1 OC Blueprints -> Hydrologist (6)."""
+    """R-COLONY-5, R-COLONY-6: fewer than 2 Scientists -> hire; 2 GH + 1 OC Blueprints -> Hydrologist (6)."""
     board = small_board(
         scientist_display=tuple(
             ScientistSlot(slot=i, scientist=s) for i, s in enumerate(Scientist)

@@ -101,7 +101,7 @@ def test_new_bot_holds_the_12_cards(seed: int) -> None:
 
 
 def test_r_deck_2_reshuffle_on_turn_13_starts_pass_2() -> None:
-    """R-DECK-2/3: turns 1-12 are pass 1; turn 13 reshuffles and its card moves a Mission.
+    """R-DECK-2, R-DECK-3: turns 1-12 are pass 1; turn 13 reshuffles and its card moves a Mission.
 
     Uniform tie-breaks leave the deck alone, so no tie can reshuffle early.
     """

@@ -198,7 +198,7 @@ def test_r_rover_6_stays_when_every_hex_holds_a_figure() -> None:
 
 
 def test_r_rover_6_prefers_the_path_with_more_crystals() -> None:
-    """R-ROVER-6/7: among shortest paths he takes the one entering the most Crystals."""
+    """R-ROVER-6, R-ROVER-7: among shortest paths he takes the one entering the most Crystals."""
     board = small_board(
         buildings=(),
         lacerda_rover=Hex(0, 0),
@@ -249,7 +249,7 @@ def test_r_rover_8_no_tile_skips_the_turn() -> None:
 
 
 def test_r_rover_9_and_r_rover_10_arrival_order() -> None:
-    """R-ROVER-9/10: pay movement, move, Crystals, pay the tile, collect, then its reward."""
+    """R-ROVER-9, R-ROVER-10: pay movement, move, Crystals, pay the tile, collect, then its reward."""
     board = rover_board(3, spendable=2, cost=1, crystal_hexes=frozenset({Hex(1, 0)}))
     outcome = take_turn(bot_with((11,)), board)
     names = kinds(outcome.decisions)
@@ -357,7 +357,7 @@ def test_path_options_match_brute_force(board: Board, length: int) -> None:
 
 @given(host_states(), st.integers(0, 3))
 def test_rover_moves_are_legal(board: Board, base: int) -> None:
-    """R-ROVER-5/6: paths are contiguous, on the map, within allowance + paid, never end on a figure."""
+    """R-ROVER-5, R-ROVER-6: paths are contiguous, on the map, within allowance + paid, never end on a figure."""
     outcome = take_turn(
         bot_with((11,), options=Options(rover_base_movement=base)), board
     )

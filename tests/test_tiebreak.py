@@ -24,7 +24,7 @@ def test_r_tie_1_single_option_needs_no_tie_break() -> None:
 
 
 def test_r_tie_2_and_r_tie_4_spec_example() -> None:
-    """R-TIE-2/4: card 8 (action 3) is passed over, card 7 (action 2) picks H2; both return."""
+    """R-TIE-2, R-TIE-4: card 8 (action 3) is passed over, card 7 (action 2) picks H2; both return."""
     bot = bot_with((8, 7))
     result = break_tie(bot, ["H1", "H2"], rule="R-BUILD-9")
     record = result.record
@@ -68,7 +68,7 @@ def test_r_tie_3_reshuffle_need_not_count_as_pass() -> None:
 
 
 def test_r_tie_3_mid_round_reshuffle_keeps_revealed_cards() -> None:
-    """R-TIE-3/4: cards revealed before the reshuffle still return to the new draw pile."""
+    """R-TIE-3, R-TIE-4: cards revealed before the reshuffle still return to the new draw pile."""
     bot = BotState(seed=2, events=1, draw_pile=(12,), discard_pile=tuple(range(1, 12)))
     result = break_tie(bot, ["a", "b"], rule="R-X")
     record = result.record

@@ -89,7 +89,7 @@ def test_r_turn_1_action_table(side: Side, number: int, action: Action) -> None:
 
 
 def test_r_turn_2_r_turn_3_and_r_turn_11_only_the_six_actions() -> None:
-    """R-TURN-2/3/11: no Landing Pod, Resupply, Executive, Control Center, Welcome a Ship or boost."""
+    """R-TURN-2, R-TURN-3, R-TURN-11: no Landing Pod, Resupply, Executive, Control Center, Welcome a Ship or boost."""
     names = {a.value for a in Action}
 
     assert names == {
@@ -184,7 +184,7 @@ def test_r_turn_8_entry_points_are_exported() -> None:
 
 
 def test_r_turn_9_and_r_turn_10_every_decision_is_traced() -> None:
-    """R-TURN-9/10: decisions are ordered and each names its rules; the call trace has the card."""
+    """R-TURN-9, R-TURN-10: decisions are ordered and each names its rules; the call trace has the card."""
     outcome = take_turn(new_bot(3), reference_board())
 
     assert all(d.trace.rules for d in outcome.decisions)
@@ -451,7 +451,7 @@ def test_r_setup_1_bot_state_holds_only_private_state() -> None:
 
 
 def test_r_setup_2_and_r_setup_3_the_view_is_not_changed() -> None:
-    """R-SETUP-2/3: the host's board is read, never changed; equal inputs give equal outputs."""
+    """R-SETUP-2, R-SETUP-3: the host's board is read, never changed; equal inputs give equal outputs."""
     board = reference_board()
     bot = new_bot(11)
     copy = attrs.evolve(board)

@@ -65,7 +65,7 @@ class ActionCheck:
 
 
 def placement_cost(board: Board, action: Action, options: Options) -> int:
-    """R-COST-1/2: Crystals per Colonist present on a red-Colonist action; Orbit 2 costs none."""
+    """R-COST-1, R-COST-2: Crystals per Colonist present on a red-Colonist action; Orbit 2 costs none."""
     if not action.places_colonist:
         return 0
     present = getattr(board.colonists_present, action.value)
@@ -112,7 +112,7 @@ def check_action(board: Board, bot: BotState, action: Action) -> ActionCheck:
 
 
 def run_action(play: Play, action: Action) -> Play:
-    """R-TURN-1 step 4: pay and place, then perform; or the Rover fallback (R-TURN-4/5)."""
+    """R-TURN-1 step 4: pay and place, then perform; or the Rover fallback (R-TURN-4, R-TURN-5)."""
     check = check_action(play.board, play.bot, action)
     if not check.ok:
         trace = Trace(rules=("R-TURN-4", check.rule))

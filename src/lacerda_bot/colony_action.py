@@ -1,4 +1,4 @@
-"""Carrying out Upgrade (R-COLONY-3/4) and Hire or Contract (R-COLONY-5..8)."""
+"""Carrying out Upgrade (R-COLONY-3, R-COLONY-4) and Hire or Contract (R-COLONY-5..8)."""
 
 from typing import final
 
@@ -31,7 +31,7 @@ __all__ = ["StaffPlan", "do_contract", "do_hire", "do_upgrade", "plan_staff"]
 
 
 def do_upgrade(play: Play, *, rules: tuple[str, ...]) -> Play | None:
-    """Upgrade (R-COLONY-3/4): up to the best Upgrade Tech's capacity; ``None`` if impossible.
+    """Upgrade (R-COLONY-3, R-COLONY-4): up to the best Upgrade Tech's capacity; ``None`` if impossible.
 
     The first upgrade needs no Tech. The Tech for further ones is the one that
     allows the most upgrades he makes, his own on equal results with

@@ -129,12 +129,17 @@ class TieBreak:
     """The 1-based number of the chosen option."""
 
 
+def _unique_rules(rules: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(rules))
+
+
 @final
 @attrs.frozen(kw_only=True)
 class Trace:
     """Why a decision was made (R-TURN-10)."""
 
-    rules: tuple[str, ...] = ()
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_unique_rules)
+    """Rule IDs applied, in order, each once."""
     candidates: tuple[Candidate, ...] = ()
     removed: tuple[Removal, ...] = ()
     tie_breaks: tuple[TieBreak, ...] = ()
@@ -216,7 +221,7 @@ class GainCrystals:
 @final
 @attrs.frozen(kw_only=True)
 class PayCrystals:
-    """R-COST-2/3, R-COLONY-7, R-ROVER-5, R-ROVER-9: he pays *amount* Crystals."""
+    """R-COST-2, R-COST-3, R-COLONY-7, R-ROVER-5, R-ROVER-9: he pays *amount* Crystals."""
 
     amount: int
     purpose: PaymentPurpose
@@ -296,7 +301,7 @@ class Construct:
 @final
 @attrs.frozen(kw_only=True)
 class Upgrade:
-    """R-COLONY-3/4: he upgrades the building on *hex* with *blueprint*."""
+    """R-COLONY-3, R-COLONY-4: he upgrades the building on *hex* with *blueprint*."""
 
     hex: Hex
     blueprint: HostId
@@ -462,7 +467,7 @@ class GainBot:
 @final
 @attrs.frozen(kw_only=True)
 class ChooseLssReward:
-    """R-LSS-1/2: his second benefit for building *building* (``None``: none offered)."""
+    """R-LSS-1, R-LSS-2: his second benefit for building *building* (``None``: none offered)."""
 
     building: BuildingType
     reward: LssReward | None

@@ -40,7 +40,7 @@ class BlueprintChoice:
 
 
 def choose_blueprint(view: BlueprintShopView, options: Options) -> BlueprintChoice:
-    """Obtain a Blueprint: candidates by Scientist (R-ORBIT-2/3), then row and slot (R-ORBIT-4)."""
+    """Obtain a Blueprint: candidates by Scientist (R-ORBIT-2, R-ORBIT-3), then row and slot (R-ORBIT-4)."""
     display = tuple(view.blueprint_display)
     if not display:
         return BlueprintChoice(

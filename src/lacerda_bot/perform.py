@@ -265,7 +265,7 @@ def _after_build(play: Play, site: Hex, kind: BuildingType, used: TechUsed) -> P
 
 
 def _lss_reward(play: Play, kind: BuildingType) -> Play:
-    """R-LSS-1/2: retrieve his Colonist from the Hire slot if there, else a Crystal."""
+    """R-LSS-1, R-LSS-2: retrieve his Colonist from the Hire slot if there, else a Crystal."""
     board = play.board
     offered = next(
         (o.rewards for o in board.lss_rewards if o.building is kind), tuple(LssReward)

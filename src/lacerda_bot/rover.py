@@ -142,7 +142,7 @@ def choose_allowance(
     spendable: int,
     prefer_own: bool,
 ) -> Allowance:
-    """R-ROVER-4/5: the allowance, whose Rover Tech, and whether he pays to reach.
+    """R-ROVER-4, R-ROVER-5: the allowance, whose Rover Tech, and whether he pays to reach.
 
     A Tech is needed only if *steps* exceed *base*. Among Techs, the best result
     is reaching the target, then paying fewer Crystals, then going farther; on

@@ -122,7 +122,7 @@ def _reveal(play: Play) -> tuple[Play, bool]:
 
 
 def _mission_step(play: Play, slot: object) -> Play:
-    """R-MISSION-1/2: advance the card's Mission and gain its Crystals, unless completed."""
+    """R-MISSION-1, R-MISSION-2: advance the card's Mission and gain its Crystals, unless completed."""
     mission = next((m for m in play.board.missions if m.slot is slot), None)
     if mission is None:
         raise InvalidHostStateError("missions", f"a Mission in slot {slot}", None)

@@ -1,0 +1,70 @@
+"""Whole-call properties of take_turn: determinism, purity, legality, Crystals, conservation."""
+
+from hypothesis import given
+
+from lacerda_bot import Board, BotState, GainCrystals, PayCrystals, dumps, take_turn
+from lacerda_bot.testing import apply, why_illegal
+
+from .strategies import bot_states, host_states
+
+
+@given(host_states(), bot_states())
+def test_take_turn_is_deterministic(board: Board, bot: BotState) -> None:
+    """R-SETUP-3: the same bot and view give the same outcome."""
+    assert take_turn(bot, board) == take_turn(bot, board)
+
+
+@given(host_states(), bot_states())
+def test_take_turn_leaves_its_inputs_unchanged(board: Board, bot: BotState) -> None:
+    """R-SETUP-3: no call changes the view or the bot state it was given."""
+    before = (dumps(board), dumps(bot))
+    take_turn(bot, board)
+
+    assert (dumps(board), dumps(bot)) == before
+
+
+@given(host_states(), bot_states())
+def test_every_decision_is_legal_where_it_is_applied(
+    board: Board, bot: BotState
+) -> None:
+    """Legality: each decision passes why_illegal on the board as the host holds it then."""
+    outcome = take_turn(bot, board)
+    here = board
+    for decision in outcome.decisions:
+        assert why_illegal(here, decision, bot.options) == ""
+        here = apply(here, (decision,))
+
+
+@given(host_states(), bot_states())
+def test_crystals_spent_never_exceed_spendable(board: Board, bot: BotState) -> None:
+    """R-CRYSTAL-3, R-COST-3: he spends at most the spendable Crystals (plus same-call gains if allowed)."""
+    outcome = take_turn(bot, board)
+    spent = sum(d.amount for d in outcome.decisions if isinstance(d, PayCrystals))
+    gained = sum(d.kept for d in outcome.decisions if isinstance(d, GainCrystals))
+    budget = board.spendable_crystals + (
+        gained if bot.options.same_call_gains_spendable else 0
+    )
+
+    assert spent <= budget
+
+
+@given(host_states(), bot_states())
+def test_crystals_kept_fit_the_depot(board: Board, bot: BotState) -> None:
+    """R-CRYSTAL-2: Crystals kept never exceed the free Depot spaces (payments free some)."""
+    outcome = take_turn(bot, board)
+    after = apply(board, outcome.decisions)
+
+    assert after.free_depot_spaces >= 0
+    assert after.spendable_crystals >= 0
+
+
+@given(host_states(), bot_states())
+def test_cards_are_conserved_through_any_turn(board: Board, bot: BotState) -> None:
+    """R-DECK-4: after a turn (tie-breaks included) the piles hold the 12 cards, none in progress."""
+    outcome = take_turn(bot, board)
+
+    assert sorted(outcome.bot.draw_pile + outcome.bot.discard_pile) == list(
+        range(1, 13)
+    )
+    assert outcome.bot.current_card is None
+    assert outcome.bot.last_card == outcome.trace.card

@@ -1,0 +1,93 @@
+"""The shape of the public API: __all__, final frozen classes, documented callables."""
+
+import enum
+import importlib
+import inspect
+import pkgutil
+
+import attrs
+import pytest
+
+import lacerda_bot
+
+PUBLIC_MODULES = sorted(
+    m.name
+    for m in pkgutil.iter_modules(lacerda_bot.__path__)
+    if not m.name.startswith("_")
+)
+
+
+def _module(name: str) -> object:
+    return importlib.import_module(f"lacerda_bot.{name}")
+
+
+def test_all_is_sorted_and_complete() -> None:
+    """__all__ is sorted and names every public, non-module attribute of the package."""
+    names = lacerda_bot.__all__
+    public = {
+        n
+        for n, v in vars(lacerda_bot).items()
+        if not n.startswith("_") and not inspect.ismodule(v)
+    }
+
+    assert names == sorted(names, key=lambda n: (not n.isupper(), n))
+    assert set(names) == public
+
+
+def test_required_names_are_exported() -> None:
+    """Issue contract: these names are importable from lacerda_bot."""
+    for name in (
+        "SOLO_CARDS",
+        "new_bot",
+        "take_turn",
+        "human_used_tech",
+        "dumps",
+        "loads",
+        "Options",
+    ):
+        assert hasattr(lacerda_bot, name)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_every_module_declares_all(name: str) -> None:
+    """Every public module declares __all__, and each name exists."""
+    module = _module(name)
+    names = getattr(module, "__all__", None)
+
+    assert names is not None
+    for item in names:
+        assert hasattr(module, item)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_public_classes_are_final_and_frozen(name: str) -> None:
+    """Every public attrs class is @final and frozen."""
+    module = _module(name)
+    for item in getattr(module, "__all__", ()):
+        value = getattr(module, item)
+        if inspect.isclass(value) and attrs.has(value):
+            assert getattr(value, "__final__", False), f"{name}.{item} is not @final"
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                instance = object.__new__(value)
+                setattr(instance, attrs.fields(value)[0].name, None)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_public_callables_are_documented(name: str) -> None:
+    """Every public function and class has a docstring."""
+    module = _module(name)
+    assert module.__doc__
+    for item in getattr(module, "__all__", ()):
+        value = getattr(module, item)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert value.__doc__, f"{name}.{item} has no docstring"
+
+
+def test_enum_values_are_lowercase_strings() -> None:
+    """Enum values are the JSON format: lowercase strings."""
+    for item in lacerda_bot.__all__:
+        value = getattr(lacerda_bot, item)
+        if inspect.isclass(value) and issubclass(value, enum.Enum):
+            for member in value:
+                assert isinstance(member.value, str)
+                assert member.value == member.value.lower()

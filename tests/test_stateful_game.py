@@ -1,0 +1,149 @@
+"""HostEvolutionMachine: the host and the human change the board; every bot call stays sound."""
+
+import attrs
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from lacerda_bot import (
+    Board,
+    BotState,
+    Outcome,
+    Side,
+    dumps,
+    human_used_tech,
+    loads,
+    take_turn,
+)
+from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, Owner, TileKind
+from lacerda_bot.records import Building, MapTile, Tile
+from lacerda_bot.testing import apply, reference_board, why_illegal
+
+from .strategies import bot_states, host_states
+
+
+class HostEvolutionMachine(RuleBasedStateMachine):
+    """Long random turn sequences against an evolving reference host."""
+
+    board: Board
+    bot: BotState
+    last: Outcome | None
+    turns: int
+
+    @initialize(
+        board=st.one_of(st.just(reference_board()), host_states()), bot=bot_states()
+    )
+    def start(self, board: Board, bot: BotState) -> None:
+        self.board, self.bot, self.last, self.turns = board, bot, None, 0
+
+    def _play(self, outcome: Outcome) -> None:
+        here = self.board
+        for decision in outcome.decisions:
+            assert why_illegal(here, decision, self.bot.options) == ""
+            here = apply(here, (decision,))
+        self.board, self.bot, self.last = here, outcome.bot, outcome
+
+    @rule()
+    def lacerda_turn(self) -> None:
+        before = dumps(self.board)
+        outcome = take_turn(self.bot, self.board)
+
+        assert take_turn(self.bot, self.board) == outcome
+        assert dumps(self.board) == before
+        self._play(outcome)
+        self.turns += 1
+
+    @precondition(lambda self: bool(self.board.lacerda_techs))
+    @rule(data=st.data())
+    def human_uses_his_tech(self, data: st.DataObject) -> None:
+        tech = data.draw(st.sampled_from([t.tech for t in self.board.lacerda_techs]))
+        self._play(human_used_tech(self.bot, self.board, tech))
+
+    @rule(data=st.data())
+    def human_builds(self, data: st.DataObject) -> None:
+        taken = {b.hex for b in self.board.buildings} | {
+            t.hex for t in self.board.map_tiles
+        }
+        free = sorted(h for h in self.board.map_hexes if h not in taken)
+        if not free:
+            return
+        spot = data.draw(st.sampled_from(free))
+        kind = data.draw(st.sampled_from(BuildingType))
+        owner = Owner.HUMAN if kind is BuildingType.SHELTER else None
+        new = Building(id=HostId(f"human{spot}"), hex=spot, type=kind, owner=owner)
+        self.board = attrs.evolve(
+            self.board,
+            buildings=(*self.board.buildings, new),
+            crystal_hexes=self.board.crystal_hexes - {spot},
+        )
+
+    @rule(data=st.data())
+    def human_moves_rover(self, data: st.DataObject) -> None:
+        self.board = attrs.evolve(
+            self.board,
+            human_rover=data.draw(st.sampled_from(sorted(self.board.map_hexes))),
+        )
+
+    @rule()
+    def shuttle_moves_him(self) -> None:
+        side = Side.ORBIT if self.board.side is Side.COLONY else Side.COLONY
+        self.board = attrs.evolve(self.board, side=side)
+
+    @rule(crystals=st.integers(0, 4), depot=st.integers(0, 4))
+    def host_sets_crystals(self, crystals: int, depot: int) -> None:
+        self.board = attrs.evolve(
+            self.board, spendable_crystals=crystals, free_depot_spaces=depot
+        )
+
+    @rule()
+    def colony_levels_up(self) -> None:
+        self.board = attrs.evolve(
+            self.board, colony_level=min(self.board.colony_level + 1, 6)
+        )
+
+    @rule(data=st.data())
+    def host_places_a_tile(self, data: st.DataObject) -> None:
+        taken = {b.hex for b in self.board.buildings} | {
+            t.hex for t in self.board.map_tiles
+        }
+        free = sorted(h for h in self.board.map_hexes if h not in taken)
+        if not free:
+            return
+        spot = data.draw(st.sampled_from(free))
+        kind = data.draw(
+            st.sampled_from([GainKind.CRYSTALS, GainKind.BOT, GainKind.TECH])
+        )
+        new = Tile(
+            id=HostId(f"x{self.turns}{spot}"),
+            kind=TileKind.DISCOVERY,
+            reward=(Gain(kind=kind),),
+        )
+        self.board = attrs.evolve(
+            self.board, map_tiles=(*self.board.map_tiles, MapTile(hex=spot, tile=new))
+        )
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        assert sorted(self.bot.draw_pile + self.bot.discard_pile) == list(range(1, 13))
+
+    @invariant()
+    def bot_state_survives_json(self) -> None:
+        assert loads(dumps(self.bot), BotState) == self.bot
+
+    @invariant()
+    def counts_stay_non_negative(self) -> None:
+        assert self.board.free_depot_spaces >= 0
+        assert self.board.spendable_crystals >= 0
+        assert self.board.free_advanced_markers >= 0
+
+
+HostEvolutionMachine.TestCase.settings = settings(
+    max_examples=30, stateful_step_count=40
+)
+TestHostEvolution = HostEvolutionMachine.TestCase
