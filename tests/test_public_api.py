@@ -67,8 +67,8 @@ def test_public_classes_are_final_and_frozen(name: str) -> None:
         value = getattr(module, item)
         if inspect.isclass(value) and attrs.has(value):
             assert getattr(value, "__final__", False), f"{name}.{item} is not @final"
+            instance = object.__new__(value)
             with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                instance = object.__new__(value)
                 setattr(instance, attrs.fields(value)[0].name, None)
 
 
