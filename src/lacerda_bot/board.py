@@ -20,8 +20,16 @@ import attrs
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
-from lacerda_bot.model import BlueprintRow, BuildingType, HostId, Scientist, Side
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    HostId,
+    Scientist,
+    Side,
+)
 from lacerda_bot.records import (
+    AdvancedCount,
     Building,
     ContractSlot,
     DisplayedBlueprint,
@@ -87,6 +95,7 @@ class Board:
     warehouse: tuple[Stock, ...] = ()
     turn_order_spaces: tuple[TurnOrderSpace, ...] = ()
     first_colonist_tiles: tuple[HostId, ...] = ()
+    lacerda_space: HostId | None = None
     shuttle_departs: bool = False
     shuttle_from: Side = Side.ORBIT
     missions: tuple[Mission, ...] = ()
@@ -96,6 +105,13 @@ class Board:
     shelters_left: int = 4
     ships_left: int = 5
     bots_left: int = 3
+    op_track: int = 0
+    progress_cubes: int = 0
+    lab_column_values: tuple[int, ...] = ()
+    living_quarters_top: int = 0
+    advanced_buildings_on_mars: tuple[AdvancedCount, ...] = ()
+    ships_in_hangar: int = 0
+    lacerda_contracts: tuple[ContractKind, ...] = ()
 
 
 def _hex_key(h: Hex) -> tuple[int, int]:
@@ -126,6 +142,12 @@ _COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
     "turn_order_spaces": (TurnOrderSpace, lambda s: (s.number, s.id)),
     "first_colonist_tiles": (str, None),
     "missions": (Mission, lambda m: m.slot.value),
+    "lab_column_values": (int, None),
+    "advanced_buildings_on_mars": (
+        AdvancedCount,
+        lambda a: list(BuildingType).index(a.building),
+    ),
+    "lacerda_contracts": (ContractKind, lambda k: k.value),
 }
 _HEX_SETS: Final = ("map_hexes", "crystal_hexes")
 _VALUES: Final[dict[str, tuple[type, int | None]]] = {
@@ -147,6 +169,10 @@ _VALUES: Final[dict[str, tuple[type, int | None]]] = {
     "shelters_left": (int, 0),
     "ships_left": (int, 0),
     "bots_left": (int, 0),
+    "op_track": (int, 0),
+    "progress_cubes": (int, 0),
+    "living_quarters_top": (int, 0),
+    "ships_in_hangar": (int, 0),
 }
 
 
@@ -205,6 +231,10 @@ def read_view(view: HostState) -> Board:
         if rover is not None and not isinstance(rover, Hex):
             raise InvalidHostStateError(name, "a Hex or None", rover)
         fields[name] = rover
+    space = view.lacerda_space
+    if space is not None and not isinstance(space, str):
+        raise InvalidHostStateError("lacerda_space", "a space id or None", space)
+    fields["lacerda_space"] = space
     try:
         board = Board(**fields)
     except InvalidValueError as error:  # pragma: no cover - fields checked above

@@ -174,13 +174,18 @@ def _build(
 
 
 def _displace_human_figures(board: Board, site: Hex) -> Board:
+    """Human figures on the site go to the first nearest free hex; with none, they stay."""
     moving = [f for f in board.figures if f.hex == site and f.owner is Owner.HUMAN]
     if board.human_rover == site:
-        board = attrs.evolve(board, human_rover=free_hexes_nearest(board, site)[0])
+        nearest = free_hexes_nearest(board, site)
+        if nearest:
+            board = attrs.evolve(board, human_rover=nearest[0])
     for figure in moving:
+        nearest = free_hexes_nearest(board, site)
+        if not nearest:
+            break
         staying = tuple(f for f in board.figures if f is not figure)
-        board = attrs.evolve(board, figures=staying)
-        moved = attrs.evolve(figure, hex=free_hexes_nearest(board, site)[0])
+        moved = attrs.evolve(figure, hex=nearest[0])
         board = attrs.evolve(board, figures=_sorted_figures((*staying, moved)))
     return board
 

@@ -12,8 +12,9 @@ from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.model import BuildingType, HostId, Scientist, Side
+from lacerda_bot.model import BuildingType, ContractKind, HostId, Scientist, Side
 from lacerda_bot.records import (
+    AdvancedCount,
     Building,
     ContractSlot,
     DisplayedBlueprint,
@@ -43,6 +44,7 @@ __all__ = [
     "MapView",
     "MissionView",
     "ScientistView",
+    "ScoreView",
     "SideView",
     "TechView",
     "TileView",
@@ -251,6 +253,11 @@ class TurnOrderView(Protocol):
         ...
 
     @property
+    def lacerda_space(self) -> HostId | None:
+        """The Turn Order space his figure stands on, if any."""
+        ...
+
+    @property
     def shuttle_departs(self) -> bool:
         """Whether the Shuttle departs this round."""
         ...
@@ -304,6 +311,45 @@ class CrystalView(Protocol):
         ...
 
 
+class ScoreView(Protocol):
+    """V21: the scoring items Lacerda's final score reads (R-SCORE-1)."""
+
+    @property
+    def op_track(self) -> int:
+        """His OP on the scoring track."""
+        ...
+
+    @property
+    def progress_cubes(self) -> int:
+        """His Progress cubes (0 to 5)."""
+        ...
+
+    @property
+    def lab_column_values(self) -> Collection[int]:
+        """The Lab column value each of his Tech tiles scores."""
+        ...
+
+    @property
+    def living_quarters_top(self) -> int:
+        """The top value of his Living Quarters (they count as full)."""
+        ...
+
+    @property
+    def advanced_buildings_on_mars(self) -> Collection[AdvancedCount]:
+        """Advanced Buildings on Mars per type, whoever owns them."""
+        ...
+
+    @property
+    def ships_in_hangar(self) -> int:
+        """His Ships in the Hangar."""
+        ...
+
+    @property
+    def lacerda_contracts(self) -> Collection[ContractKind]:
+        """The kind of each Earth Contract he holds."""
+        ...
+
+
 class HostState(
     SideView,
     ColonyView,
@@ -317,6 +363,7 @@ class HostState(
     TurnOrderView,
     MissionView,
     CrystalView,
+    ScoreView,
     Protocol,
 ):
     """Every view together: what a host passes to the decision-making calls."""

@@ -30,6 +30,7 @@ from lacerda_bot.model import (
 )
 
 __all__ = [
+    "AdvancedCount",
     "Blueprint",
     "Building",
     "ContractSlot",
@@ -304,3 +305,12 @@ class Mission:
     completed: bool = False
     crystals: int = _count()
     """Crystals per contribution."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class AdvancedCount:
+    """V21: Advanced Buildings of one type on Mars, whoever owns them (T3 scoring)."""
+
+    building: BuildingType
+    count: int = _count()

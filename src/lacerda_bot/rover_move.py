@@ -23,13 +23,7 @@ from lacerda_bot.rover import (
     rover_start,
 )
 
-__all__ = ["do_rover_move", "has_rover_target"]
-
-
-def has_rover_target(play: Play) -> bool:
-    """Whether any tile is eligible for his Rover now (R-ROVER-2, R-ROVER-8)."""
-    targets, _ = eligible_tiles(play.board, play.board.spendable_crystals)
-    return bool(targets)
+__all__ = ["do_rover_move"]
 
 
 def do_rover_move(
