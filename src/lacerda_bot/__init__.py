@@ -81,7 +81,22 @@ from lacerda_bot.options import (
     TiePolicy,
     UnknownGain,
 )
+from lacerda_bot.goals import (
+    SOLO_GOALS,
+    CompletedContract,
+    GoalFacts,
+    GoalResult,
+    Requirement,
+    RequirementKind,
+    RequirementResult,
+    SoloGoal,
+    evaluate_goal,
+)
+from lacerda_bot.level import colony_level_up
+from lacerda_bot.score import ScoreBreakdown, score_lacerda
 from lacerda_bot.serialization import dumps, loads
+from lacerda_bot.shuttle import shuttle_phase
+from lacerda_bot.start import setup
 from lacerda_bot.state import BotState, BotView, new_bot, redacted
 from lacerda_bot.turn import human_used_tech, take_turn
 
@@ -89,6 +104,7 @@ __version__ = _version("lacerda-bot")
 
 __all__ = [
     "SOLO_CARDS",
+    "SOLO_GOALS",
     "Action",
     "ActionImpossible",
     "AdvanceMission",
@@ -102,6 +118,7 @@ __all__ = [
     "Candidate",
     "ChooseLssReward",
     "CollectTile",
+    "CompletedContract",
     "ComplexTechThreshold",
     "Construct",
     "CrystalSource",
@@ -113,6 +130,8 @@ __all__ = [
     "GainKind",
     "GainShip",
     "GiveOxygen",
+    "GoalFacts",
+    "GoalResult",
     "Hex",
     "HireScientist",
     "HostState",
@@ -135,11 +154,16 @@ __all__ = [
     "RefillContractDisplay",
     "RelocateRover",
     "Removal",
+    "Requirement",
+    "RequirementKind",
+    "RequirementResult",
     "RevealCard",
+    "ScoreBreakdown",
     "SerializationError",
     "Side",
     "SkipTurn",
     "SoloCard",
+    "SoloGoal",
     "StandaloneRule",
     "StartingSpace",
     "Stay",
@@ -155,11 +179,16 @@ __all__ = [
     "Travel",
     "UnknownGain",
     "Upgrade",
+    "colony_level_up",
     "dumps",
+    "evaluate_goal",
     "human_used_tech",
     "loads",
     "new_bot",
     "read_view",
     "redacted",
+    "score_lacerda",
+    "setup",
+    "shuttle_phase",
     "take_turn",
 ]

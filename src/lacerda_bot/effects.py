@@ -97,11 +97,13 @@ def _travel(board: Board, d: Travel) -> Board:
 
 
 def _take_space(board: Board, space: HostId) -> Board:
+    """He leaves the space he stood on (if any) and occupies *space*."""
+    left = board.lacerda_space
     spaces = tuple(
-        attrs.evolve(s, occupied=True) if s.id == space else s
+        attrs.evolve(s, occupied=s.id == space) if s.id in (space, left) else s
         for s in board.turn_order_spaces
     )
-    return attrs.evolve(board, turn_order_spaces=spaces)
+    return attrs.evolve(board, turn_order_spaces=spaces, lacerda_space=space)
 
 
 def _obtain_blueprint(board: Board, d: ObtainBlueprint) -> Board:

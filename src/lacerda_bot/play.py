@@ -45,6 +45,10 @@ class Play:
             self, board=board, bot=bot, decisions=self.decisions + decisions
         )
 
+    def with_bot(self, **changes: object) -> "Play":
+        """This play with the bot state's fields changed (e.g. a random event used)."""
+        return attrs.evolve(self, bot=attrs.evolve(self.bot, **changes))  # type: ignore[arg-type]
+
     def note(self, text: str) -> "Play":
         """Record a rule note that produces no decision (e.g. R-MISSION-2)."""
         return attrs.evolve(self, notes=(*self.notes, text))

@@ -12,6 +12,8 @@ initial Mine. It is not the geometry of the printed On Mars board.
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
+
 from lacerda_bot.board import Board, read_view
 from lacerda_bot.build import legal_sites
 from lacerda_bot.colony import eligible_buildings
@@ -70,6 +72,7 @@ __all__ = [
     "apply",
     "building",
     "hex_map",
+    "level_up",
     "reference_board",
     "small_board",
     "tile",
@@ -282,6 +285,25 @@ def _reference_spaces() -> tuple[TurnOrderSpace, ...]:
         )
         for n in range(1, 9)
     )
+
+
+def level_up(host: Board) -> tuple[Board, bool]:
+    """The reference host's (illustrative) level-up rule: whether the Colony gains a level.
+
+    The Colony gains a level when every LSS marker has reached its level. This
+    is a stand-in for the printed game's track, enough to exercise
+    :func:`~lacerda_bot.level.colony_level_up`.
+    """
+    markers = host.lss_markers
+    levels = (
+        markers.generator,
+        markers.water_extractor,
+        markers.greenhouse,
+        markers.oxygen_condenser,
+    )
+    if min(levels) >= host.colony_level:
+        return attrs.evolve(host, colony_level=host.colony_level + 1), True
+    return host, False
 
 
 def apply(host: Board, decisions: Iterable[Decision]) -> Board:
