@@ -32,6 +32,7 @@ from lacerda_bot.options import (
     UnknownGain,
 )
 from lacerda_bot.records import (
+    AdvancedCount,
     Blueprint,
     Building,
     ContractSlot,
@@ -50,6 +51,7 @@ from lacerda_bot.records import (
     ScientistSlot,
     Stock,
     Tile,
+    TurnOrderSpace,
 )
 from lacerda_bot.testing import hex_map
 
@@ -142,6 +144,16 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         st.lists(st.none() | st.sampled_from(on_map), min_size=2, max_size=2)
     )
     level = draw(st.integers(1, 4))
+    spaces = tuple(
+        TurnOrderSpace(
+            id=HostId(f"S{n}"),
+            side=Side.ORBIT if n <= 4 else Side.COLONY,
+            number=n,
+            gains=tuple(draw(st.lists(_GAINS, max_size=1))),
+            occupied=draw(st.booleans()),
+        )
+        for n in range(1, 9)
+    )
     lab = tuple(
         LabRow(
             row=r,
@@ -253,6 +265,25 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
             )
         ),
         warehouse=tuple(Stock(item=i, units=draw(st.integers(0, 2))) for i in Item),
+        turn_order_spaces=spaces,
+        first_colonist_tiles=tuple(s.id for s in spaces if s.number not in (1, 5)),
+        lacerda_space=draw(st.none() | st.sampled_from([s.id for s in spaces])),
+        shuttle_departs=draw(st.booleans()),
+        shuttle_from=draw(st.sampled_from(Side)),
+        op_track=draw(st.integers(0, 60)),
+        progress_cubes=draw(st.integers(0, 5)),
+        lab_column_values=tuple(draw(st.lists(st.integers(0, 5), max_size=4))),
+        living_quarters_top=draw(st.integers(0, 12)),
+        advanced_buildings_on_mars=tuple(
+            AdvancedCount(building=b, count=draw(st.integers(0, 4)))
+            for b in draw(
+                st.lists(st.sampled_from(BuildingType), unique=True, max_size=3)
+            )
+        ),
+        ships_in_hangar=draw(st.integers(0, 5)),
+        lacerda_contracts=tuple(
+            draw(st.lists(st.sampled_from(ContractKind), max_size=3))
+        ),
         missions=tuple(
             Mission(
                 slot=s,

@@ -2,7 +2,17 @@
 
 from hypothesis import given
 
-from lacerda_bot import Board, BotState, GainCrystals, PayCrystals, dumps, take_turn
+from lacerda_bot import (
+    Board,
+    BotState,
+    GainCrystals,
+    PayCrystals,
+    colony_level_up,
+    dumps,
+    setup,
+    shuttle_phase,
+    take_turn,
+)
 from lacerda_bot.testing import apply, why_illegal
 
 from .strategies import bot_states, host_states
@@ -68,3 +78,32 @@ def test_cards_are_conserved_through_any_turn(board: Board, bot: BotState) -> No
     )
     assert outcome.bot.current_card is None
     assert outcome.bot.last_card == outcome.trace.card
+
+
+@given(host_states(), bot_states())
+def test_between_turn_calls_are_pure_deterministic_and_legal(
+    board: Board, bot: BotState
+) -> None:
+    """R-SETUP-3: set-up, Shuttle phase and level-up are deterministic, pure and legal."""
+    before = (dumps(board), dumps(bot))
+    calls = [colony_level_up]
+    if board.first_colonist_tiles:
+        calls.append(setup)
+    free = [
+        s
+        for s in board.turn_order_spaces
+        if s.side is not board.side and not s.occupied
+    ]
+    if free or not board.shuttle_departs:
+        calls.append(shuttle_phase)
+    for call in calls:
+        outcome = call(bot, board)
+        assert call(bot, board) == outcome
+        here = board
+        for decision in outcome.decisions:
+            assert why_illegal(here, decision, bot.options) == ""
+            here = apply(here, (decision,))
+        assert sorted(outcome.bot.draw_pile + outcome.bot.discard_pile) == list(
+            range(1, 13)
+        )
+    assert (dumps(board), dumps(bot)) == before

@@ -6,14 +6,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lacerda_bot import (
+    SOLO_GOALS,
     Board,
     BotState,
+    GoalFacts,
+    GoalResult,
     Options,
     Outcome,
+    ScoreBreakdown,
     SerializationError,
+    SoloGoal,
+    colony_level_up,
     dumps,
+    evaluate_goal,
     loads,
     new_bot,
+    score_lacerda,
+    setup,
+    shuttle_phase,
     take_turn,
 )
 from lacerda_bot.serialization import FORMAT_VERSION
@@ -146,3 +156,31 @@ def test_truncated_text_is_refused() -> None:
 def test_version_is_in_every_document() -> None:
     """The format version is written in every document."""
     assert json.loads(dumps(new_bot(0)))["version"] == FORMAT_VERSION
+
+
+@given(host_states(), bot_states())
+def test_between_turn_outcomes_round_trip(board: Board, bot: BotState) -> None:
+    """Set-up, Shuttle phase, level-up and scoring results survive JSON."""
+    outcomes = [colony_level_up(bot, board)]
+    if board.first_colonist_tiles:
+        outcomes.append(setup(bot, board))
+    free = [
+        s
+        for s in board.turn_order_spaces
+        if s.side is not board.side and not s.occupied
+    ]
+    if free or not board.shuttle_departs:
+        outcomes.append(shuttle_phase(bot, board))
+    for outcome in outcomes:
+        assert loads(dumps(outcome), Outcome) == outcome
+    score = score_lacerda(board)
+    assert loads(dumps(score), ScoreBreakdown) == score
+
+
+def test_goal_results_round_trip() -> None:
+    """Solo Goals and their results survive JSON."""
+    result = evaluate_goal("a_martian_potato", GoalFacts(margin=3))
+
+    assert loads(dumps(result), GoalResult) == result
+    for goal in SOLO_GOALS:
+        assert loads(dumps(goal), SoloGoal) == goal

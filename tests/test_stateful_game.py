@@ -16,9 +16,11 @@ from lacerda_bot import (
     BotState,
     Outcome,
     Side,
+    colony_level_up,
     dumps,
     human_used_tech,
     loads,
+    shuttle_phase,
     take_turn,
 )
 from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, Owner, TileKind
@@ -59,6 +61,11 @@ class HostEvolutionMachine(RuleBasedStateMachine):
         self._play(outcome)
         self.turns += 1
 
+    @rule(turns=st.integers(2, 12))
+    def several_turns_in_a_row(self, turns: int) -> None:
+        for _ in range(turns):
+            self.lacerda_turn()
+
     @precondition(lambda self: bool(self.board.lacerda_techs))
     @rule(data=st.data())
     def human_uses_his_tech(self, data: st.DataObject) -> None:
@@ -90,21 +97,34 @@ class HostEvolutionMachine(RuleBasedStateMachine):
             human_rover=data.draw(st.sampled_from(sorted(self.board.map_hexes))),
         )
 
-    @rule()
-    def shuttle_moves_him(self) -> None:
-        side = Side.ORBIT if self.board.side is Side.COLONY else Side.COLONY
-        self.board = attrs.evolve(self.board, side=side)
-
-    @rule(crystals=st.integers(0, 4), depot=st.integers(0, 4))
-    def host_sets_crystals(self, crystals: int, depot: int) -> None:
-        self.board = attrs.evolve(
-            self.board, spendable_crystals=crystals, free_depot_spaces=depot
-        )
+    @rule(departs=st.booleans(), side=st.sampled_from(Side))
+    def shuttle_phase(self, departs: bool, side: Side) -> None:
+        board = attrs.evolve(self.board, shuttle_departs=departs, shuttle_from=side)
+        arrival = Side.ORBIT if board.side is Side.COLONY else Side.COLONY
+        if not any(
+            s.side is arrival and not s.occupied for s in board.turn_order_spaces
+        ):
+            board = attrs.evolve(
+                board,
+                turn_order_spaces=tuple(
+                    attrs.evolve(s, occupied=False) for s in board.turn_order_spaces
+                ),
+                lacerda_space=None,
+            )
+        self.board = board
+        self._play(shuttle_phase(self.bot, self.board))
 
     @rule()
     def colony_levels_up(self) -> None:
         self.board = attrs.evolve(
             self.board, colony_level=min(self.board.colony_level + 1, 6)
+        )
+        self._play(colony_level_up(self.bot, self.board))
+
+    @rule(crystals=st.integers(0, 4), depot=st.integers(0, 4))
+    def host_sets_crystals(self, crystals: int, depot: int) -> None:
+        self.board = attrs.evolve(
+            self.board, spendable_crystals=crystals, free_depot_spaces=depot
         )
 
     @rule(data=st.data())
@@ -144,6 +164,6 @@ class HostEvolutionMachine(RuleBasedStateMachine):
 
 
 HostEvolutionMachine.TestCase.settings = settings(
-    max_examples=30, stateful_step_count=40
+    max_examples=50, stateful_step_count=100
 )
 TestHostEvolution = HostEvolutionMachine.TestCase

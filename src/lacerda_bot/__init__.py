@@ -60,8 +60,20 @@ from lacerda_bot.errors import (
     LacerdaBotError,
     SerializationError,
 )
+from lacerda_bot.goals import (
+    SOLO_GOALS,
+    CompletedContract,
+    GoalFacts,
+    GoalResult,
+    Requirement,
+    RequirementKind,
+    RequirementResult,
+    SoloGoal,
+    evaluate_goal,
+)
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
+from lacerda_bot.level import colony_level_up
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -81,18 +93,6 @@ from lacerda_bot.options import (
     TiePolicy,
     UnknownGain,
 )
-from lacerda_bot.goals import (
-    SOLO_GOALS,
-    CompletedContract,
-    GoalFacts,
-    GoalResult,
-    Requirement,
-    RequirementKind,
-    RequirementResult,
-    SoloGoal,
-    evaluate_goal,
-)
-from lacerda_bot.level import colony_level_up
 from lacerda_bot.score import ScoreBreakdown, score_lacerda
 from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.shuttle import shuttle_phase
