@@ -14,6 +14,7 @@ from hypothesis.stateful import (
 from lacerda_bot import (
     Board,
     BotState,
+    Hex,
     Outcome,
     Side,
     colony_level_up,
@@ -51,6 +52,13 @@ class HostEvolutionMachine(RuleBasedStateMachine):
             here = apply(here, (decision,))
         self.board, self.bot, self.last = here, outcome.bot, outcome
 
+    def _free_hex(self, data: st.DataObject) -> Hex | None:
+        """A map hex with no building and no tile, or None."""
+        taken = {b.hex for b in self.board.buildings}
+        taken |= {t.hex for t in self.board.map_tiles}
+        free = sorted(h for h in self.board.map_hexes if h not in taken)
+        return data.draw(st.sampled_from(free)) if free else None
+
     @rule()
     def lacerda_turn(self) -> None:
         before = dumps(self.board)
@@ -74,13 +82,9 @@ class HostEvolutionMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def human_builds(self, data: st.DataObject) -> None:
-        taken = {b.hex for b in self.board.buildings} | {
-            t.hex for t in self.board.map_tiles
-        }
-        free = sorted(h for h in self.board.map_hexes if h not in taken)
-        if not free:
+        spot = self._free_hex(data)
+        if spot is None:
             return
-        spot = data.draw(st.sampled_from(free))
         kind = data.draw(st.sampled_from(BuildingType))
         owner = Owner.HUMAN if kind is BuildingType.SHELTER else None
         new = Building(id=HostId(f"human{spot}"), hex=spot, type=kind, owner=owner)
@@ -129,13 +133,9 @@ class HostEvolutionMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def host_places_a_tile(self, data: st.DataObject) -> None:
-        taken = {b.hex for b in self.board.buildings} | {
-            t.hex for t in self.board.map_tiles
-        }
-        free = sorted(h for h in self.board.map_hexes if h not in taken)
-        if not free:
+        spot = self._free_hex(data)
+        if spot is None:
             return
-        spot = data.draw(st.sampled_from(free))
         kind = data.draw(
             st.sampled_from([GainKind.CRYSTALS, GainKind.BOT, GainKind.TECH])
         )
