@@ -165,3 +165,17 @@ def test_reference_board_is_consistent() -> None:
     board = reference_board()
 
     assert read_view(board) == board
+
+
+def test_lacerda_space_must_name_a_space() -> None:
+    """Bad input: his Turn Order space must be a space id of the view."""
+    with pytest.raises(InvalidHostStateError, match="lacerda_space"):
+        take_turn(new_bot(0), as_plain(lacerda_space=7))
+    with pytest.raises(InvalidHostStateError, match="lacerda_space"):
+        take_turn(new_bot(0), as_plain(lacerda_space="S9"))
+
+
+def test_hex_sets_must_hold_hexes() -> None:
+    """Bad input: map hexes must be a collection of Hex."""
+    with pytest.raises(InvalidHostStateError, match="map_hexes"):
+        take_turn(new_bot(0), as_plain(map_hexes="(0,0)"))

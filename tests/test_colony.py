@@ -277,3 +277,11 @@ def test_r_cost_5_colonist_on_hire_slot_blocks_colony_3() -> None:
     outcome = take_turn(bot_with((4,)), board)
 
     assert of_type(outcome, ActionImpossible)[0].rule == "R-COST-5"
+
+
+def test_empty_displays_have_no_best() -> None:
+    """R-COLONY-6, R-COLONY-7: nothing on display -> no candidate."""
+    from lacerda_bot.colony import best_contracts
+
+    assert best_scientists(small_board()) == ()
+    assert best_contracts(small_board()) == ()

@@ -128,3 +128,18 @@ def test_negative_fact_counts_are_refused() -> None:
         GoalFacts(research_tiles=-1)
     with pytest.raises(InvalidValueError, match=r"stored\[0\]"):
         GoalFacts(stored=((Item.PLANT, -2),))
+
+
+def test_evaluate_goal_takes_goal_values_and_checks_types() -> None:
+    """R-GOAL-3: a SoloGoal value works like its id; wrong argument types are refused."""
+    goal = SOLO_GOALS[0]
+
+    assert evaluate_goal(goal, WINNING[goal.id]) == evaluate_goal(
+        goal.id, WINNING[goal.id]
+    )
+    with pytest.raises(InvalidValueError, match="goal"):
+        evaluate_goal(3, GoalFacts())  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="facts"):
+        evaluate_goal(goal, {"margin": 3})  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="stored"):
+        GoalFacts(stored=[(Item.PLANT, 1)])  # type: ignore[arg-type]

@@ -1,8 +1,10 @@
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given
 
-from lacerda_bot import Board, InvalidHostStateError, score_lacerda
+from lacerda_bot import Board, InvalidHostStateError, ScoreBreakdown, score_lacerda
 from lacerda_bot.model import BuildingType, ContractKind, HostId, Scientist
 from lacerda_bot.records import AdvancedCount, Blueprint, HeldBlueprint
 from lacerda_bot.testing import small_board
@@ -92,3 +94,28 @@ def test_breakdown_sums_to_total(board: Board) -> None:
 
     assert score.total == sum(attrs.astuple(score)[:-1])
     assert score.total >= 0
+
+
+def test_breakdown_must_sum() -> None:
+    """R-SCORE-2: a breakdown whose parts do not sum to the total is refused."""
+    with pytest.raises(InvalidHostStateError, match="total"):
+        ScoreBreakdown(
+            op_track=1,
+            progress_cubes=0,
+            techs=0,
+            ships=0,
+            blueprints=0,
+            scientists=0,
+            contracts=0,
+            living_quarters=0,
+            total=2,
+        )
+
+
+def test_advanced_counts_must_be_records() -> None:
+    """Bad input: Advanced Buildings are reported as AdvancedCount records."""
+    pairs: Any = ((BuildingType.MINE, 2),)  # deliberately not AdvancedCount records
+    board = attrs.evolve(small_board(), advanced_buildings_on_mars=pairs)
+
+    with pytest.raises(InvalidHostStateError, match="advanced_buildings_on_mars"):
+        score_lacerda(board)

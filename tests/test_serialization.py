@@ -2,7 +2,7 @@ import json
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lacerda_bot import (
@@ -60,6 +60,7 @@ def test_outcome_round_trip(board: Board, bot: BotState) -> None:
         assert loads(dumps(decision), type(decision)) == decision
 
 
+@settings(deadline=None)  # slow on purpose: up to 30 whole turns per example
 @given(seeds, st.integers(0, 25))
 def test_mid_game_state_round_trip(seed: int, turns: int) -> None:
     """R-DECK-6: a state after many turns (reshuffles, tie-breaks) loads equal and plays on equal."""

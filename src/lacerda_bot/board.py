@@ -337,3 +337,14 @@ def _check_cards(board: Board) -> None:
             tile,
         )
     _unique("missions.slot", [m.slot for m in board.missions])
+    space = board.lacerda_space
+    if space is not None:
+        _require(space in space_ids, "lacerda_space", "a Turn Order space id", space)
+    _check_scoring(board)
+
+
+def _check_scoring(board: Board) -> None:
+    for i, value in enumerate(board.lab_column_values):
+        _require(value >= 0, f"lab_column_values[{i}]", "an int >= 0", value)
+    cubes = board.progress_cubes
+    _require(cubes <= 5, "progress_cubes", "at most 5", cubes)

@@ -1,0 +1,90 @@
+"""Vocabulary, geometry and value validation."""
+
+import pytest
+
+from lacerda_bot import (
+    BotState,
+    Gain,
+    GainKind,
+    Hex,
+    InvalidValueError,
+    Options,
+    new_bot,
+)
+from lacerda_bot.decisions import GainShip
+from lacerda_bot.hexmap import dist, ring, steps_from
+from lacerda_bot.model import BuildingType, ContractKind, HostId, next_in_sequence
+from lacerda_bot.records import ContractSlot, LabRow, LabSpace, LssMarkers
+from lacerda_bot.render import describe_with_rules
+
+
+def test_hex_order_is_canonical() -> None:
+    """Spec §0: hexes sort by r, then q."""
+    assert sorted([Hex(1, 0), Hex(0, 1), Hex(-1, 0)]) == [
+        Hex(-1, 0),
+        Hex(1, 0),
+        Hex(0, 1),
+    ]
+    assert Hex(0, 0) <= Hex(0, 0)
+    assert str(Hex(2, -1)) == "(2,-1)"
+
+
+def test_ring_and_steps() -> None:
+    """Rings hold 6r hexes at distance r; steps follow map hexes only."""
+    assert ring(Hex(0, 0), 0) == (Hex(0, 0),)
+    assert len(ring(Hex(1, 1), 3)) == 18
+    assert all(dist(h, Hex(1, 1)) == 3 for h in ring(Hex(1, 1), 3))
+    line = [Hex(q, 0) for q in range(4)]
+    assert steps_from(line, Hex(0, 0))[Hex(3, 0)] == 3
+
+
+def test_next_in_sequence_refuses_shelters() -> None:
+    """T2 has no Shelter icon."""
+    assert next_in_sequence(BuildingType.OXYGEN_CONDENSER) is BuildingType.MINE
+    with pytest.raises(InvalidValueError, match="building"):
+        next_in_sequence(BuildingType.SHELTER)
+
+
+def test_gain_fields_are_checked() -> None:
+    """Only counted gains carry n; only CONSTRUCT carries a type."""
+    with pytest.raises(InvalidValueError, match=r"gain\.n"):
+        Gain(kind=GainKind.BOT, n=2)
+    with pytest.raises(InvalidValueError, match=r"gain\.building"):
+        Gain(kind=GainKind.TECH, building=BuildingType.MINE)
+    assert (
+        str(Gain(kind=GainKind.CONSTRUCT, building=BuildingType.MINE))
+        == "construct(mine)"
+    )
+
+
+def test_records_helpers() -> None:
+    """LSS markers ignore Mines; Contract OP defaults from T4; Lab rows look gains up by level."""
+    markers = LssMarkers()
+    assert markers.raised(BuildingType.MINE) == markers
+    assert ContractSlot(slot=0, id=HostId("c"), kind=ContractKind.DELIVERY).op == 9
+    row = LabRow(row=0, spaces=(LabSpace(level=3, gains=(Gain(kind=GainKind.BOT),)),))
+    assert row.gains_at(3) == (Gain(kind=GainKind.BOT),)
+    assert row.gains_at(4) == ()
+
+
+def test_options_refuse_wrong_types() -> None:
+    """Bad input: an option of the wrong type names the option."""
+    with pytest.raises(InvalidValueError, match="tie_policy"):
+        Options(tie_policy="cards")  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="prefer_own_tech"):
+        Options(prefer_own_tech=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="options"):
+        new_bot(0, "fast")  # type: ignore[arg-type]
+
+
+def test_bot_state_refuses_bad_piles() -> None:
+    """Bad input: piles must be tuples of the 12 card ids."""
+    with pytest.raises(InvalidValueError, match="draw_pile"):
+        BotState(seed=0, draw_pile=[1, 2])  # type: ignore[arg-type]
+    with pytest.raises(InvalidValueError, match="card id"):
+        BotState(seed=0, draw_pile=tuple(range(1, 13)), last_card=99)
+
+
+def test_describe_without_rules() -> None:
+    """A decision with no rules renders without brackets."""
+    assert describe_with_rules(GainShip()) == "Lacerda gains a Ship"

@@ -1,0 +1,149 @@
+"""The reference host's legality checker must catch illegal decisions, not only pass legal ones."""
+
+import pytest
+
+from lacerda_bot import (
+    BuildShelter,
+    CollectTile,
+    Construct,
+    Decision,
+    DevelopTech,
+    GainCrystals,
+    Hex,
+    HireScientist,
+    LearnTech,
+    MoveRover,
+    ObtainBlueprint,
+    Options,
+    PayCrystals,
+    RelocateRover,
+    TakeContract,
+    TakeWarehouseItem,
+    TechType,
+    TechUsed,
+    Upgrade,
+)
+from lacerda_bot.decisions import CrystalSource, PaymentPurpose
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    FigureKind,
+    HostId,
+    Item,
+    Owner,
+    Scientist,
+)
+from lacerda_bot.records import Figure, LabRow, OwnTech
+from lacerda_bot.testing import building, small_board, why_illegal
+
+M = BuildingType.MINE
+BOARD = small_board(
+    buildings=(building(0, 0, M),),
+    figures=(Figure(hex=Hex(2, 0), kind=FigureKind.BOT, owner=Owner.HUMAN),),
+    lab_rows=(LabRow(row=0, entry_free=False, max_level=3),),
+    lacerda_techs=(OwnTech(tech=TechType.MINE, level=3, row=0),),
+    free_depot_spaces=1,
+    shelters_left=0,
+)
+
+
+def construct(at: Hex, size: int = 1) -> Construct:
+    return Construct(
+        building=M,
+        hex=at,
+        resulting_size=size,
+        joined_sizes=(),
+        tech_used=TechUsed.NONE,
+        miner=True,
+        pointer_before=M,
+        pointer_after=BuildingType.GENERATOR,
+    )
+
+
+ILLEGAL: list[tuple[Decision, str]] = [
+    (construct(Hex(0, 0)), "not a legal mine site"),
+    (construct(Hex(3, 0)), "not a legal mine site"),
+    (construct(Hex(2, 0), size=3), "resulting size"),
+    (
+        BuildShelter(
+            hex=Hex(2, 0), resulting_size=1, joined_sizes=(), tech_used=TechUsed.NONE
+        ),
+        "no Shelter left",
+    ),
+    (
+        MoveRover(
+            path=(Hex(2, 0),),
+            allowance=3,
+            crystals_paid=0,
+            crystal_hexes=(),
+            target=HostId("t"),
+            reached=False,
+            tech_used=TechUsed.NONE,
+        ),
+        "jumps",
+    ),
+    (
+        MoveRover(
+            path=(Hex(1, 0), Hex(2, 0)),
+            allowance=3,
+            crystals_paid=0,
+            crystal_hexes=(),
+            target=HostId("t"),
+            reached=False,
+            tech_used=TechUsed.NONE,
+        ),
+        "ends on a figure",
+    ),
+    (
+        MoveRover(
+            path=(Hex(1, 0), Hex(1, 1), Hex(1, 2)),
+            allowance=1,
+            crystals_paid=0,
+            crystal_hexes=(),
+            target=HostId("t"),
+            reached=False,
+            tech_used=TechUsed.NONE,
+        ),
+        "longer than the allowance",
+    ),
+    (PayCrystals(amount=1, purpose=PaymentPurpose.PLACEMENT), "can spend 0"),
+    (GainCrystals(requested=2, kept=2, source=CrystalSource.MISSION), "with 1 free"),
+    (
+        ObtainBlueprint(blueprint=HostId("nope"), row=BlueprintRow.TOP, slot=0),
+        "not on display",
+    ),
+    (
+        LearnTech(grid_tile=HostId("nope"), tech=TechType.ROVER, lab_row=0),
+        "unavailable",
+    ),
+    (DevelopTech(tech=TechType.MINE, from_level=2, to_level=3), "not at level 2"),
+    (DevelopTech(tech=TechType.MINE, from_level=3, to_level=4), "passes its maximum"),
+    (
+        Upgrade(hex=Hex(0, 0), blueprint=HostId("nope"), tech_used=TechUsed.NONE),
+        "not his",
+    ),
+    (HireScientist(scientist=Scientist.GEOLOGIST, slot=0), "not in slot"),
+    (
+        TakeContract(contract=HostId("c"), slot=0, kind=ContractKind.UPGRADE),
+        "not in slot",
+    ),
+    (CollectTile(tile=HostId("t"), crystal_cost=0), "not under his Rover"),
+    (TakeWarehouseItem(item=Item.WATER, to_supply=True), "no water"),
+    (RelocateRover(from_hex=Hex(0, 0), to_hex=Hex(3, 0)), "not a nearest free hex"),
+]
+
+
+@pytest.mark.parametrize(
+    ("decision", "reason"),
+    ILLEGAL,
+    ids=lambda v: type(v).__name__ if not isinstance(v, str) else "",
+)
+def test_why_illegal_catches_each_kind(decision: Decision, reason: str) -> None:
+    """why_illegal names the broken precondition of every checked decision kind."""
+    assert reason in why_illegal(BOARD, decision, Options())
+
+
+def test_why_illegal_passes_a_legal_build() -> None:
+    """A legal stand-alone Mine at dist 2 passes."""
+    assert why_illegal(BOARD, construct(Hex(2, 0)), Options()) == ""
