@@ -1,0 +1,102 @@
+"""The ``lacerda-bot`` command: ``lacerda-bot simulate`` runs batches of reference games."""
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from lacerda_bot.game import GameRecord
+from lacerda_bot.goals import SOLO_GOALS
+from lacerda_bot.simulate import (
+    DEFAULT_GAMES,
+    game_seeds,
+    record_json,
+    render_summary,
+    run_batch,
+    summarise,
+)
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lacerda-bot",
+        description="Lacerda, the On Mars solo bot (unofficial). Run reference games.",
+    )
+    commands = parser.add_subparsers(dest="command")
+    sim = commands.add_parser(
+        "simulate",
+        help="play seeded reference games and summarise them",
+        description="Play seeded reference games and print a summary. Game i uses seed S + i, "
+        "so results are the same for any --jobs.",
+    )
+    sim.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"games to play (default {DEFAULT_GAMES})",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game (default 0)"
+    )
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--goal",
+        default="first_colonists",
+        choices=[g.id for g in SOLO_GOALS],
+        help="the Solo Goal to check (default first_colonists)",
+    )
+    sim.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON record per game to FILE",
+    )
+    return parser
+
+
+def _progress(done: int, total: int, out: TextIO) -> None:
+    width = 30
+    filled = width * done // total
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    out.flush()
+
+
+def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the batch *args* describe; print the summary; write --json if asked."""
+    if args.games < 1 or args.jobs < 1:
+        err.write("lacerda-bot simulate: --games and --jobs must be at least 1\n")
+        return 2
+    seeds = game_seeds(args.seed, args.games)
+    results: list[GameRecord | str] = []
+    show = err.isatty()
+    for result in run_batch(seeds, jobs=args.jobs, goal=args.goal):
+        results.append(result)
+        if show:
+            _progress(len(results), len(seeds), err)
+    if show:
+        err.write("\n")
+    if args.json is not None:
+        lines = [record_json(r) for r in results if isinstance(r, GameRecord)]
+        tmp = args.json.with_name(args.json.name + ".tmp")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        tmp.replace(args.json)
+    summary = summarise(results)
+    out.write(render_summary(summary, args.goal) + "\n")
+    for error in summary.errors:
+        err.write(f"error: {error}\n")
+    return 1 if summary.errors else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``lacerda-bot`` command."""
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        args = _parser().parse_args(["simulate", *(argv or [])])
+    return simulate(args, sys.stdout, sys.stderr)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

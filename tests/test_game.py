@@ -1,0 +1,42 @@
+"""The reference game: whole seeded games reach their end, deterministically."""
+
+import attrs
+
+from lacerda_bot import Options, TiePolicy
+from lacerda_bot.game import MAX_ROUNDS, play_game
+from lacerda_bot.simulate import game_seeds, run_batch, summarise
+
+
+def test_a_few_hundred_games_end_without_error() -> None:
+    """Two hundred seeded games run to the end: no error, scores that add up."""
+    results = list(run_batch(game_seeds(1000, 200)))
+    summary = summarise(results)
+
+    assert summary.errors == ()
+    assert summary.games == 200
+    for record in results:
+        assert not isinstance(record, str)
+        assert 1 <= record.rounds <= MAX_ROUNDS
+        assert record.score.total == sum(attrs.astuple(record.score)[:-1])
+        assert sum(n for _, n in record.actions) == record.lacerda_turns
+
+
+def test_games_are_deterministic() -> None:
+    """The same seed and options give the same game, call by call."""
+    assert play_game(7, keep_calls=True) == play_game(7, keep_calls=True)
+    assert play_game(7) != play_game(8)
+
+
+def test_games_run_under_every_tie_policy_and_option_switch() -> None:
+    """Games end with non-default options too (uniform ties, Rover for lost gains...)."""
+    options = Options(
+        tie_policy=TiePolicy.UNIFORM,
+        impossible_benefit=__import__("lacerda_bot").ImpossibleBenefit.ROVER,
+        prefer_own_tech=False,
+        shelter_moves_pointer=True,
+        same_call_gains_spendable=True,
+    )
+    summary = summarise(list(run_batch(game_seeds(0, 20), options=options)))
+
+    assert summary.errors == ()
+    assert summary.games == 20
