@@ -12,7 +12,9 @@ import pytest
 import lacerda_bot
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = sorted(m.name for m in pkgutil.iter_modules(lacerda_bot.__path__))
+MODULES = sorted(
+    m.name for m in pkgutil.iter_modules(lacerda_bot.__path__) if m.name != "__main__"
+)
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 

@@ -29,13 +29,16 @@ FORMAT_VERSION: Final = 1
 """Bumped, with a CHANGELOG entry, whenever a stored document would load differently."""
 
 
-def make_converter() -> cattrs.Converter:
+def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     """A fresh converter for lacerda_bot's values (never a global one).
 
     Decisions are tagged by class name under ``"type"``; hex sets are sorted
-    lists so equal values give equal JSON.
+    lists so equal values give equal JSON. *detailed_validation* makes errors
+    name the failing path, at some cost in speed.
     """
-    converter = _json_converter(forbid_extra_keys=True)
+    converter = _json_converter(
+        forbid_extra_keys=True, detailed_validation=detailed_validation
+    )
     converter.register_unstructure_hook_func(
         lambda t: t == frozenset[Hex],
         lambda hexes: [converter.unstructure(h) for h in sorted(hexes)],
@@ -45,14 +48,14 @@ def make_converter() -> cattrs.Converter:
 
 
 @functools.cache
-def _converter() -> cattrs.Converter:
-    """The converter ``dumps``/``loads`` share: built once, never changed afterwards.
+def _converter(*, detailed: bool = True) -> cattrs.Converter:
+    """The converters ``dumps``/``loads`` share: built once, never changed afterwards.
 
     Building a converter generates code for every class, so doing it per call
     would dominate a save; callers who want to customise one use
     :func:`make_converter`, which always returns a fresh converter.
     """
-    return make_converter()
+    return make_converter(detailed_validation=detailed)
 
 
 def dumps(value: object, *, indent: int | None = None) -> str:
@@ -70,7 +73,8 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         "type": type(value).__name__,
         "data": data,
     }
-    return json.dumps(envelope, indent=indent, sort_keys=False, ensure_ascii=False)
+    separators = (",", ":") if indent is None else None
+    return json.dumps(envelope, indent=indent, separators=separators, ensure_ascii=False)
 
 
 def loads(text: str | bytes, cls: type[T]) -> T:
@@ -86,6 +90,10 @@ def loads(text: str | bytes, cls: type[T]) -> T:
     except (ValueError, TypeError) as error:
         raise SerializationError("$", f"not valid JSON ({error})") from None
     data = _open_envelope(document, cls)
+    try:
+        return _converter(detailed=False).structure(data, cls)
+    except Exception:  # noqa: BLE001 - redone below to name the failing path
+        pass
     converter = _converter()
     try:
         return converter.structure(data, cls)

@@ -1,6 +1,5 @@
 """Lacerda's private bot state (R-SETUP-1) and its redacted view (R-DECK-5)."""
 
-from collections import Counter
 from typing import final
 
 import attrs
@@ -14,18 +13,16 @@ from lacerda_bot.options import Options
 __all__ = ["BotState", "BotView", "new_bot", "redacted"]
 
 
-def _card_ids(
-    _: object, attribute: "attrs.Attribute[tuple[int, ...]]", value: object
-) -> None:
+_CARD_IDS = frozenset(c.id for c in SOLO_CARDS)
+_ALL_CARDS = tuple(sorted(_CARD_IDS))
+
+
+def _card_ids(_: object, attribute: "attrs.Attribute[tuple[int, ...]]", value: object) -> None:
     if not isinstance(value, tuple):
         raise InvalidValueError(attribute.name, "a tuple of card ids", value)
     for i, card_id in enumerate(value):
-        try:
-            card_by_id(card_id)
-        except InvalidValueError:
-            raise InvalidValueError(
-                f"{attribute.name}[{i}]", "a card id from 1 to 12", card_id
-            ) from None
+        if isinstance(card_id, bool) or card_id not in _CARD_IDS:
+            raise InvalidValueError(f"{attribute.name}[{i}]", "a card id from 1 to 12", card_id)
 
 
 def _pointer(
@@ -75,12 +72,12 @@ class BotState:
         held = () if self.current_card is None else (card_by_id(self.current_card).id,)
         if self.last_card is not None:
             card_by_id(self.last_card)
-        cards = Counter(self.draw_pile + self.discard_pile + held)
-        if cards != Counter(c.id for c in SOLO_CARDS):
+        cards = sorted(self.draw_pile + self.discard_pile + held)
+        if tuple(cards) != _ALL_CARDS:
             raise InvalidValueError(
                 "draw_pile + discard_pile + current_card",
                 "the 12 card ids, each once",
-                sorted(cards),
+                cards,
             )
 
 
