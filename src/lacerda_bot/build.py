@@ -11,7 +11,7 @@ from typing import Protocol, final
 import attrs
 
 from lacerda_bot.decisions import Removal
-from lacerda_bot.hexmap import Hex, dist
+from lacerda_bot.hexmap import Hex, ring
 from lacerda_bot.host import ColonyView, MapView, TechView
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType, Owner, TechType, TechUsed
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
@@ -102,40 +102,49 @@ def legal_sites(
     """
     built = {b.hex for b in view.buildings}
     groups = complexes(view.buildings, kind, owner)
-    group_of = {h: i for i, g in enumerate(groups) for h in g}
-    same = [h for g in groups for h in g]
+    touching: dict[Hex, set[int]] = {}
+    for i, group in enumerate(groups):
+        for h in group:
+            for n in h.neighbours():
+                if n not in built:
+                    touching.setdefault(n, set()).add(i)
+    standalone = _standalone_hexes(groups, options)
     own, human = _tech_levels(view, kind)
     extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
     sites: list[Site] = []
     for h in sorted(view.map_hexes):
         if h in built:
             continue
-        touching = sorted({group_of[n] for n in h.neighbours() if n in group_of})
-        sizes = tuple(sorted((len(groups[i]) for i in touching), reverse=True))
-        joined = sum(sizes)
-        if joined:
-            need = joined + extra
+        near = touching.get(h)
+        if near:
+            sizes = tuple(sorted((len(groups[i]) for i in near), reverse=True))
+            joined = sum(sizes)
             techs = tuple(
                 user
                 for user, level in ((TechUsed.OWN, own), (TechUsed.HUMAN, human))
-                if level >= need
+                if level >= joined + extra
             )
-            if not techs:
-                continue
-        else:
-            techs = ()
-            if not _standalone_ok(h, same, options):
-                continue
-        sites.append(
-            Site(hex=h, resulting_size=1 + joined, joined_sizes=sizes, techs=techs)
-        )
+            if techs:
+                sites.append(
+                    Site(
+                        hex=h,
+                        resulting_size=1 + joined,
+                        joined_sizes=sizes,
+                        techs=techs,
+                    )
+                )
+        elif standalone is None or h in standalone:
+            sites.append(Site(hex=h, resulting_size=1, joined_sizes=(), techs=()))
     return tuple(sites)
 
 
-def _standalone_ok(h: Hex, same: Sequence[Hex], options: Options) -> bool:
-    if not same or options.standalone_rule is StandaloneRule.ANY:
-        return True
-    return any(dist(h, other) == 2 for other in same)
+def _standalone_hexes(
+    groups: Sequence[frozenset[Hex]], options: Options
+) -> frozenset[Hex] | None:
+    """R-BUILD-8: hexes at ``dist`` 2 from a same-type building; ``None`` means anywhere."""
+    if not groups or options.standalone_rule is StandaloneRule.ANY:
+        return None
+    return frozenset(h for group in groups for b in group for h in ring(b, 2))
 
 
 def best_sites(sites: Sequence[Site]) -> tuple[Site, ...]:

@@ -12,6 +12,7 @@ starting east::
 Hexes sort in the spec's canonical order: ascending ``r``, then ascending ``q``.
 """
 
+import functools
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Final, Self, final
@@ -22,7 +23,7 @@ __all__ = ["NEIGHBOUR_OFFSETS", "Hex", "dist", "ring", "steps_from"]
 
 
 @final
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Hex:
     """One hex of the map in axial coordinates."""
 
@@ -41,7 +42,7 @@ class Hex:
 
     def neighbours(self) -> tuple["Hex", ...]:
         """The six adjacent hexes, clockwise from east (they may be off the map)."""
-        return tuple(Hex(self.q + dq, self.r + dr) for dq, dr in NEIGHBOUR_OFFSETS)
+        return _neighbours(self.q, self.r)
 
     def __str__(self) -> str:
         """Return ``(q,r)``."""
@@ -57,6 +58,12 @@ NEIGHBOUR_OFFSETS: Final[tuple[tuple[int, int], ...]] = (
     (1, -1),
 )
 """Axial offsets of the six neighbours, clockwise from east."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _neighbours(q: int, r: int) -> tuple[Hex, ...]:
+    """Memoised: neighbours are asked for on every search step, and a Hex is immutable."""
+    return tuple(Hex(q + dq, r + dr) for dq, dr in NEIGHBOUR_OFFSETS)
 
 
 def dist(a: Hex, b: Hex) -> int:

@@ -74,7 +74,9 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         "data": data,
     }
     separators = (",", ":") if indent is None else None
-    return json.dumps(envelope, indent=indent, separators=separators, ensure_ascii=False)
+    return json.dumps(
+        envelope, indent=indent, separators=separators, ensure_ascii=False
+    )
 
 
 def loads(text: str | bytes, cls: type[T]) -> T:
@@ -92,7 +94,7 @@ def loads(text: str | bytes, cls: type[T]) -> T:
     data = _open_envelope(document, cls)
     try:
         return _converter(detailed=False).structure(data, cls)
-    except Exception:  # noqa: BLE001 - redone below to name the failing path
+    except Exception:
         pass
     converter = _converter()
     try:

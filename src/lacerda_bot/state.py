@@ -17,12 +17,16 @@ _CARD_IDS = frozenset(c.id for c in SOLO_CARDS)
 _ALL_CARDS = tuple(sorted(_CARD_IDS))
 
 
-def _card_ids(_: object, attribute: "attrs.Attribute[tuple[int, ...]]", value: object) -> None:
+def _card_ids(
+    _: object, attribute: "attrs.Attribute[tuple[int, ...]]", value: object
+) -> None:
     if not isinstance(value, tuple):
         raise InvalidValueError(attribute.name, "a tuple of card ids", value)
     for i, card_id in enumerate(value):
         if isinstance(card_id, bool) or card_id not in _CARD_IDS:
-            raise InvalidValueError(f"{attribute.name}[{i}]", "a card id from 1 to 12", card_id)
+            raise InvalidValueError(
+                f"{attribute.name}[{i}]", "a card id from 1 to 12", card_id
+            )
 
 
 def _pointer(
