@@ -18,7 +18,7 @@ from typing import Any, Final, final
 import attrs
 
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
-from lacerda_bot.hexmap import Hex
+from lacerda_bot.hexmap import Hex, canonical
 from lacerda_bot.host import HostState
 from lacerda_bot.model import (
     BlueprintRow,
@@ -286,7 +286,7 @@ def _check_figures_and_tiles(board: Board) -> None:
     for name in ("lacerda_rover", "human_rover"):
         rover = getattr(board, name)
         _require(rover is None or rover in on_map, name, "a map hex or None", rover)
-    for h in sorted(board.crystal_hexes):
+    for h in canonical(board.crystal_hexes):
         _require(h in on_map, "crystal_hexes", "map hexes only", h)
     built = {b.hex for b in board.buildings}
     for i, t in enumerate(board.map_tiles):

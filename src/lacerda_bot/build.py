@@ -11,7 +11,7 @@ from typing import Protocol, final
 import attrs
 
 from lacerda_bot.decisions import Removal
-from lacerda_bot.hexmap import Hex, ring
+from lacerda_bot.hexmap import Hex, canonical, ring
 from lacerda_bot.host import ColonyView, MapView, TechView
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType, Owner, TechType, TechUsed
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
@@ -65,7 +65,7 @@ def complexes(
     """
     hexes = {b.hex for b in buildings if _same_kind(b, kind, owner)}
     groups: list[frozenset[Hex]] = []
-    for start in sorted(hexes):
+    for start in canonical(hexes):
         if any(start in g for g in groups):
             continue
         group, frontier = {start}, [start]
@@ -112,7 +112,7 @@ def legal_sites(
     own, human = _tech_levels(view, kind)
     extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
     sites: list[Site] = []
-    for h in sorted(view.map_hexes):
+    for h in canonical(view.map_hexes):
         if h in built:
             continue
         near = touching.get(h)

@@ -37,7 +37,7 @@ from lacerda_bot.decisions import (
     Travel,
     Upgrade,
 )
-from lacerda_bot.hexmap import Hex, steps_from
+from lacerda_bot.hexmap import Hex, canonical, steps_from
 from lacerda_bot.model import BuildingType, FigureKind, HostId, LssReward, Owner
 from lacerda_bot.records import (
     Building,
@@ -212,7 +212,7 @@ def free_hexes_nearest(board: Board, start: Hex) -> tuple[Hex, ...]:
     if not free:
         return ()
     best = min(d for d, _ in free)
-    return tuple(sorted(h for d, h in free if d == best))
+    return tuple(canonical(h for d, h in free if d == best))
 
 
 def _upgrade(board: Board, d: Upgrade) -> Board:

@@ -19,7 +19,15 @@ from typing import Final, Self, final
 
 import attrs
 
-__all__ = ["NEIGHBOUR_OFFSETS", "Hex", "dist", "ring", "steps_from"]
+__all__ = [
+    "NEIGHBOUR_OFFSETS",
+    "Hex",
+    "canonical",
+    "dist",
+    "hex_key",
+    "ring",
+    "steps_from",
+]
 
 
 @final
@@ -60,6 +68,16 @@ NEIGHBOUR_OFFSETS: Final[tuple[tuple[int, int], ...]] = (
 """Axial offsets of the six neighbours, clockwise from east."""
 
 
+def hex_key(h: Hex) -> tuple[int, int]:
+    """The canonical sort key of a hex: ``(r, q)`` (spec §0)."""
+    return (h.r, h.q)
+
+
+def canonical(hexes: Iterable[Hex]) -> list[Hex]:
+    """*hexes* in canonical order (ascending ``r``, then ``q``)."""
+    return sorted(hexes, key=hex_key)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _neighbours(q: int, r: int) -> tuple[Hex, ...]:
     """Memoised: neighbours are asked for on every search step, and a Hex is immutable."""
@@ -82,7 +100,7 @@ def ring(center: Hex, radius: int) -> tuple[Hex, ...]:
     if radius == 0:
         return (center,)
     return tuple(
-        sorted(
+        canonical(
             Hex(center.q + dq, center.r + dr)
             for dq in range(-radius, radius + 1)
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)

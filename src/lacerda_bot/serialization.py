@@ -18,7 +18,7 @@ from cattrs.v import format_exception
 
 from lacerda_bot.decisions import Decision
 from lacerda_bot.errors import LacerdaBotError, SerializationError
-from lacerda_bot.hexmap import Hex
+from lacerda_bot.hexmap import Hex, canonical
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "dumps", "loads", "make_converter"]
 
@@ -41,7 +41,7 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     )
     converter.register_unstructure_hook_func(
         lambda t: t == frozenset[Hex],
-        lambda hexes: [converter.unstructure(h) for h in sorted(hexes)],
+        lambda hexes: [converter.unstructure(h) for h in canonical(hexes)],
     )
     configure_tagged_union(Decision, converter, tag_name="type")
     return converter
