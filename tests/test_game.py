@@ -40,3 +40,29 @@ def test_games_run_under_every_tie_policy_and_option_switch() -> None:
 
     assert summary.errors == ()
     assert summary.games == 20
+
+
+def test_checked_games_find_no_invariant_break() -> None:
+    """Checked games verify legality, cards, Depot and JSON after every call."""
+    summary = summarise(list(run_batch(game_seeds(50, 10), check=True)))
+
+    assert summary.errors == ()
+
+
+def test_checks_catch_a_broken_decision() -> None:
+    """The checker is not a rubber stamp: an illegal payment is reported."""
+    import pytest
+
+    from lacerda_bot import Outcome, PayCrystals, new_bot
+    from lacerda_bot.decisions import CallTrace, PaymentPurpose
+    from lacerda_bot.game import InvariantError, _checked
+    from lacerda_bot.testing import small_board
+
+    bot = new_bot(0)
+    bad = Outcome(
+        bot=bot,
+        decisions=(PayCrystals(amount=5, purpose=PaymentPurpose.PLACEMENT),),
+        trace=CallTrace(call="take_turn", options=bot.options, pass_count=1),
+    )
+    with pytest.raises(InvariantError, match="can spend 0"):
+        _checked("take_turn", small_board(), bad)

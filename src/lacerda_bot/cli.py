@@ -1,6 +1,7 @@
 """The ``lacerda-bot`` command: ``lacerda-bot simulate`` runs batches of reference games."""
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -10,11 +11,11 @@ from lacerda_bot.game import GameRecord
 from lacerda_bot.goals import SOLO_GOALS
 from lacerda_bot.simulate import (
     DEFAULT_GAMES,
+    Tally,
     game_seeds,
     record_json,
     render_summary,
     run_batch,
-    summarise,
 )
 
 __all__ = ["main"]
@@ -70,20 +71,26 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("lacerda-bot simulate: --games and --jobs must be at least 1\n")
         return 2
     seeds = game_seeds(args.seed, args.games)
-    results: list[GameRecord | str] = []
+    tally = Tally()
     show = err.isatty()
-    for result in run_batch(seeds, jobs=args.jobs, goal=args.goal):
-        results.append(result)
-        if show:
-            _progress(len(results), len(seeds), err)
+    tmp = None if args.json is None else args.json.with_name(args.json.name + ".tmp")
+    with contextlib.ExitStack() as stack:
+        sink = (
+            None
+            if tmp is None
+            else stack.enter_context(tmp.open("w", encoding="utf-8"))
+        )
+        for result in run_batch(seeds, jobs=args.jobs, goal=args.goal):
+            tally.add(result)
+            if sink is not None and isinstance(result, GameRecord):
+                sink.write(record_json(result) + "\n")
+            if show:
+                _progress(tally.games + len(tally.errors), len(seeds), err)
     if show:
         err.write("\n")
-    if args.json is not None:
-        lines = [record_json(r) for r in results if isinstance(r, GameRecord)]
-        tmp = args.json.with_name(args.json.name + ".tmp")
-        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        tmp.replace(args.json)
-    summary = summarise(results)
+    if tmp is not None and args.json is not None:
+        tmp.replace(args.json)  # the old file is replaced only by a complete new one
+    summary = tally.summary()
     out.write(render_summary(summary, args.goal) + "\n")
     for error in summary.errors:
         err.write(f"error: {error}\n")

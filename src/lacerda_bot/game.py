@@ -27,6 +27,7 @@ from lacerda_bot.decisions import (
     Upgrade,
 )
 from lacerda_bot.deck import card_by_id
+from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.goals import GoalFacts, GoalResult, evaluate_goal
 from lacerda_bot.human import human_moves, pick
 from lacerda_bot.level import colony_level_up
@@ -41,10 +42,11 @@ from lacerda_bot.model import (
 from lacerda_bot.options import Options
 from lacerda_bot.records import AdvancedCount, ContractSlot, Stock
 from lacerda_bot.score import ScoreBreakdown, score_lacerda
+from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.shuttle import shuttle_phase
 from lacerda_bot.start import setup
 from lacerda_bot.state import BotState, new_bot
-from lacerda_bot.testing import apply, level_up, reference_board
+from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 from lacerda_bot.turn import human_used_tech, take_turn
 
 __all__ = ["MAX_ROUNDS", "MISSION_LENGTH", "CallRecord", "GameRecord", "play_game"]
@@ -110,6 +112,7 @@ class _Host:
     fallbacks: int = 0
     skips: int = 0
     ties: int = 0
+    check: bool = False
 
     def rng(self) -> random.Random:
         self.events += 1
@@ -120,7 +123,10 @@ class _Host:
         if self.keep_calls:
             self.calls.append(CallRecord(round=self.round, call=call, outcome=outcome))
         self.ties += sum(len(d.trace.tie_breaks) for d in outcome.decisions)
-        self.board = apply(self.board, outcome.decisions)
+        if self.check:
+            self.board = _checked(call, self.board, outcome)
+        else:
+            self.board = apply(self.board, outcome.decisions)
         self.bot = outcome.bot
         self._credit(outcome.decisions)
         return outcome
@@ -168,6 +174,28 @@ class _Host:
 
     def missions_done(self) -> bool:
         return all(m.completed for m in self.board.missions)
+
+
+class InvariantError(LacerdaBotError, AssertionError):
+    """A checked game found a decision or a state that breaks an invariant."""
+
+
+def _checked(call: str, board: Board, outcome: Outcome) -> Board:
+    """Apply *outcome* decision by decision, checking every invariant on the way."""
+    options = outcome.bot.options
+    for decision in outcome.decisions:
+        problem = why_illegal(board, decision, options)
+        if problem:
+            raise InvariantError(f"{call}: {type(decision).__name__}: {problem}")
+        board = apply(board, (decision,))
+    bot = outcome.bot
+    if sorted(bot.draw_pile + bot.discard_pile) != list(range(1, 13)):
+        raise InvariantError(f"{call}: the 12 cards are not conserved")
+    if board.free_depot_spaces < 0 or board.spendable_crystals < 0:
+        raise InvariantError(f"{call}: Crystals exceed the Depot")
+    if loads(dumps(bot), BotState) != bot:
+        raise InvariantError(f"{call}: the bot state does not survive JSON")
+    return board
 
 
 def _contract_deck() -> list[ContractSlot]:
@@ -275,6 +303,7 @@ def play_game(
     options: Options | None = None,
     goal: str = "first_colonists",
     keep_calls: bool = False,
+    check: bool = False,
     max_rounds: int = MAX_ROUNDS,
 ) -> GameRecord:
     """Play one reference game from *seed* to its end; pure apart from the result.
@@ -282,7 +311,9 @@ def play_game(
     Rounds: the player with the lower Turn Order space plays first, then the
     other; level-ups follow the turn that caused them; then the Shuttle phase.
     The game ends after the round in which the third Mission completes, or
-    after *max_rounds*.
+    after *max_rounds*. With *check*, every decision is checked for legality
+    on the board it is applied to, and cards, Crystals and the JSON round trip
+    after every call; a break raises :class:`InvariantError`.
     """
     bot = new_bot(seed, options)
     host = _Host(
@@ -291,6 +322,7 @@ def play_game(
         seed=seed,
         human_side=Side.ORBIT,
         keep_calls=keep_calls,
+        check=check,
     )
     host.contract_deck = _contract_deck()
     host.run("setup", setup)

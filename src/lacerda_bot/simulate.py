@@ -6,7 +6,7 @@ number of processes, so results are identical for any ``jobs``.
 
 import json
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Final, final
@@ -17,7 +17,15 @@ from lacerda_bot.game import GameRecord, play_game
 from lacerda_bot.model import Action
 from lacerda_bot.options import Options
 
-__all__ = ["BatchSummary", "game_seeds", "record_json", "run_batch", "summarise"]
+__all__ = [
+    "BatchSummary",
+    "Tally",
+    "game_seeds",
+    "record_json",
+    "render_summary",
+    "run_batch",
+    "summarise",
+]
 
 DEFAULT_GAMES: Final = 50
 
@@ -27,10 +35,12 @@ def game_seeds(seed: int, games: int) -> range:
     return range(seed, seed + games)
 
 
-def _play(seed: int, *, goal: str, options: Options | None) -> GameRecord | str:
+def _play(
+    seed: int, *, goal: str, options: Options | None, check: bool
+) -> GameRecord | str:
     """One game, or the error it raised (a batch never stops on one bad game)."""
     try:
-        return play_game(seed, goal=goal, options=options)
+        return play_game(seed, goal=goal, options=options, check=check)
     except Exception as error:
         return f"seed {seed}: {type(error).__name__}: {error}"
 
@@ -41,9 +51,13 @@ def run_batch(
     jobs: int = 1,
     goal: str = "first_colonists",
     options: Options | None = None,
+    check: bool = False,
 ) -> Iterator[GameRecord | str]:
-    """Play every seed, in seed order, over *jobs* processes; yield records as they finish."""
-    work = partial(_play, goal=goal, options=options)
+    """Play every seed, in seed order, over *jobs* processes; yield records in seed order.
+
+    With *check*, every game checks its invariants as it goes (see ``play_game``).
+    """
+    work = partial(_play, goal=goal, options=options, check=check)
     if jobs <= 1:
         yield from map(work, seeds)
         return
@@ -97,27 +111,58 @@ def _spread(values: list[int]) -> tuple[int, float, int]:
     )
 
 
-def summarise(results: Sequence[GameRecord | str]) -> BatchSummary:
+@attrs.define
+class Tally:
+    """Folds game records into a summary one by one, keeping no record."""
+
+    games: int = 0
+    errors: list[str] = attrs.Factory(list)
+    turn_counts: list[int] = attrs.Factory(list)
+    scores: list[int] = attrs.Factory(list)
+    actions: dict[Action, int] = attrs.Factory(lambda: dict.fromkeys(Action, 0))
+    fallbacks: int = 0
+    skips: int = 0
+    ties: int = 0
+    goals: int = 0
+
+    def add(self, result: GameRecord | str) -> None:
+        """Count one game (or one error)."""
+        if isinstance(result, str):
+            self.errors.append(result)
+            return
+        self.games += 1
+        self.turn_counts.append(result.lacerda_turns)
+        self.scores.append(result.score.total)
+        for action, n in result.actions:
+            self.actions[action] += n
+        self.fallbacks += result.fallbacks
+        self.skips += result.skips
+        self.ties += result.tie_breaks
+        self.goals += result.goal_met_but_score
+
+    def summary(self) -> "BatchSummary":
+        """The summary of every game added so far."""
+        turns = sum(self.turn_counts) or 1
+        n = self.games or 1
+        return BatchSummary(
+            games=self.games,
+            errors=tuple(self.errors),
+            turns=_spread(self.turn_counts),
+            score=_spread(self.scores),
+            actions=tuple((a, self.actions[a] / turns) for a in Action),
+            fallback_rate=self.fallbacks / turns,
+            skip_rate=self.skips / turns,
+            tie_breaks_per_game=self.ties / n,
+            goal_rate=self.goals / n,
+        )
+
+
+def summarise(results: Iterable[GameRecord | str]) -> BatchSummary:
     """Summarise a batch (errors listed, not counted as games)."""
-    games = [r for r in results if isinstance(r, GameRecord)]
-    errors = tuple(r for r in results if isinstance(r, str))
-    turns = sum(g.lacerda_turns for g in games) or 1
-    counts = dict.fromkeys(Action, 0)
-    for g in games:
-        for action, n in g.actions:
-            counts[action] += n
-    n = len(games) or 1
-    return BatchSummary(
-        games=len(games),
-        errors=errors,
-        turns=_spread([g.lacerda_turns for g in games]),
-        score=_spread([g.score.total for g in games]),
-        actions=tuple((a, counts[a] / turns) for a in Action),
-        fallback_rate=sum(g.fallbacks for g in games) / turns,
-        skip_rate=sum(g.skips for g in games) / turns,
-        tie_breaks_per_game=sum(g.tie_breaks for g in games) / n,
-        goal_rate=sum(g.goal_met_but_score for g in games) / n,
-    )
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    return tally.summary()
 
 
 def render_summary(summary: BatchSummary, goal: str) -> str:
@@ -137,6 +182,3 @@ def render_summary(summary: BatchSummary, goal: str) -> str:
         f"goal {goal}: requirements other than the margin met in {summary.goal_rate:.1%} of games",
     ]
     return "\n".join(lines)
-
-
-ProgressHook = Callable[[int, int], None]
