@@ -97,16 +97,21 @@ def dist(a: Hex, b: Hex) -> int:
 
 def ring(center: Hex, radius: int) -> tuple[Hex, ...]:
     """All hexes at exactly *radius* from *center*, in canonical order."""
+    return tuple(Hex(center.q + dq, center.r + dr) for dq, dr in _ring_offsets(radius))
+
+
+@functools.lru_cache(maxsize=64)
+def _ring_offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """Offsets of a ring, in canonical order (memoised per radius)."""
     if radius == 0:
-        return (center,)
-    return tuple(
-        canonical(
-            Hex(center.q + dq, center.r + dr)
-            for dq in range(-radius, radius + 1)
-            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
-            if dist(Hex(0, 0), Hex(dq, dr)) == radius
-        )
-    )
+        return ((0, 0),)
+    offsets = [
+        (dq, dr)
+        for dr in range(-radius, radius + 1)
+        for dq in range(-radius, radius + 1)
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 == radius
+    ]
+    return tuple(sorted(offsets, key=lambda o: (o[1], o[0])))
 
 
 def steps_from(
@@ -116,15 +121,22 @@ def steps_from(
 
     ``steps`` moves between adjacent map hexes only (spec §0). *start* is
     counted even when it is not a map hex, so an off-map start still spreads.
+    The search runs on ``(q, r)`` pairs, which hash and compare in C; the
+    result is keyed by the map's own Hex values.
     """
-    on_map = map_hexes if isinstance(map_hexes, frozenset) else frozenset(map_hexes)
-    seen: dict[Hex, int] = {start: 0}
-    queue: deque[Hex] = deque((start,))
+    by_pair = {(h.q, h.r): h for h in map_hexes}
+    origin = (start.q, start.r)
+    seen: dict[tuple[int, int], int] = {origin: 0}
+    queue: deque[tuple[int, int]] = deque((origin,))
+    offsets = NEIGHBOUR_OFFSETS
     while queue:
-        here = queue.popleft()
+        q, r = here = queue.popleft()
         d = seen[here] + 1
-        for nxt in here.neighbours():
-            if nxt in on_map and nxt not in seen:
+        for dq, dr in offsets:
+            nxt = (q + dq, r + dr)
+            if nxt in by_pair and nxt not in seen:
                 seen[nxt] = d
                 queue.append(nxt)
-    return seen
+    out = {by_pair.get(pair, start): d for pair, d in seen.items()}
+    out[start] = 0
+    return out

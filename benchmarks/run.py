@@ -1,0 +1,194 @@
+"""The benchmark table: each figure measured against a yardstick in the same run.
+
+Usage: pip install -e ".[bench]" && python benchmarks/run.py [--quick]
+
+Rows:
+  1. whole reference games per second vs python-chess random games per second (target >= 4x)
+  2. median Lacerda turn vs one plain breadth-first search on the same map (target <= 3x)
+  3. Rover planning time on hex maps of radius 6, 12, 24 vs the hex-count ratio (target <= 1.5x)
+  4. JSON save + load of a mid-game bot state per second (target >= 20,000/s)
+  5. peak memory of a batch of games: 1,000 games vs a quarter of that (target: no growth)
+Timings interleave the measured code and its yardstick, so machine noise hits both alike.
+"""
+
+import itertools
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections import deque
+from collections.abc import Callable
+
+import chess
+
+from lacerda_bot import (
+    Board,
+    BotState,
+    BuildingType,
+    Hex,
+    dumps,
+    loads,
+    new_bot,
+    take_turn,
+)
+from lacerda_bot.game import play_game
+from lacerda_bot.model import Gain, GainKind
+from lacerda_bot.rover import (
+    choose_allowance,
+    eligible_tiles,
+    nearest_tiles,
+    path_options,
+)
+from lacerda_bot.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.testing import (
+    apply,
+    building,
+    hex_map,
+    reference_board,
+    small_board,
+    tile,
+)
+
+
+def chess_random_game(seed: int) -> int:
+    """A python-chess game of uniformly random legal moves, to the end; its ply count."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+    return board.ply()
+
+
+def plain_bfs(hexes: frozenset[Hex], start: Hex) -> dict[Hex, int]:
+    """The simplest breadth-first search over a map: the yardstick of a turn."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in here.neighbours():
+            if nxt in hexes and nxt not in seen:
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return seen
+
+
+def timed(fn: Callable[..., object], *args: object) -> float:
+    start = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - start
+
+
+def games_vs_chess(count: int) -> tuple[float, float]:
+    bot_time = chess_time = 0.0
+    for seed in range(count):
+        bot_time += timed(play_game, seed)
+        chess_time += timed(chess_random_game, seed)
+    return count / bot_time, count / chess_time
+
+
+def positions(count: int) -> list[tuple[BotState, Board]]:
+    out = []
+    for seed in range(count):
+        board, bot = reference_board(), new_bot(seed)
+        for _ in range(seed % 20):
+            outcome = take_turn(bot, board)
+            board, bot = apply(board, outcome.decisions), outcome.bot
+        out.append((bot, board))
+    return out
+
+
+def turn_vs_bfs(count: int) -> tuple[float, float]:
+    turns, searches = [], []
+    hexes = reference_board().map_hexes
+    for bot, board in positions(count):
+        turns.append(timed(take_turn, bot, board))
+        searches.append(timed(plain_bfs, hexes, Hex(0, 0)))
+    return statistics.median(turns), statistics.median(searches)
+
+
+def rover_board(radius: int) -> Board:
+    far = tile("far", radius, 0, Gain(kind=GainKind.CRYSTALS, n=1))
+    return small_board(
+        map_hexes=hex_map(radius),
+        buildings=(building(0, 0, BuildingType.MINE),),
+        map_tiles=(far,),
+        lacerda_rover=Hex(-radius, 0),
+    )
+
+
+def plan(board: Board) -> None:
+    targets, _ = eligible_tiles(board, board.spendable_crystals)
+    target = nearest_tiles(targets)[0]
+    chosen = choose_allowance(
+        board, steps=target.steps, base=2, tile_cost=0, spendable=0, prefer_own=True
+    )
+    path_options(
+        board.map_hexes,
+        Hex(-target.steps // 2, 0),
+        target.tile.hex,
+        length=chosen.length,
+        figures=frozenset(),
+        crystals=frozenset(),
+    )
+
+
+def rover_scaling(repeats: int) -> list[tuple[int, int, float]]:
+    rows = []
+    for radius in (6, 12, 24):
+        board = rover_board(radius)
+        samples = [timed(plan, board) for _ in range(repeats)]
+        rows.append((radius, len(board.map_hexes), statistics.median(samples)))
+    return rows
+
+
+def json_rate(count: int) -> float:
+    board, bot = reference_board(), new_bot(3)
+    for _ in range(15):
+        outcome = take_turn(bot, board)
+        board, bot = apply(board, outcome.decisions), outcome.bot
+    start = time.perf_counter()
+    for _ in range(count):
+        loads(dumps(bot), BotState)
+    return count / (time.perf_counter() - start)
+
+
+def batch_peak(games: int) -> int:
+    tracemalloc.start()
+    summary = summarise(run_batch(game_seeds(0, games)))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert summary.games == games
+    return peak
+
+
+def main(quick: bool = False) -> None:
+    scale = 0.2 if quick else 1.0
+    print("| benchmark | measured | yardstick | ratio | target |")
+    print("|---|---|---|---|---|")
+    bot_rate, chess_rate = games_vs_chess(int(60 * scale) or 5)
+    print(
+        f"| games per second | {bot_rate:.1f} reference games/s | {chess_rate:.1f} chess random games/s | {bot_rate / chess_rate:.2f}x | >= 4x |"
+    )
+    turn, bfs = turn_vs_bfs(int(400 * scale))
+    print(
+        f"| one Lacerda turn (median) | {turn * 1e6:.0f} us | {bfs * 1e6:.0f} us per plain BFS | {turn / bfs:.2f}x | <= 3x |"
+    )
+    rows = rover_scaling(int(50 * scale) or 5)
+    for (r0, n0, t0), (r1, n1, t1) in itertools.pairwise(rows):
+        growth, hexes = t1 / t0, n1 / n0
+        print(
+            f"| Rover planning, radius {r0} -> {r1} | x{growth:.2f} time | x{hexes:.2f} hexes | {growth / hexes:.2f} | <= 1.5 |"
+        )
+    rate = json_rate(int(20_000 * scale))
+    print(f"| JSON save + load, mid-game bot state | {rate:,.0f}/s | | | >= 20,000/s |")
+    small_games = int(250 * scale) or 10
+    big_games = 4 * small_games
+    small, big = batch_peak(small_games), batch_peak(big_games)
+    print(
+        f"| peak memory of a batch | {big / 1024:.0f} KiB for {big_games} games | {small / 1024:.0f} KiB for {small_games} games | {big / small:.2f} | ~1 (no growth) |"
+    )
+
+
+if __name__ == "__main__":
+    main(quick="--quick" in sys.argv[1:])
