@@ -61,6 +61,18 @@ def construct(at: Hex, size: int = 1) -> Construct:
     )
 
 
+def move(path: tuple[Hex, ...], *, allowance: int) -> MoveRover:
+    return MoveRover(
+        path=path,
+        allowance=allowance,
+        crystals_paid=0,
+        crystal_hexes=(),
+        target=HostId("t"),
+        reached=False,
+        tech_used=TechUsed.NONE,
+    )
+
+
 ILLEGAL: list[tuple[Decision, str]] = [
     (construct(Hex(0, 0)), "not a legal mine site"),
     (construct(Hex(3, 0)), "not a legal mine site"),
@@ -72,39 +84,15 @@ ILLEGAL: list[tuple[Decision, str]] = [
         "no Shelter left",
     ),
     (
-        MoveRover(
-            path=(Hex(2, 0),),
-            allowance=3,
-            crystals_paid=0,
-            crystal_hexes=(),
-            target=HostId("t"),
-            reached=False,
-            tech_used=TechUsed.NONE,
-        ),
+        move((Hex(2, 0),), allowance=3),
         "jumps",
     ),
     (
-        MoveRover(
-            path=(Hex(1, 0), Hex(2, 0)),
-            allowance=3,
-            crystals_paid=0,
-            crystal_hexes=(),
-            target=HostId("t"),
-            reached=False,
-            tech_used=TechUsed.NONE,
-        ),
+        move((Hex(1, 0), Hex(2, 0)), allowance=3),
         "ends on a figure",
     ),
     (
-        MoveRover(
-            path=(Hex(1, 0), Hex(1, 1), Hex(1, 2)),
-            allowance=1,
-            crystals_paid=0,
-            crystal_hexes=(),
-            target=HostId("t"),
-            reached=False,
-            tech_used=TechUsed.NONE,
-        ),
+        move((Hex(1, 0), Hex(1, 1), Hex(1, 2)), allowance=1),
         "longer than the allowance",
     ),
     (PayCrystals(amount=1, purpose=PaymentPurpose.PLACEMENT), "can spend 0"),
