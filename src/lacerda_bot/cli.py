@@ -3,7 +3,7 @@
 import argparse
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -11,11 +11,11 @@ from lacerda_bot.game import GameRecord
 from lacerda_bot.goals import SOLO_GOALS
 from lacerda_bot.simulate import (
     DEFAULT_GAMES,
-    Tally,
     game_seeds,
     record_json,
     render_summary,
     run_batch,
+    summarise,
 )
 
 __all__ = ["main"]
@@ -71,26 +71,30 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("lacerda-bot simulate: --games and --jobs must be at least 1\n")
         return 2
     seeds = game_seeds(args.seed, args.games)
-    tally = Tally()
-    show = err.isatty()
     tmp = None if args.json is None else args.json.with_name(args.json.name + ".tmp")
+    show = err.isatty()
     with contextlib.ExitStack() as stack:
         sink = (
             None
             if tmp is None
             else stack.enter_context(tmp.open("w", encoding="utf-8"))
         )
-        for result in run_batch(seeds, jobs=args.jobs, goal=args.goal):
-            tally.add(result)
-            if sink is not None and isinstance(result, GameRecord):
-                sink.write(record_json(result) + "\n")
-            if show:
-                _progress(tally.games + len(tally.errors), len(seeds), err)
+
+        def watched() -> Iterator[GameRecord | str]:
+            for done, result in enumerate(
+                run_batch(seeds, jobs=args.jobs, goal=args.goal), 1
+            ):
+                if sink is not None and isinstance(result, GameRecord):
+                    sink.write(record_json(result) + "\n")
+                if show:
+                    _progress(done, len(seeds), err)
+                yield result
+
+        summary = summarise(watched())
     if show:
         err.write("\n")
     if tmp is not None and args.json is not None:
         tmp.replace(args.json)  # the old file is replaced only by a complete new one
-    summary = tally.summary()
     out.write(render_summary(summary, args.goal) + "\n")
     for error in summary.errors:
         err.write(f"error: {error}\n")

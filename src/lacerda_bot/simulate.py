@@ -19,7 +19,6 @@ from lacerda_bot.options import Options
 
 __all__ = [
     "BatchSummary",
-    "Tally",
     "game_seeds",
     "record_json",
     "render_summary",
@@ -112,7 +111,7 @@ def _spread(values: list[int]) -> tuple[int, float, int]:
 
 
 @attrs.define
-class Tally:
+class _Tally:
     """Folds game records into a summary one by one, keeping no record."""
 
     games: int = 0
@@ -159,7 +158,7 @@ class Tally:
 
 def summarise(results: Iterable[GameRecord | str]) -> BatchSummary:
     """Summarise a batch (errors listed, not counted as games)."""
-    tally = Tally()
+    tally = _Tally()
     for result in results:
         tally.add(result)
     return tally.summary()
