@@ -1,5 +1,6 @@
 """The lacerda-bot command."""
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -46,3 +47,30 @@ def test_the_module_runs_as_a_command() -> None:
 
     assert done.returncode == 0
     assert "games                      2" in done.stdout
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal() -> None:
+    """On a terminal the command draws a progress bar on stderr."""
+    from lacerda_bot.cli import _parser, simulate
+
+    out, err = io.StringIO(), _Terminal()
+    args = _parser().parse_args(["simulate", "--games", "2"])
+
+    assert simulate(args, out, err) == 0
+    assert "2/2 games" in err.getvalue()
+
+
+def test_no_arguments_means_simulate(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """lacerda-bot with no command runs the default simulate batch."""
+    monkeypatch.setattr("lacerda_bot.cli.DEFAULT_GAMES", 2)
+    monkeypatch.setattr(sys, "argv", ["lacerda-bot"])
+
+    assert main() == 0
+    assert "games" in capsys.readouterr().out
