@@ -30,6 +30,7 @@ from lacerda_bot.deck import card_by_id
 from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.goals import GoalFacts, GoalResult, evaluate_goal
 from lacerda_bot.human import human_moves, pick
+from lacerda_bot.legality import why_illegal
 from lacerda_bot.level import colony_level_up
 from lacerda_bot.model import (
     Action,
@@ -46,7 +47,7 @@ from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.shuttle import shuttle_phase
 from lacerda_bot.start import setup
 from lacerda_bot.state import BotState, new_bot
-from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
+from lacerda_bot.testing import apply, level_up, reference_board
 from lacerda_bot.turn import human_used_tech, take_turn
 
 __all__ = ["MAX_ROUNDS", "MISSION_LENGTH", "CallRecord", "GameRecord", "play_game"]

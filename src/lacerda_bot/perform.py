@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from lacerda_bot.build import (
+    Site,
+    TypeChoice,
     best_sites,
     choose_building_type,
     legal_sites,
@@ -180,6 +182,35 @@ def do_develop(
     return resolve(play, gains, f"Lab row {row.row} level {tech.level + 1}"), tech.tech
 
 
+_BUILD_RULES: Final = (
+    "R-BUILD-1",
+    "R-BUILD-2",
+    "R-BUILD-5",
+    "R-BUILD-7",
+    "R-BUILD-8",
+    "R-BUILD-9",
+    "R-BUILD-10",
+    "R-BUILD-11",
+)
+
+
+def _sites_for(play: Play, kind: BuildingType | None) -> TypeChoice | None:
+    """The type to build and its legal sites: by the sequence, or a fixed type (R-BUILD-3)."""
+    board, options = play.board, play.bot.options
+    if kind is None:
+        choice = choose_building_type(board, play.bot.pointer, options)
+        return None if choice.building is None else choice
+    sites = legal_sites(board, kind, options) if qualifies(board, kind) else ()
+    return TypeChoice(building=kind, sites=sites, removed=()) if sites else None
+
+
+def _site_candidates(sites: Sequence[Site]) -> tuple[Candidate, ...]:
+    return tuple(
+        Candidate(option=str(s.hex), criteria=(("resulting_size", s.resulting_size),))
+        for s in sites
+    )
+
+
 def do_construct(
     play: Play, *, kind: BuildingType | None, rules: tuple[str, ...]
 ) -> Play | None:
@@ -188,62 +219,36 @@ def do_construct(
     Returns ``None`` when no qualifying type has a legal site, so the caller can
     apply R-TURN-4 or R-TO-2.
     """
-    board, options = play.board, play.bot.options
-    if kind is None:
-        choice = choose_building_type(board, play.bot.pointer, options)
-        if choice.building is None:
-            return None
-        kind, sites, removed = choice.building, choice.sites, choice.removed
-    else:
-        if not qualifies(board, kind):
-            return None
-        sites, removed = legal_sites(board, kind, options), ()
-        if not sites:
-            return None
-    best = best_sites(sites)
+    choice = _sites_for(play, kind)
+    if choice is None or choice.building is None:
+        return None
+    built = choice.building
+    best = best_sites(choice.sites)
     index, play, ties = play.tie([str(s.hex) for s in best], rule="R-BUILD-9")
     site = best[index]
+    options = play.bot.options
     used = tech_to_use(site, options)
-    miner = kind is BuildingType.MINE and options.lacerda_places_miner
-    pointer = play.bot.pointer
     trace = Trace(
-        rules=(
-            *rules,
-            "R-BUILD-1",
-            "R-BUILD-2",
-            "R-BUILD-5",
-            "R-BUILD-7",
-            "R-BUILD-8",
-            "R-BUILD-9",
-            "R-BUILD-10",
-            "R-BUILD-11",
-        ),
-        candidates=tuple(
-            Candidate(
-                option=str(s.hex), criteria=(("resulting_size", s.resulting_size),)
-            )
-            for s in sites
-        ),
-        removed=removed,
+        rules=(*rules, *_BUILD_RULES),
+        candidates=_site_candidates(choice.sites),
+        removed=choice.removed,
         tie_breaks=ties,
     )
     play = play.emit(
         Construct(
-            building=kind,
+            building=built,
             hex=site.hex,
             resulting_size=site.resulting_size,
             joined_sizes=site.joined_sizes,
             tech_used=used,
-            miner=miner,
-            pointer_before=pointer,
-            pointer_after=next_in_sequence(kind),
+            miner=built is BuildingType.MINE and options.lacerda_places_miner,
+            pointer_before=play.bot.pointer,
+            pointer_after=next_in_sequence(built),
             trace=trace,
         )
     )
-    play = _after_build(play, site.hex, kind, used)
-    if kind is not BuildingType.MINE:
-        play = _lss_reward(play, kind)
-    return play
+    play = _after_build(play, site.hex, built, used)
+    return play if built is BuildingType.MINE else _lss_reward(play, built)
 
 
 def _after_build(play: Play, site: Hex, kind: BuildingType, used: TechUsed) -> Play:
@@ -309,12 +314,7 @@ def do_build_shelter(play: Play, *, rules: tuple[str, ...]) -> Play | None:
     site = best[index]
     trace = Trace(
         rules=(*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
-        candidates=tuple(
-            Candidate(
-                option=str(s.hex), criteria=(("resulting_size", s.resulting_size),)
-            )
-            for s in sites
-        ),
+        candidates=_site_candidates(sites),
         tie_breaks=ties,
     )
     play = play.emit(
