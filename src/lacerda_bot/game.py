@@ -28,7 +28,7 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.deck import card_by_id
 from lacerda_bot.errors import LacerdaBotError
-from lacerda_bot.goals import GoalFacts, GoalResult, evaluate_goal
+from lacerda_bot.goals import GoalFacts, GoalResult, RequirementKind, evaluate_goal
 from lacerda_bot.human import human_moves, pick
 from lacerda_bot.legality import why_illegal
 from lacerda_bot.level import colony_level_up
@@ -309,17 +309,16 @@ def play_game(
 ) -> GameRecord:
     """Play one reference game from *seed* to its end; pure apart from the result.
 
-    Rounds: the player with the lower Turn Order space plays first, then the
-    other; level-ups follow the turn that caused them; then the Shuttle phase.
-    The game ends after the round in which the third Mission completes, or
-    after *max_rounds*. With *check*, every decision is checked for legality
-    on the board it is applied to, and cards, Crystals and the JSON round trip
-    after every call; a break raises :class:`InvariantError`.
+    Each round a seeded coin (standing in for the Turn Order track) says who
+    plays first; level-ups follow the turn that caused them; then the Shuttle
+    phase. The game ends after the round in which the third Mission
+    completes, or after *max_rounds*. With *check*, every decision is checked
+    for legality on the board it is applied to, and cards, Crystals and the
+    JSON round trip after every call; a break raises :class:`InvariantError`.
     """
-    bot = new_bot(seed, options)
     host = _Host(
         board=reference_board(),
-        bot=bot,
+        bot=new_bot(seed, options),
         seed=seed,
         human_side=Side.ORBIT,
         keep_calls=keep_calls,
@@ -330,21 +329,25 @@ def play_game(
     host.human_side = Side.COLONY if host.board.side is Side.ORBIT else Side.ORBIT
     host.board = attrs.evolve(host.board, shuttle_from=host.board.side)
     while host.round < max_rounds and not host.missions_done():
-        host.round += 1
-        _new_round(host)
-        human_first = pick(seed, host.round, 2) == 0
-        for turn in (
-            (_human_turn, _lacerda_turn)
-            if human_first
-            else (_lacerda_turn, _human_turn)
-        ):
-            turn(host)
-            _after_turn(host)
-        _shuttle(host)
+        _play_round(host)
+    return _record(host, goal)
+
+
+def _play_round(host: _Host) -> None:
+    host.round += 1
+    _new_round(host)
+    turns = (_human_turn, _lacerda_turn)
+    for turn in turns if pick(host.seed, host.round, 2) == 0 else reversed(turns):
+        turn(host)
+        _after_turn(host)
+    _shuttle(host)
+
+
+def _record(host: _Host, goal: str) -> GameRecord:
     score, human = _final_score(host)
     result = evaluate_goal(goal, _facts(host, human - score.total))
     return GameRecord(
-        seed=seed,
+        seed=host.seed,
         rounds=host.round,
         lacerda_turns=host.turns,
         score=score,
@@ -357,7 +360,7 @@ def play_game(
         goal_met_but_score=all(
             r.passed
             for r in result.requirements
-            if r.requirement.kind.value != "margin"
+            if r.requirement.kind is not RequirementKind.MARGIN
         ),
         calls=tuple(host.calls),
     )
