@@ -5,7 +5,9 @@ from hypothesis import given
 from lacerda_bot import (
     Board,
     BotState,
+    Construct,
     GainCrystals,
+    MoveRover,
     PayCrystals,
     colony_level_up,
     dumps,
@@ -13,6 +15,7 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot.model import next_in_sequence
 from lacerda_bot.testing import apply, why_illegal
 
 from .strategies import bot_states, host_states
@@ -107,3 +110,37 @@ def test_between_turn_calls_are_pure_deterministic_and_legal(
             range(1, 13)
         )
     assert (dumps(board), dumps(bot)) == before
+
+
+@given(host_states(), bot_states())
+def test_decision_fields_agree_with_their_rules(board: Board, bot: BotState) -> None:
+    """R-BUILD-1, R-ROVER-5, R-ROVER-9, R-TURN-10: fields that rules tie together agree."""
+    outcome = take_turn(bot, board)
+    tiles = {t.tile.id: t.hex for t in board.map_tiles}
+    for decision in outcome.decisions:
+        assert decision.trace.rules
+        assert all(rule.startswith("R-") for rule in decision.trace.rules)
+        if isinstance(decision, Construct):
+            assert decision.pointer_after is next_in_sequence(decision.building)
+            assert decision.resulting_size == 1 + sum(decision.joined_sizes)
+        if isinstance(decision, MoveRover):
+            if not decision.reached:
+                assert decision.crystals_paid == 0
+            elif decision.path:
+                assert decision.path[-1] == tiles[decision.target]
+            assert set(decision.crystal_hexes) <= set(decision.path)
+            assert set(decision.crystal_hexes) <= board.crystal_hexes
+
+
+@given(host_states(), bot_states())
+def test_tie_breaks_leave_the_discard_pile_alone(board: Board, bot: BotState) -> None:
+    """R-TIE-4: tie-breaks only touch the discard pile through an R-TIE-3 reshuffle."""
+    outcome = take_turn(bot, board)
+    reshuffled = outcome.trace.reshuffled or any(
+        r.reshuffled
+        for d in outcome.decisions
+        for t in d.trace.tie_breaks
+        for r in t.rounds
+    )
+    if not reshuffled:
+        assert outcome.bot.discard_pile == (*bot.discard_pile, outcome.trace.card)
