@@ -57,6 +57,10 @@ class ActionCheck:
     reason: str = ""
     cost: int = 0
     """All Crystal costs of the action: placement plus e.g. a Contract (R-COST-3)."""
+    placement: int = 0
+    """The placement part of *cost* (R-COST-2)."""
+    hire: bool = False
+    """For Colony 3: hire a Scientist (True) or take a Contract (R-COLONY-5)."""
 
     @property
     def ok(self) -> bool:
@@ -102,13 +106,15 @@ def check_action(board: Board, bot: BotState, action: Action) -> ActionCheck:
     rule, reason = _impossibility(board, bot, action)
     if rule:
         return ActionCheck(action=action, rule=rule, reason=reason)
-    cost = placement_cost(board, action, bot.options)
+    placement = placement_cost(board, action, bot.options)
+    cost, hire = placement, False
     if action is Action.HIRE_OR_CONTRACT:
-        cost += plan_staff(board, bot.options).extra_cost
+        staff = plan_staff(board, bot.options)
+        cost, hire = cost + staff.extra_cost, staff.hire
     if cost > board.spendable_crystals:
         reason = f"costs {cost} Crystals, he can spend {board.spendable_crystals}"
         return ActionCheck(action=action, rule="R-COST-3", reason=reason, cost=cost)
-    return ActionCheck(action=action, cost=cost)
+    return ActionCheck(action=action, cost=cost, placement=placement, hire=hire)
 
 
 def run_action(play: Play, action: Action) -> Play:
@@ -131,21 +137,22 @@ def run_action(play: Play, action: Action) -> Play:
         return play.emit(
             SkipTurn(reason=reason, trace=Trace(rules=("R-TURN-5", "R-ROVER-8")))
         )
-    placement = placement_cost(play.board, action, play.bot.options)
-    if placement:
+    if check.placement:
         trace = Trace(rules=("R-COST-2", "R-COST-3", "R-COST-7"))
         play = play.emit(
-            PayCrystals(amount=placement, purpose=PaymentPurpose.PLACEMENT, trace=trace)
+            PayCrystals(
+                amount=check.placement, purpose=PaymentPurpose.PLACEMENT, trace=trace
+            )
         )
     if action.places_colonist:
         play = play.emit(
             PlaceColonist(action=action, trace=Trace(rules=("R-COST-1", "R-COST-2")))
         )
-    return _perform(play, action)
+    return _perform(play, check)
 
 
-def _perform(play: Play, action: Action) -> Play:
-    rules = _RULES[action]
+def _perform(play: Play, check: ActionCheck) -> Play:
+    action, rules = check.action, _RULES[check.action]
     if action is Action.OBTAIN_BLUEPRINT:
         return do_obtain_blueprint(play)
     if action is Action.LEARN_TECH:
@@ -162,7 +169,7 @@ def _perform(play: Play, action: Action) -> Play:
         done = do_construct(play, kind=None, rules=rules)
     elif action is Action.UPGRADE:
         done = do_upgrade(play, rules=rules)
-    elif plan_staff(play.board, play.bot.options).hire:
+    elif check.hire:
         done = do_hire(play, rules=rules)
     else:
         done = do_contract(play, rules=rules)
