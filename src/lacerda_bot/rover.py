@@ -20,6 +20,7 @@ __all__ = [
     "PathOption",
     "RoverView",
     "Target",
+    "best_rover_tech",
     "choose_allowance",
     "eligible_tiles",
     "gives_something",
@@ -142,21 +143,48 @@ def choose_allowance(
     spendable: int,
     prefer_own: bool,
 ) -> Allowance:
-    """R-ROVER-4, R-ROVER-5: the allowance, whose Rover Tech, and whether he pays to reach.
-
-    A Tech is needed only if *steps* exceed *base*. Among Techs, the best result
-    is reaching the target, then paying fewer Crystals, then going farther; on
-    equal results his own Tech wins with *prefer_own*, else the human's.
-    """
+    """R-ROVER-4, R-ROVER-5: :func:`best_rover_tech` with the Rover Tech levels of *view*."""
     own = max(
         (t.level for t in view.lacerda_techs if t.tech is TechType.ROVER), default=0
     )
     human = max(
         (t.level for t in view.human_techs if t.tech is TechType.ROVER), default=0
     )
+    return best_rover_tech(
+        steps=steps,
+        base=base,
+        own_level=own,
+        human_level=human,
+        tile_cost=tile_cost,
+        spendable=spendable,
+        prefer_own=prefer_own,
+    )
+
+
+def best_rover_tech(
+    *,
+    steps: int,
+    base: int,
+    own_level: int,
+    human_level: int,
+    tile_cost: int,
+    spendable: int,
+    prefer_own: bool,
+) -> Allowance:
+    """R-ROVER-4, R-ROVER-5: the allowance, whose Rover Tech, and whether he pays to reach.
+
+    A Tech is needed only if *steps* exceed *base*. Among Techs, the best result
+    is reaching the target, then paying fewer Crystals, then going farther; on
+    equal results his own Tech wins with *prefer_own*, else the human's. Levels
+    are 0 for a player without a Rover Tech.
+
+    >>> best_rover_tech(steps=3, base=2, own_level=1, human_level=3,
+    ...                 tile_cost=0, spendable=0, prefer_own=True).tech
+    <TechUsed.OWN: 'own'>
+    """
     choices = [(TechUsed.NONE, 0)]
     if steps > base:
-        ranked = [(TechUsed.OWN, own), (TechUsed.HUMAN, human)]
+        ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
         if not prefer_own:
             ranked.reverse()
         choices = [(user, level) for user, level in ranked if level > 0] or choices

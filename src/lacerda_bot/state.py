@@ -10,7 +10,7 @@ from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
 from lacerda_bot.options import Options
 
-__all__ = ["BotState", "BotView", "new_bot", "redacted"]
+__all__ = ["BotState", "BotView", "discard_card", "new_bot", "redacted", "reveal_card"]
 
 
 _CARD_IDS = frozenset(c.id for c in SOLO_CARDS)
@@ -126,4 +126,44 @@ def redacted(bot: BotState) -> BotView:
         pointer=bot.pointer,
         last_card=bot.last_card,
         options=bot.options,
+    )
+
+
+def reveal_card(bot: BotState) -> tuple[BotState, int, bool]:
+    """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card.
+
+    Returns the bot with the card in progress (R-DECK-3), the card id and
+    whether the discard pile was reshuffled.
+
+    >>> bot, card, reshuffled = reveal_card(new_bot(0))
+    >>> card, bot.current_card, len(bot.draw_pile), reshuffled
+    (7, 7, 11, False)
+    """
+    if bot.current_card is not None:
+        raise InvalidValueError(
+            "bot.current_card", "None between turns", bot.current_card
+        )
+    reshuffled = not bot.draw_pile
+    if reshuffled:
+        pile = shuffled(bot.discard_pile, seed=bot.seed, event=bot.events)
+        bot = attrs.evolve(
+            bot,
+            draw_pile=pile,
+            discard_pile=(),
+            events=bot.events + 1,
+            pass_count=bot.pass_count + 1,
+        )
+    card, *rest = bot.draw_pile
+    return attrs.evolve(bot, draw_pile=tuple(rest), current_card=card), card, reshuffled
+
+
+def discard_card(bot: BotState) -> BotState:
+    """R-DECK-3: the card in progress goes on the discard pile and becomes the most recent."""
+    if bot.current_card is None:
+        raise InvalidValueError("bot.current_card", "a card in progress", None)
+    return attrs.evolve(
+        bot,
+        discard_pile=(*bot.discard_pile, bot.current_card),
+        current_card=None,
+        last_card=bot.current_card,
     )

@@ -12,14 +12,14 @@ from lacerda_bot.decisions import (
     RevealCard,
     Trace,
 )
-from lacerda_bot.deck import card_by_id, shuffled
+from lacerda_bot.deck import card_by_id
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.gains import check_gains, resolve_gains
 from lacerda_bot.host import HostState
 from lacerda_bot.model import Action, TechType
 from lacerda_bot.perform import do_develop, gain_crystals
 from lacerda_bot.play import Play
-from lacerda_bot.state import BotState
+from lacerda_bot.state import BotState, discard_card, reveal_card
 
 __all__ = ["finish", "human_used_tech", "start", "take_turn"]
 
@@ -87,31 +87,13 @@ def take_turn(bot: BotState, view: HostState) -> Outcome:
         f"R-TURN-1: card {card.id} action {card.action} on {play.board.side.value} is {action.value}"
     )
     play = run_action(play, action)
-    ended = attrs.evolve(
-        play.bot,
-        discard_pile=(*play.bot.discard_pile, card.id),
-        current_card=None,
-        last_card=card.id,
-    )
-    play = attrs.evolve(play, bot=ended)
+    play = attrs.evolve(play, bot=discard_card(play.bot))
     return finish(play, bot, "take_turn", card=card.id, reshuffled=reshuffled)
 
 
 def _reveal(play: Play) -> tuple[Play, bool]:
-    """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card."""
-    bot = play.bot
-    reshuffled = not bot.draw_pile
-    if reshuffled:
-        pile = shuffled(bot.discard_pile, seed=bot.seed, event=bot.events)
-        bot = attrs.evolve(
-            bot,
-            draw_pile=pile,
-            discard_pile=(),
-            events=bot.events + 1,
-            pass_count=bot.pass_count + 1,
-        )
-    card, *rest = bot.draw_pile
-    bot = attrs.evolve(bot, draw_pile=tuple(rest), current_card=card)
+    """R-DECK-2, R-DECK-3: reveal his card (reshuffling an empty draw pile)."""
+    bot, card, reshuffled = reveal_card(play.bot)
     trace = Trace(rules=("R-DECK-2", "R-DECK-3"))
     play = attrs.evolve(play, bot=bot)
     return play.emit(
