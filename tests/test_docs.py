@@ -13,7 +13,9 @@ import lacerda_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted(
-    m.name for m in pkgutil.iter_modules(lacerda_bot.__path__) if m.name != "__main__"
+    m.name.removeprefix("lacerda_bot.")
+    for m in pkgutil.walk_packages(lacerda_bot.__path__, prefix="lacerda_bot.")
+    if not m.name.endswith("__main__")
 )
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

@@ -11,9 +11,9 @@ import pytest
 import lacerda_bot
 
 PUBLIC_MODULES = sorted(
-    m.name
-    for m in pkgutil.iter_modules(lacerda_bot.__path__)
-    if not m.name.startswith("_")
+    m.name.removeprefix("lacerda_bot.")
+    for m in pkgutil.walk_packages(lacerda_bot.__path__, prefix="lacerda_bot.")
+    if not any(part.startswith("_") for part in m.name.split("."))
 )
 
 

@@ -1,14 +1,25 @@
-"""The ``lacerda-bot`` command: ``lacerda-bot simulate`` runs batches of reference games."""
+"""The ``lacerda-bot`` command.
+
+``lacerda-bot simulate`` runs batches of reference games; ``lacerda-bot play``
+runs Lacerda for a physical game (the table companion, :mod:`lacerda_bot.table`).
+"""
 
 import argparse
 import contextlib
+import os
+import secrets
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+import attrs
+
+from lacerda_bot.deck import MAX_SEED
+from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
 from lacerda_bot.game import GameRecord
 from lacerda_bot.goals import SOLO_GOALS
+from lacerda_bot.options import Options
 from lacerda_bot.simulate import (
     DEFAULT_GAMES,
     game_seeds,
@@ -17,6 +28,8 @@ from lacerda_bot.simulate import (
     run_batch,
     summarise,
 )
+from lacerda_bot.table.session import Game, load_game, new_game, save_game
+from lacerda_bot.table.terminal import Style, Terminal, use_colour
 
 __all__ = ["main"]
 
@@ -55,7 +68,128 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write one JSON record per game to FILE",
     )
+    _play_parser(commands)
     return parser
+
+
+_PLAY_EPILOG = """\
+The companion asks only what Lacerda's decisions need: yes or no, a count, or a
+pick from a short list, never a coordinate. Where a rule picks a place, it says
+the criterion in words; when you report a tie, it breaks it with his solo cards
+and says which option wins (number tied hexes row by row from the top, left to
+right).
+
+At any prompt: ? (valid answers), help, why (rules behind the last step),
+status (his discard pile, pass and Bot; never the draw order), undo, redo,
+quit. The game is saved to FILE after every complete step, by writing a
+temporary file and renaming it, so an interruption leaves the last save whole.
+
+Options (--option NAME=VALUE, repeatable) are the switches of the rules spec,
+section 3, e.g. --option tie_policy=uniform --option rover_base_movement=3."""
+
+
+def _play_parser(
+    commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
+) -> None:
+    play = commands.add_parser(
+        "play",
+        help="run Lacerda for a physical game of On Mars",
+        description="Run Lacerda, step by step, for a game at the table.",
+        epilog=_PLAY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument(
+        "--seed", type=int, help="the game's seed (default: a random one)"
+    )
+    play.add_argument(
+        "--goal",
+        default="first_colonists",
+        choices=[g.id for g in SOLO_GOALS],
+        help="the Solo Goal checked at the end (default first_colonists)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rules option for a new game (repeatable)",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        default=Path("lacerda-game.json"),
+        metavar="FILE",
+        help="where a new game is saved (default lacerda-game.json; never overwritten)",
+    )
+    play.add_argument(
+        "--resume", type=Path, metavar="FILE", help="continue the game saved in FILE"
+    )
+    play.add_argument("--plain", action="store_true", help="no colour")
+
+
+def parse_options(pairs: Sequence[str]) -> Options:
+    """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it."""
+    defaults = Options()
+    names = [f.name for f in attrs.fields(Options)]
+    values: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or name not in names:
+            raise InvalidValueError(
+                "--option", f"NAME=VALUE, NAME one of {names}", pair
+            )
+        default = getattr(defaults, name)
+        value: object
+        if isinstance(default, bool):
+            value = {"true": True, "false": False}.get(text.lower(), text)
+        elif isinstance(default, int):
+            value = int(text) if text.isdigit() else text
+        else:
+            choices = [m.value for m in type(default)]
+            if text not in choices:
+                raise InvalidValueError(name, f"one of {choices}", text)
+            value = type(default)(text)
+        values[name] = value
+    return Options(**values)  # type: ignore[arg-type]
+
+
+def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """Start or resume a table game and run its prompt loop."""
+    game: Game
+    path: Path
+    if args.resume is not None:
+        if args.seed is not None or args.option:
+            err.write(
+                "lacerda-bot play: --seed and --option are for new games, not --resume\n"
+            )
+            return 2
+        path = args.resume
+        try:
+            game = load_game(path)
+        except SerializationError as error:
+            err.write(
+                f"lacerda-bot play: cannot resume {path}: {error}\n"
+                "The file was not changed.\n"
+            )
+            return 2
+    else:
+        path = args.save
+        if path.exists():
+            err.write(
+                f"lacerda-bot play: {path} already exists; resume it with "
+                f"--resume {path}, or choose another --save FILE\n"
+            )
+            return 2
+        seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
+        try:
+            game = new_game(seed, parse_options(args.option), args.goal)
+        except LacerdaBotError as error:
+            err.write(f"lacerda-bot play: {error}\n")
+            return 2
+        save_game(game, path)
+        out.write(f"New game, seed {game.seed}, saved in {path}.\n")
+    colour = use_colour(out, os.environ, plain=args.plain)
+    return Terminal(game, path, stdin, out, Style(colour)).loop()
 
 
 def _progress(done: int, total: int, out: TextIO) -> None:
@@ -106,6 +240,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command is None:
         args = _parser().parse_args(["simulate", *(argv or [])])
+    if args.command == "play":
+        try:
+            return play(args, sys.stdin, sys.stdout, sys.stderr)
+        except KeyboardInterrupt:
+            sys.stdout.write(
+                "\nStopped; the game is saved as of its last complete step.\n"
+            )
+            return 130
     return simulate(args, sys.stdout, sys.stderr)
 
 

@@ -1,0 +1,325 @@
+"""A table game as a log of answers: replay, undo, redo and safe saves.
+
+A :class:`Game` stores the seed, the options, the Solo Goal and, for each
+complete step, the answers the player gave, each with its question's key.
+Everything else (the deck, the pointer, every card revealed) is recomputed by
+replaying the answers through the same procedures, so undo cannot change a
+card: the bot state after step k is a function of the seed and the first k
+steps' answers (R-DECK-1).
+
+Saves are JSON. :func:`save_game` writes a temporary file next to the target
+and renames it over the target, so an interruption leaves the previous save
+whole; :func:`load_game` refuses a file that fails any check and never writes.
+"""
+
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final, TypeVar, final
+
+import attrs
+
+from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.goals import goal_by_id
+from lacerda_bot.options import Options
+from lacerda_bot.serialization import make_converter
+from lacerda_bot.state import new_bot
+from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
+from lacerda_bot.table.lacerda import TableState
+from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+
+__all__ = [
+    "SAVE_FORMAT",
+    "Game",
+    "Step",
+    "answer_from",
+    "dumps_game",
+    "load_game",
+    "loads_game",
+    "new_game",
+    "play_step",
+    "record",
+    "redo",
+    "replay",
+    "run",
+    "save_game",
+    "undo",
+]
+
+SAVE_FORMAT: Final = "lacerda_bot.table"
+_VERSION: Final = 1
+T = TypeVar("T")
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Step:
+    """One complete step: its kind and the answers given, in order, with their keys."""
+
+    kind: StepKind
+    answers: tuple[tuple[str, Answer], ...] = ()
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Game:
+    """Everything needed to rebuild a table game, and the steps undone (for redo)."""
+
+    seed: int
+    options: Options
+    goal: str
+    steps: tuple[Step, ...] = ()
+    undone: tuple[Step, ...] = ()
+    """Undone steps, the next one to redo first."""
+
+
+def new_game(
+    seed: int, options: Options | None = None, goal: str = "first_colonists"
+) -> Game:
+    """A game with no step yet; checks the seed, the options and the goal id."""
+    bot = new_bot(seed, options)  # validates seed and options
+    goal_by_id(goal)
+    return Game(seed=bot.seed, options=bot.options, goal=goal)
+
+
+def _initial(game: Game) -> TableState:
+    return TableState(bot=new_bot(game.seed, game.options), goal=game.goal)
+
+
+def run(
+    proc: Proc[T],
+    answer: Callable[[Question], Answer],
+    show: Callable[[Say], None],
+) -> T:
+    """Drive *proc* to its end: questions go to *answer*, lines to *show*."""
+    reply: Answer | None = None
+    try:
+        event = next(proc)
+        while True:
+            if isinstance(event, Say):
+                show(event)
+                reply = None
+            else:
+                reply = answer(event)
+            event = proc.send(reply)
+    except StopIteration as stop:
+        result: T = stop.value
+        return result
+
+
+def answer_from(
+    answers: Sequence[tuple[str, Answer]], where: str = "$"
+) -> Callable[[Question], Answer]:
+    """An answer source that replays *answers*, checking each key and value."""
+    feed: Iterator[tuple[int, tuple[str, Answer]]] = iter(enumerate(answers))
+
+    def answer(question: Question) -> Answer:
+        try:
+            i, (key, value) = next(feed)
+        except StopIteration:
+            raise SerializationError(
+                where, f"the step stops before question {question.key!r} is answered"
+            ) from None
+        if key != question.key:
+            raise SerializationError(
+                f"{where}[{i}]",
+                f"expected the answer to {question.key!r}, got one to {key!r}",
+            )
+        if not question.accepts(value):
+            raise SerializationError(
+                f"{where}[{i}]",
+                f"{key}: expected {question.valid_answers()}, got {value!r}",
+            )
+        return value
+
+    return answer
+
+
+def play_step(
+    state: TableState, step: Step, where: str = "$"
+) -> tuple[TableState, tuple[Say, ...]]:
+    """Replay one recorded step; a mismatch raises SerializationError at *where*."""
+    if step.kind not in next_steps(state):
+        raise SerializationError(where, f"a {step.kind.value} step cannot come here")
+    lines: list[Say] = []
+    answers = step.answers
+    used: list[int] = []
+
+    def counted(question: Question) -> Answer:
+        used.append(1)
+        return source(question)
+
+    source = answer_from(answers, f"{where}.answers")
+    state = run(step_proc(step.kind, state), counted, lines.append)
+    if len(used) != len(answers):
+        raise SerializationError(
+            f"{where}.answers", f"{len(answers) - len(used)} answer(s) left over"
+        )
+    return state, tuple(lines)
+
+
+def replay(game: Game) -> tuple[TableState, tuple[tuple[Say, ...], ...]]:
+    """The state after every step of *game*, and each step's lines."""
+    state = _initial(game)
+    shown: list[tuple[Say, ...]] = []
+    for i, step in enumerate(game.steps):
+        state, lines = play_step(state, step, f"$.steps[{i}]")
+        shown.append(lines)
+    return state, tuple(shown)
+
+
+def record(game: Game, step: Step) -> Game:
+    """*game* with *step* appended; a new step forgets what was undone."""
+    return attrs.evolve(game, steps=(*game.steps, step), undone=())
+
+
+def undo(game: Game) -> Game:
+    """*game* with its last step moved to the redo list (no change with no step)."""
+    if not game.steps:
+        return game
+    return attrs.evolve(
+        game, steps=game.steps[:-1], undone=(game.steps[-1], *game.undone)
+    )
+
+
+def redo(game: Game) -> Game:
+    """*game* with the last undone step replayed (no change with nothing undone)."""
+    if not game.undone:
+        return game
+    return attrs.evolve(
+        game, steps=(*game.steps, game.undone[0]), undone=game.undone[1:]
+    )
+
+
+# --- JSON ---------------------------------------------------------------------
+
+
+def _steps_json(steps: Sequence[Step]) -> list[dict[str, Any]]:
+    return [
+        {"kind": s.kind.value, "answers": [[k, v] for k, v in s.answers]} for s in steps
+    ]
+
+
+def dumps_game(game: Game) -> str:
+    """The save document of *game* (JSON text, one line per step)."""
+    body = {
+        "format": SAVE_FORMAT,
+        "version": _VERSION,
+        "seed": game.seed,
+        "goal": game.goal,
+        "options": make_converter().unstructure(game.options),
+        "steps": _steps_json(game.steps),
+        "undone": _steps_json(game.undone),
+    }
+    return json.dumps(body, indent=1, sort_keys=True) + "\n"
+
+
+def _field(doc: dict[str, Any], name: str, kind: type) -> Any:
+    if name not in doc:
+        raise SerializationError(f"$.{name}", "missing")
+    value = doc[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SerializationError(
+            f"$.{name}", f"expected {kind.__name__}, got {value!r}"
+        )
+    return value
+
+
+def _parse_steps(raw: object, where: str) -> tuple[Step, ...]:
+    if not isinstance(raw, list):
+        raise SerializationError(where, "expected a list of steps")
+    steps = []
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict) or set(item) != {"kind", "answers"}:
+            raise SerializationError(at, "expected an object with kind and answers")
+        try:
+            kind = StepKind(item["kind"])
+        except ValueError:
+            raise SerializationError(
+                f"{at}.kind", f"unknown step {item['kind']!r}"
+            ) from None
+        answers = item["answers"]
+        if not isinstance(answers, list) or not all(
+            isinstance(a, list)
+            and len(a) == 2
+            and isinstance(a[0], str)
+            and isinstance(a[1], (bool, int, str))
+            for a in answers
+        ):
+            raise SerializationError(f"{at}.answers", "expected [key, answer] pairs")
+        steps.append(Step(kind=kind, answers=tuple((a[0], a[1]) for a in answers)))
+    return tuple(steps)
+
+
+def loads_game(text: str) -> Game:
+    """Parse and fully check a save: every step and every undone step must replay.
+
+    Raises:
+        SerializationError: the document is not a save of this version, or a
+            field, a step or an answer is wrong; names where.
+    """
+    try:
+        doc = json.loads(text)
+    except ValueError as error:
+        raise SerializationError("$", f"not JSON ({error})") from None
+    if not isinstance(doc, dict):
+        raise SerializationError("$", "expected a JSON object")
+    if doc.get("format") != SAVE_FORMAT:
+        raise SerializationError(
+            "$.format", f"expected {SAVE_FORMAT!r}, got {doc.get('format')!r}"
+        )
+    if doc.get("version") != _VERSION:
+        raise SerializationError(
+            "$.version", f"expected {_VERSION}, got {doc.get('version')!r}"
+        )
+    try:
+        options = make_converter().structure(_field(doc, "options", dict), Options)
+        game = new_game(_field(doc, "seed", int), options, _field(doc, "goal", str))
+    except LacerdaBotError as error:
+        raise SerializationError("$", str(error)) from None
+    except Exception as error:  # cattrs reports option problems as its own groups
+        raise SerializationError("$.options", str(error)) from None
+    game = attrs.evolve(
+        game,
+        steps=_parse_steps(doc.get("steps"), "$.steps"),
+        undone=_parse_steps(doc.get("undone"), "$.undone"),
+    )
+    _check_replays(game)
+    return game
+
+
+def _check_replays(game: Game) -> None:
+    """Replay every step, then every undone step after them (redo must work too)."""
+    state, _ = replay(game)
+    for i, step in enumerate(game.undone):
+        state, _ = play_step(state, step, f"$.undone[{i}]")
+
+
+def save_game(game: Game, path: Path) -> None:
+    """Write *game* to *path* atomically: a temporary file, flushed, then renamed."""
+    text = dumps_game(game)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def load_game(path: Path) -> Game:
+    """Read and check the save at *path*; it is never modified.
+
+    Raises:
+        SerializationError: the file cannot be read or fails a check; the
+            message names the problem.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SerializationError("$", f"cannot read the file ({error})") from None
+    return loads_game(text)

@@ -1,0 +1,237 @@
+"""The table companion and the digital host agree (issue 5).
+
+An oracle answers the companion's questions from a real board, with the
+library's own board functions, as a careful player would. The companion must
+then leave Lacerda's bot state (deck, random events, passes, pointer, most
+recent card) exactly as the library's digital entry points do on that board,
+and build the same type. Covered: set-up (R-SETUP-7), the Shuttle phase with
+its Discovery tile and arrival construction (R-SHUTTLE-2..6) and Colony
+action 1 (R-COLONY-2, R-BUILD). Gains are left out (spaces give nothing here):
+they recurse into every other action and have their own tests.
+"""
+
+import re
+from collections.abc import Callable
+
+import attrs
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from lacerda_bot import setup, shuttle_phase, take_turn
+from lacerda_bot.board import Board
+from lacerda_bot.build import Site, best_sites, legal_sites, qualifies
+from lacerda_bot.decisions import Construct, Outcome
+from lacerda_bot.effects import free_hexes_nearest
+from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import BuildingType, Side, TechUsed
+from lacerda_bot.options import Options
+from lacerda_bot.shuttle import discovery_sites
+from lacerda_bot.start import starting_spaces
+from lacerda_bot.state import BotState
+from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
+from lacerda_bot.table.lacerda import TableState, building_name, lacerda_turn
+from lacerda_bot.table.phases import setup as table_setup
+from lacerda_bot.table.phases import shuttle_phase as table_shuttle
+from lacerda_bot.table.session import run
+from lacerda_bot.testing import apply
+
+from .strategies import bot_states, host_states
+
+PICKED = re.compile(r"picks number (\d+)|draws number (\d+)|takes number (\d+)")
+
+
+def last_pick(lines: list[Say]) -> int:
+    """The number the last tie-break or pick line chose (1 when there was no tie)."""
+    for line in reversed(lines):
+        match = PICKED.search(line.text)
+        if match:
+            return int(next(g for g in match.groups() if g))
+    return 1
+
+
+class Oracle:
+    """Answers from *board*, as a player looking at it would."""
+
+    def __init__(self, board: Board, options: Options) -> None:
+        self.board = board
+        self.options = options
+        self.lines: list[Say] = []
+        self.kind: BuildingType | None = None
+        self.best: tuple[Site, ...] = ()
+        self.chosen: Site = Site(
+            hex=Hex(0, 0), resulting_size=1, joined_sizes=(), techs=()
+        )
+
+    def answer(self, question: Question) -> Answer:
+        name = question.key.rsplit(".", 1)[-1]
+        method: Callable[[Question], Answer] = getattr(self, f"_{name}")
+        return method(question)
+
+    # set-up and Shuttle
+    def _first_colonist_tiles(self, _: Question) -> Answer:
+        return len(
+            starting_spaces(
+                self.board.turn_order_spaces, self.board.first_colonist_tiles
+            )
+        )
+
+    def _side(self, _: Question) -> Answer:
+        spaces = starting_spaces(
+            self.board.turn_order_spaces, self.board.first_colonist_tiles
+        )
+        return spaces[last_pick(self.lines) - 1].side.value
+
+    def _departs(self, _: Question) -> Answer:
+        return self.board.shuttle_departs
+
+    def _from_his_side(self, _: Question) -> Answer:
+        return self.board.shuttle_from is self.board.side
+
+    def _free_spaces(self, _: Question) -> Answer:
+        arrival = Side.COLONY if self.board.side is Side.ORBIT else Side.ORBIT
+        return sum(
+            1
+            for s in self.board.turn_order_spaces
+            if s.side is arrival and not s.occupied
+        )
+
+    def _discovery_tile(self, _: Question) -> Answer:
+        return bool(self.board.exploration_tiles)
+
+    def _discovery_sites(self, _: Question) -> Answer:
+        return len(discovery_sites(self.board, self.options).sites)
+
+    def _gain(self, _: Question) -> Answer:
+        return "nothing"
+
+    # construction
+    def _below_level(self, question: Question) -> Answer:
+        kind = BuildingType(question.key.split(".")[-2])
+        return qualifies(self.board, kind)
+
+    def _legal_site(self, question: Question) -> Answer:
+        kind = BuildingType(question.key.split(".")[-2])
+        sites = legal_sites(self.board, kind, self.options)
+        if sites:
+            self.kind, self.best = kind, best_sites(sites)
+        return bool(sites)
+
+    def _largest(self, _: Question) -> Answer:
+        return self.best[0].resulting_size
+
+    def _tied_sites(self, _: Question) -> Answer:
+        return len(self.best)
+
+    def _site(self) -> Site:
+        """The site the companion chose: the last tie-break's pick among the best."""
+        return self.best[last_pick(self.lines) - 1 if len(self.best) > 1 else 0]
+
+    def _own_tech_enough(self, _: Question) -> Answer:
+        return TechUsed.OWN in self._site().techs
+
+    def _your_tech_enough(self, _: Question) -> Answer:
+        return TechUsed.HUMAN in self._site().techs
+
+    def _rover_on_site(self, _: Question) -> Answer:
+        self.chosen = self._site()
+        return self.board.lacerda_rover == self.chosen.hex
+
+    def _tied_free_hexes(self, _: Question) -> Answer:
+        """Counted after the site is cleared and built on, as the companion says."""
+        assert self.kind is not None
+        built = Construct(
+            building=self.kind,
+            hex=self.chosen.hex,
+            resulting_size=self.chosen.resulting_size,
+            joined_sizes=self.chosen.joined_sizes,
+            tech_used=TechUsed.NONE,
+            miner=False,
+            pointer_before=self.kind,
+            pointer_after=self.kind,
+        )
+        return len(free_hexes_nearest(apply(self.board, [built]), self.chosen.hex))
+
+    def _colonist_on_hire_slot(self, _: Question) -> Answer:
+        return self.board.colonist_on_hire_slot
+
+    def _colonists_present(self, _: Question) -> Answer:
+        return self.board.colonists_present.construct
+
+    def _spendable(self, _: Question) -> Answer:
+        return self.board.spendable_crystals
+
+
+def no_gains(board: Board) -> Board:
+    """*board* with Turn Order spaces that give nothing."""
+    spaces = tuple(attrs.evolve(s, gains=()) for s in board.turn_order_spaces)
+    return attrs.evolve(board, turn_order_spaces=spaces)
+
+
+def play_table(
+    proc_of: Callable[[TableState], Proc[TableState]], state: TableState, oracle: Oracle
+) -> TableState:
+    return run(proc_of(state), oracle.answer, oracle.lines.append)
+
+
+def built(outcome: Outcome) -> list[BuildingType]:
+    return [d.building for d in outcome.decisions if isinstance(d, Construct)]
+
+
+def said_built(lines: list[Say]) -> list[BuildingType]:
+    names = {building_name(b): b for b in BuildingType}
+    found = re.findall(
+        r"He builds an? ([A-Z][a-z]+(?: [A-Z][a-z]+)?) on",
+        "\n".join(x.text for x in lines),
+    )
+    return [names[n] for n in found]
+
+
+@settings(max_examples=150, deadline=None)
+@given(bot_states(), host_states())
+def test_setup_agrees_with_the_library(bot: BotState, board: Board) -> None:
+    """R-SETUP-7: the same tile, side and random event."""
+    bot = attrs.evolve(
+        bot, options=attrs.evolve(bot.options, starting_space_benefit=False)
+    )
+    assume(starting_spaces(board.turn_order_spaces, board.first_colonist_tiles))
+    outcome = setup(bot, board)
+    oracle = Oracle(board, bot.options)
+    state = play_table(table_setup, TableState(bot=bot, goal="first_colonists"), oracle)
+    assert state.bot == outcome.bot
+    assert state.side is outcome.decisions[0].side  # type: ignore[union-attr]
+
+
+@settings(max_examples=200, deadline=None)
+@given(bot_states(), host_states(), st.booleans(), st.sampled_from(Side))
+def test_shuttle_phase_agrees_with_the_library(
+    bot: BotState, board: Board, departs: bool, side: Side
+) -> None:
+    """R-SHUTTLE-2..6, R-BUILD: same stay or travel, same tile tie, same build, same deck."""
+    board = no_gains(attrs.evolve(board, shuttle_departs=departs, shuttle_from=side))
+    try:
+        outcome = shuttle_phase(bot, board)
+    except InvalidHostStateError:
+        assume(False)
+    oracle = Oracle(board, bot.options)
+    start = TableState(bot=bot, goal="first_colonists", side=board.side)
+    state = play_table(table_shuttle, start, oracle)
+    assert state.bot == outcome.bot
+    assert said_built(oracle.lines) == built(outcome)
+
+
+@settings(max_examples=200, deadline=None)
+@given(bot_states(), host_states(), st.sampled_from([1, 5, 6, 9, 10]))
+def test_construct_turn_agrees_with_the_library(
+    bot: BotState, board: Board, card: int
+) -> None:
+    """R-TURN-1, R-COLONY-2, R-BUILD-1..10: same type, same site tie, same pointer."""
+    board = attrs.evolve(board, side=Side.COLONY, spendable_crystals=99)
+    bot = attrs.evolve(bot, draw_pile=(card, *(c for c in bot.draw_pile if c != card)))
+    outcome = take_turn(bot, board)
+    assume(built(outcome))  # a Rover fallback has its own tests
+    oracle = Oracle(board, bot.options)
+    start = TableState(bot=bot, goal="first_colonists", side=Side.COLONY)
+    state = play_table(lacerda_turn, start, oracle)
+    assert state.bot == outcome.bot
+    assert said_built(oracle.lines) == built(outcome)

@@ -1,0 +1,278 @@
+"""Table games as answer logs: replay, undo, redo, saves (issue 5, R-DECK-1, R-DECK-6)."""
+
+import json
+import os
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lacerda_bot.errors import SerializationError
+from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.table.dialogue import Answer, Question, Say
+from lacerda_bot.table.lacerda import TableState
+from lacerda_bot.table.phases import StepKind, step_proc
+from lacerda_bot.table.session import (
+    Game,
+    Step,
+    dumps_game,
+    load_game,
+    loads_game,
+    new_game,
+    play_step,
+    record,
+    redo,
+    replay,
+    run,
+    save_game,
+    undo,
+)
+
+from .table_helpers import random_answer
+
+SCHEDULE = (
+    StepKind.SETUP,
+    *[StepKind.TURN] * 3,
+    StepKind.SHUTTLE,
+    *[StepKind.TURN] * 3,
+    StepKind.LEVEL_UP,
+    StepKind.TECH,
+    *[StepKind.TURN] * 8,
+    StepKind.SHUTTLE,
+)
+
+
+def live_step(
+    state: TableState, kind: StepKind, rng: random.Random
+) -> tuple[TableState, Step, tuple[Say, ...]]:
+    """Play one step with seeded random answers, recording them."""
+    answers: list[tuple[str, Answer]] = []
+    lines: list[Say] = []
+    policy = random_answer(rng)
+
+    def answer(question: Question) -> Answer:
+        value = policy(question)
+        answers.append((question.key, value))
+        return value
+
+    state = run(step_proc(kind, state), answer, lines.append)
+    return state, Step(kind=kind, answers=tuple(answers)), tuple(lines)
+
+
+def played(
+    seed: int,
+    answers_seed: int,
+    steps: tuple[StepKind, ...] = SCHEDULE,
+    **options: object,
+) -> Game:
+    game = new_game(seed, Options(**options))  # type: ignore[arg-type]
+    state, _ = replay(game)
+    rng = random.Random(answers_seed)
+    for kind in steps:
+        state, step, _ = live_step(state, kind, rng)
+        game = record(game, step)
+    return game
+
+
+def cards(lines: tuple[tuple[Say, ...], ...]) -> list[int]:
+    return [line.card for step in lines for line in step if line.card is not None]
+
+
+# --- replay and undo -------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(0, 10**6), st.sampled_from(TiePolicy))
+def test_a_game_is_a_function_of_its_seed_and_answers(
+    seed: int, answers_seed: int, policy: TiePolicy
+) -> None:
+    """R-DECK-1: replaying the log gives the same states, lines and cards, every time."""
+    game = played(seed, answers_seed, tie_policy=policy)
+    first, lines = replay(game)
+    second, again = replay(game)
+    assert first == second
+    assert lines == again
+    assert first.turns == SCHEDULE.count(StepKind.TURN)
+    assert len(cards(lines)) == first.turns
+    # R-DECK-4: the 12 cards are all there between steps
+    bot = first.bot
+    assert sorted(bot.draw_pile + bot.discard_pile) == list(range(1, 13))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(0, 10**6), st.integers(1, 10))
+def test_undo_never_changes_the_next_card(
+    seed: int, answers_seed: int, back: int
+) -> None:
+    """Issue 5: undo k steps and replay the first one with other answers: same card."""
+    game = played(seed, answers_seed)
+    rewound = game
+    for _ in range(back):
+        rewound = undo(rewound)
+    state, _ = replay(rewound)
+    redone = rewound.undone[0]
+    _, original = play_step(state, redone)
+    _, _, shown = live_step(state, redone.kind, random.Random(answers_seed + 1))
+    assert [x.card for x in shown if x.card] == [x.card for x in original if x.card]
+
+
+def test_redo_replays_the_undone_steps_exactly() -> None:
+    game = played(5, 6)
+    back = undo(undo(undo(game)))
+    assert len(back.undone) == 3
+    assert redo(redo(redo(back))) == attrs.evolve(game, undone=())
+    assert replay(redo(back)) == replay(attrs.evolve(back, steps=game.steps[:-2]))
+
+
+def test_undo_and_redo_at_the_ends_change_nothing() -> None:
+    game = new_game(1)
+    assert undo(game) == game
+    assert redo(game) == game
+
+
+def test_a_new_step_forgets_what_was_undone() -> None:
+    game = undo(played(5, 6))
+    state, _ = replay(game)
+    _, step, _ = live_step(state, StepKind.TURN, random.Random(0))
+    assert record(game, step).undone == ()
+
+
+def test_steps_must_follow_setup() -> None:
+    game = new_game(3)
+    state, _ = replay(game)
+    with pytest.raises(SerializationError, match="cannot come here"):
+        play_step(state, Step(kind=StepKind.TURN))
+
+
+# --- JSON and files --------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(0, 10**6), st.integers(0, 4))
+def test_save_round_trip(seed: int, answers_seed: int, back: int) -> None:
+    """R-DECK-6: dumps then loads gives an equal game, undone steps included."""
+    game = played(seed, answers_seed, rover_base_movement=3)
+    for _ in range(back):
+        game = undo(game)
+    assert loads_game(dumps_game(game)) == game
+
+
+def test_save_is_atomic_and_keeps_the_old_file_on_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 5: a failed write leaves the previous save whole and no temporary file."""
+    path = tmp_path / "game.json"
+    old = played(1, 1, steps=(StepKind.SETUP,))
+    save_game(old, path)
+    before = path.read_bytes()
+
+    def broken(fd: int) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    with pytest.raises(OSError, match="disk full"):
+        save_game(played(1, 1), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_load_game_reads_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = played(9, 9)
+    save_game(game, path)
+    assert load_game(path) == game
+
+
+def _valid_doc() -> dict[str, object]:
+    doc = json.loads(dumps_game(played(2, 3)))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def _corruptions() -> list[tuple[str, str]]:
+    doc = _valid_doc()
+    text = json.dumps(doc)
+    steps = doc["steps"]
+    assert isinstance(steps, list)
+    wrong_key = json.loads(text)
+    wrong_key["steps"][1]["answers"][0][0] = "turn1.somewhere_else"
+    wrong_value = json.loads(text)
+    wrong_value["steps"][0]["answers"][0][1] = 99
+    extra = json.loads(text)
+    extra["steps"][1]["answers"].append(["turn1.more", True])
+    short = json.loads(text)
+    short["steps"][1]["answers"] = short["steps"][1]["answers"][:1]
+    bad_undone = json.loads(text)
+    bad_undone["undone"] = [{"kind": "setup", "answers": []}]
+    bad_option = json.loads(text)
+    bad_option["options"]["bot_benefit_steps"] = 5
+    bad_seed = json.loads(text)
+    bad_seed["seed"] = -1
+    bool_seed = json.loads(text)
+    bool_seed["seed"] = True
+    bad_kind = json.loads(text)
+    bad_kind["steps"][0]["kind"] = "nap"
+    bad_pairs = json.loads(text)
+    bad_pairs["steps"][0]["answers"] = [["a"]]
+    bad_step = json.loads(text)
+    bad_step["steps"] = [5]
+    no_goal = json.loads(text)
+    del no_goal["goal"]
+    other = json.loads(text)
+    other["format"] = "something"
+    newer = json.loads(text)
+    newer["version"] = 2
+    return [
+        ("truncated", text[: len(text) // 2]),
+        ("not an object", "[1, 2]"),
+        ("other format", json.dumps(other)),
+        ("newer version", json.dumps(newer)),
+        ("missing goal", json.dumps(no_goal)),
+        ("steps not a list", json.dumps({**doc, "steps": {}})),
+        ("step not an object", json.dumps(bad_step)),
+        ("unknown step", json.dumps(bad_kind)),
+        ("bad answer pairs", json.dumps(bad_pairs)),
+        ("answer to another question", json.dumps(wrong_key)),
+        ("answer out of range", json.dumps(wrong_value)),
+        ("answers left over", json.dumps(extra)),
+        ("answers missing", json.dumps(short)),
+        ("undone step that cannot follow", json.dumps(bad_undone)),
+        ("bad option", json.dumps(bad_option)),
+        ("bad seed", json.dumps(bad_seed)),
+        ("bool seed", json.dumps(bool_seed)),
+    ]
+
+
+@pytest.mark.parametrize(("what", "text"), _corruptions(), ids=lambda x: str(x)[:30])
+def test_corrupt_saves_are_refused_and_left_untouched(
+    tmp_path: Path, what: str, text: str
+) -> None:
+    """Issue 5: a corrupt save raises SerializationError naming where; the file is unchanged."""
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SerializationError) as caught:
+        load_game(path)
+    assert caught.value.path.startswith("$")
+    assert path.read_bytes() == before
+
+
+def test_unreadable_save_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(SerializationError, match="cannot read"):
+        load_game(path)
+    with pytest.raises(SerializationError, match="cannot read"):
+        load_game(tmp_path / "missing.json")
+
+
+def test_new_game_checks_its_inputs() -> None:
+    from lacerda_bot.errors import InvalidValueError
+
+    with pytest.raises(InvalidValueError):
+        new_game(-1)
+    with pytest.raises(InvalidValueError):
+        new_game(1, goal="no_such_goal")

@@ -1,0 +1,311 @@
+"""The ``lacerda-bot play`` loop, in process, over text streams (issue 5)."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from lacerda_bot.cli import main, parse_options, play
+from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.table.session import load_game, new_game, save_game
+from lacerda_bot.table.terminal import HELP, Style, Terminal, use_colour
+
+SETUP = ["setup", "6", "colony", "nothing"]
+SKIP_TURN = ["turn", "n", "n"]  # card 7 in the Colony: Upgrade impossible, no tile
+# card 7 again: a usable Blueprint, 1 Colonist present, 1 Crystal, 1 Blueprint,
+# 1 building, no other Blueprint
+OTHER_ANSWERS = ["y", "1", "1", "1", "1", "n"]
+
+
+def session(
+    lines: list[str], path: Path, *, seed: int = 0, colour: bool = False
+) -> tuple[str, Terminal]:
+    """Run a terminal over *lines* on a new game; return the output and terminal."""
+    if not path.exists():
+        save_game(new_game(seed), path)
+    out = io.StringIO()
+    terminal = Terminal(
+        load_game(path), path, io.StringIO("\n".join(lines) + "\n"), out, Style(colour)
+    )
+    assert terminal.loop() == 0
+    return out.getvalue(), terminal
+
+
+def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
+    """Issue 5: the card, what he does in order, with rule IDs; saved after the step."""
+    out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json")
+    assert "Card 7: Mission B, action 2." in out
+    assert "Upgrade a Building is impossible" in out
+    assert "[R-COLONY-3, R-TURN-4]" in out
+    assert terminal.state.turns == 1
+    assert len(load_game(tmp_path / "g.json").steps) == 2
+
+
+def test_question_mark_lists_valid_answers_everywhere(tmp_path: Path) -> None:
+    """Issue 5: ? at the step prompt and at each kind of question."""
+    out, _ = session(
+        ["?", "setup", "?", "6", "?", "colony", "?", "nothing"], tmp_path / "g.json"
+    )
+    assert "Answer with a number or a name: 1 setup" in out
+    assert "Answer with a whole number from 1 to 12" in out
+    assert "Answer with a number or a name: 1 orbit, 2 colony" in out
+    assert "Answer with a number or a name: 1 nothing, 2 crystals" in out
+
+
+def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
+    out, terminal = session(
+        ["setup", "13", "many", "6", "up", "2", "nothing"], tmp_path / "g.json"
+    )
+    assert out.count("Please answer with a whole number from 1 to 12") == 2
+    assert "Please answer with a number or a name" in out
+    assert terminal.state.side is not None
+
+
+def test_help_why_and_status(tmp_path: Path) -> None:
+    """Issue 5: help lists commands; why expands the trace; status is redacted (R-DECK-5)."""
+    out, _ = session(
+        ["why", "help", *SETUP, *SKIP_TURN, "why", "status"], tmp_path / "g.json"
+    )
+    assert "Nothing has happened yet." in out
+    assert HELP in out
+    assert "rules: R-TURN-5, R-ROVER-8" in out
+    assert "Discard pile (oldest first): 7" in out
+    assert "cards left in his draw pile: 11" in out
+    assert "Most recent card: 7 (Mission B, action 2)" in out
+
+
+def test_status_never_shows_the_draw_order(tmp_path: Path) -> None:
+    out, terminal = session([*SETUP, "status"], tmp_path / "g.json")
+    status = out.split("Side:")[1]
+    order = ", ".join(str(c) for c in terminal.state.bot.draw_pile)
+    assert order not in status
+    assert "Discard pile (oldest first): empty" in status
+
+
+def test_undo_mid_step_cancels_it(tmp_path: Path) -> None:
+    out, terminal = session(
+        [*SETUP, "turn", "undo", "redo", "status"], tmp_path / "g.json"
+    )
+    assert "Step cancelled; nothing changed." in out
+    assert "Nothing to redo." in out
+    assert terminal.state.turns == 0
+
+
+def test_redo_in_a_step_is_refused(tmp_path: Path) -> None:
+    out, _ = session([*SETUP, "turn", "redo", "n", "n"], tmp_path / "g.json")
+    assert "Finish or undo this step first." in out
+
+
+def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
+    """Issue 5: undo a turn, take it again (other answers): same card; redo replays it."""
+    path = tmp_path / "g.json"
+    out, _ = session(
+        [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
+    )
+    assert out.count("Card 7: Mission B, action 2.") == 3
+    assert "Undone: the last turn step. 1 step(s) to redo." in out
+    assert "Redo: turn" in out
+    game = load_game(path)
+    assert len(game.steps) == 2
+    assert game.undone == ()
+
+
+def test_undo_and_redo_with_nothing_to_do(tmp_path: Path) -> None:
+    out, _ = session(["undo", "redo"], tmp_path / "g.json")
+    assert "Nothing to undo." in out
+    assert "Nothing to redo." in out
+
+
+def test_end_of_input_quits_and_keeps_the_save(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    out, _ = session([*SETUP, "turn", "n"], path)  # input ends mid-step
+    assert f"Resume with: lacerda-bot play --resume {path}" in out
+    assert len(load_game(path).steps) == 1
+
+
+def test_scoring_ends_the_game(tmp_path: Path) -> None:
+    scores = [
+        "40",
+        "3",
+        "9",
+        "2",
+        "1",
+        "1",
+        "3",
+        "1",
+        "1",
+        "10",
+        "108",
+        "y",
+        "y",
+        "y",
+        "y",
+    ]
+    out, terminal = session(
+        [*SETUP, "score", *scores, "status", "quit"], tmp_path / "g.json"
+    )
+    assert "Lacerda scores 107 OP." in out
+    assert "The game is over." in out
+    assert terminal.state.final_score == 107
+
+
+def test_colour_codes_only_in_colour_mode(tmp_path: Path) -> None:
+    coloured, _ = session(SETUP, tmp_path / "a.json", colour=True)
+    plain, _ = session(SETUP, tmp_path / "b.json", colour=False)
+    assert "\x1b[" in coloured
+    assert "\x1b[" not in plain
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("tty", "env", "plain", "expected"),
+    [
+        (True, {}, False, True),
+        (False, {}, False, False),
+        (True, {}, True, False),
+        (True, {"NO_COLOR": "1"}, False, False),
+        (True, {"TERM": "dumb"}, False, False),
+    ],
+)
+def test_use_colour(
+    tty: bool, env: dict[str, str], plain: bool, expected: bool
+) -> None:
+    stream = _Tty() if tty else io.StringIO()
+    assert use_colour(stream, env, plain=plain) is expected
+
+
+# --- the command line ------------------------------------------------------
+
+
+def run_play(argv: list[str], lines: list[str]) -> tuple[int, str, str]:
+    from lacerda_bot.cli import _parser
+
+    args = _parser().parse_args(["play", *argv])
+    out, err = io.StringIO(), io.StringIO()
+    status = play(args, io.StringIO("\n".join(lines) + "\n"), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_play_starts_saves_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    status, out, _ = run_play(
+        ["--seed", "0", "--save", str(path), "--plain"], [*SETUP, *SKIP_TURN]
+    )
+    assert status == 0
+    assert f"New game, seed 0, saved in {path}." in out
+    status, out, _ = run_play(["--resume", str(path), "--plain"], ["status"])
+    assert status == 0
+    assert "turns taken: 1" in out
+
+
+def test_play_without_a_seed_picks_one(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    status, out, _ = run_play(["--save", str(path)], [])
+    assert status == 0
+    seed = json.loads(path.read_text())["seed"]
+    assert f"seed {seed}," in out
+
+
+def test_play_never_overwrites_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text("precious")
+    status, _, err = run_play(["--save", str(path)], [])
+    assert status == 2
+    assert "already exists" in err
+    assert path.read_text() == "precious"
+
+
+def test_play_refuses_a_corrupt_save_and_leaves_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text('{"format": "lacerda_bot.table", "version": 1, "seed": 1')
+    before = path.read_bytes()
+    status, _, err = run_play(["--resume", str(path)], [])
+    assert status == 2
+    assert "cannot resume" in err
+    assert "The file was not changed." in err
+    assert path.read_bytes() == before
+
+
+def test_resume_takes_no_new_game_flags(tmp_path: Path) -> None:
+    status, _, err = run_play(["--resume", str(tmp_path / "g.json"), "--seed", "3"], [])
+    assert status == 2
+    assert "--seed and --option are for new games" in err
+
+
+def test_play_options(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    status, _, _ = run_play(
+        [
+            "--save",
+            str(path),
+            "--option",
+            "tie_policy=uniform",
+            "--option",
+            "rover_base_movement=3",
+        ],
+        [],
+    )
+    assert status == 0
+    options = load_game(path).options
+    assert options.tie_policy is TiePolicy.UNIFORM
+    assert options.rover_base_movement == 3
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        "nonsense",
+        "no_such=1",
+        "tie_policy=dice",
+        "bot_benefit_steps=3",
+        "prefer_own_tech=maybe",
+        "rover_base_movement=-1",
+    ],
+)
+def test_bad_options_are_refused(pair: str, tmp_path: Path) -> None:
+    with pytest.raises(InvalidValueError):
+        parse_options([pair])
+    status, _, err = run_play(
+        ["--save", str(tmp_path / "g.json"), "--option", pair], []
+    )
+    assert status == 2
+    assert err.startswith("lacerda-bot play: ")
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_parse_options_reads_every_kind() -> None:
+    options = parse_options(
+        ["prefer_own_tech=false", "tie_policy=uniform", "placement_cost_per_colonist=0"]
+    )
+    assert options == Options(
+        prefer_own_tech=False,
+        tie_policy=TiePolicy.UNIFORM,
+        placement_cost_per_colonist=0,
+    )
+
+
+def test_main_dispatches_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--save", str(tmp_path / "g.json"), "--seed", "4"]) == 0
+    assert "Saved in" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_with_the_last_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Interrupting:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupting())
+    assert main(["play", "--save", str(tmp_path / "g.json"), "--seed", "4"]) == 130
+    assert "saved as of its last complete step" in capsys.readouterr().out
+    assert load_game(tmp_path / "g.json").steps == ()
