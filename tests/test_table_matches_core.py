@@ -24,7 +24,7 @@ from lacerda_bot.decisions import Construct, Outcome
 from lacerda_bot.effects import free_hexes_nearest
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.model import BuildingType, Side, TechUsed
+from lacerda_bot.model import BuildingType, LssReward, Side, TechUsed
 from lacerda_bot.options import Options
 from lacerda_bot.shuttle import discovery_sites
 from lacerda_bot.start import starting_spaces
@@ -154,6 +154,28 @@ class Oracle:
 
     def _colonist_on_hire_slot(self, _: Question) -> Answer:
         return self.board.colonist_on_hire_slot
+
+    def _offered(self, kind: BuildingType) -> tuple[LssReward, ...]:
+        offers = (o.rewards for o in self.board.lss_rewards if o.building is kind)
+        return next(offers, tuple(LssReward))
+
+    def _lss_offered(self, _: Question) -> Answer:
+        assert self.kind is not None
+        first = (
+            LssReward.RETRIEVE_COLONIST
+            if self.board.colonist_on_hire_slot
+            else LssReward.CRYSTAL
+        )
+        return first in self._offered(self.kind)
+
+    def _lss_other_offered(self, _: Question) -> Answer:
+        assert self.kind is not None
+        other = (
+            LssReward.CRYSTAL
+            if self.board.colonist_on_hire_slot
+            else LssReward.RETRIEVE_COLONIST
+        )
+        return other in self._offered(self.kind)
 
     def _colonists_present(self, _: Question) -> Answer:
         return self.board.colonists_present.construct

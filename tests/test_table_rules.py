@@ -260,6 +260,7 @@ def test_lss_type_without_a_site_is_passed_over() -> None:
             "tied_sites": 1,
             "rover_on_site": False,
             "colonist_on_hire_slot": False,
+            "lss_offered": True,
         },
     )
     assert after.bot.pointer is BuildingType.MINE
@@ -362,9 +363,40 @@ def test_lss_reward_retrieves_his_colonist_from_the_hire_slot() -> None:
             "tied_sites": 1,
             "rover_on_site": False,
             "colonist_on_hire_slot": True,
+            "lss_offered": True,
         },
     )
-    assert "LSS reward: he takes that Colonist back." in text_of(lines)
+    assert "he takes his Colonist back from his Hire slot" in text_of(lines)
+
+
+@pytest.mark.parametrize(
+    ("on_slot", "offered", "other", "expected"),
+    [
+        (False, False, True, "he takes his Colonist back"),
+        (True, False, True, "he gains 1 Crystal"),
+        (True, False, False, "none is offered"),
+    ],
+)
+def test_lss_reward_not_offered_takes_the_other(
+    on_slot: bool, offered: bool, other: bool, expected: str
+) -> None:
+    """R-LSS-2: the preferred reward not offered ⇒ the other; neither ⇒ none."""
+    gain = Gain(kind=GainKind.CONSTRUCT, building=BuildingType.GREENHOUSE)
+    _, lines, _ = drive(
+        resolve_gain(table(), gain, "g"),
+        {
+            "below_level": True,
+            "legal_site": True,
+            "largest": 1,
+            "tied_sites": 1,
+            "rover_on_site": False,
+            "colonist_on_hire_slot": on_slot,
+            "lss_offered": offered,
+            "lss_other_offered": other,
+        },
+    )
+    assert expected in text_of(lines)
+    assert "R-LSS-2" in rules_of(lines)
 
 
 # --- ties (R-TIE) ----------------------------------------------------------
@@ -873,6 +905,7 @@ def test_rover_instead_with_no_tile_loses_the_gain() -> None:
                 "tied_sites": 1,
                 "rover_on_site": False,
                 "colonist_on_hire_slot": False,
+                "lss_offered": True,
             },
             "He builds a Generator",
         ),

@@ -705,8 +705,12 @@ def _displace(state: TableState, key: str) -> Proc[TableState]:
     return state
 
 
+_COLONIST_BACK: Final = "he takes his Colonist back from his Hire slot"
+_ONE_CRYSTAL: Final = "he gains 1 Crystal (if his Depot has room)"
+
+
 def _lss_reward(name: str, key: str) -> Proc[None]:
-    """R-LSS-1, R-BUILD-13: the LSS marker rises; he retrieves his Colonist or takes a Crystal."""
+    """R-LSS-1, R-LSS-2, R-BUILD-13: the marker rises; his Colonist back, else a Crystal."""
     yield from say(
         f"Raise the {name} LSS marker one level and score it as usual.",
         "R-BUILD-13",
@@ -715,15 +719,31 @@ def _lss_reward(name: str, key: str) -> Proc[None]:
     on_slot = yield from ask_yes(
         f"{key}.colonist_on_hire_slot", "Is his Colonist on his Hire-a-Scientist slot?"
     )
-    if on_slot:
-        yield from say("LSS reward: he takes that Colonist back.", "R-LSS-1", "R-LSS-2")
-    else:
-        yield from say(
-            "LSS reward: he gains 1 Crystal (if his Depot has room).",
-            "R-LSS-1",
-            "R-LSS-2",
-            "R-CRYSTAL-2",
+    first, other = (
+        ("his Colonist back", "a Crystal")
+        if on_slot
+        else ("a Crystal", "his Colonist back")
+    )
+    words = {"his Colonist back": _COLONIST_BACK, "a Crystal": _ONE_CRYSTAL}
+    offered = yield from ask_yes(
+        f"{key}.lss_offered",
+        f"Does this {name} LSS step offer {first} as its second benefit?",
+        "The LSS track shows which second benefits each step offers.",
+    )
+    if not offered:
+        offered = yield from ask_yes(
+            f"{key}.lss_other_offered", f"Does it offer {other} instead?"
         )
+        if not offered:
+            yield from say("LSS reward: none is offered.", "R-LSS-2")
+            return
+        first = other
+    yield from say(
+        f"LSS reward: {words[first]}.",
+        "R-LSS-1",
+        "R-LSS-2",
+        *(("R-CRYSTAL-2",) if first == "a Crystal" else ()),
+    )
 
 
 def build_shelter(state: TableState, key: str, *, rule: str) -> Proc[TableState | None]:
