@@ -105,7 +105,7 @@ def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
         [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
     )
     assert out.count("Card 7: Mission B, action 2.") == 3
-    assert "Undone: the last turn step. 1 step(s) to redo." in out
+    assert "Undone: the last turn step. 1 step(s) to redo.\nNext (turn 1):" in out
     assert "Redo: turn" in out
     game = load_game(path)
     assert len(game.steps) == 2
@@ -309,3 +309,26 @@ def test_ctrl_c_stops_with_the_last_save(
     assert main(["play", "--save", str(tmp_path / "g.json"), "--seed", "4"]) == 130
     assert "saved as of its last complete step" in capsys.readouterr().out
     assert load_game(tmp_path / "g.json").steps == ()
+
+
+def test_the_readme_transcript_is_a_real_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's session replays as printed: same answers, same lines, same order."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("A real session")[1].split("```text\n")[1].split("```")[0]
+    lines = block.splitlines()[1:]  # after the command line
+    answers = [line.split("] > ", 1)[1] for line in lines if "] > " in line]
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run_play(
+        ["--seed", "2", "--save", "my-game.json", "--plain"], answers
+    )
+    assert status == 0
+    position = 0
+    for line in lines:
+        if "[...]" in line or "[... " in line:
+            continue
+        expected = line.split("] > ", 1)[0] + "] > " if "] > " in line else line
+        found = out.find(expected, position)
+        assert found >= 0, f"not printed in this order: {expected!r}"
+        position = found + len(expected)

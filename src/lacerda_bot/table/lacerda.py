@@ -852,14 +852,18 @@ def _one_upgrade(state: TableState, key: str) -> Proc[TableState]:
         "R-COLONY-3",
     )
     n = yield from ask_count(
-        f"{key}.tied_blueprints", "How many of his Blueprints are still tied?", 1, 12
+        f"{key}.tied_blueprints",
+        "How many building types do the Blueprints still tied show?",
+        1,
+        6,
+        "Blueprints of the same type and level count once: he may use either.",
     )
     state, _ = yield from tie(
         state,
         n,
         "R-COLONY-3",
-        "Blueprints",
-        "left to right as they lie in front of him",
+        "Blueprint types",
+        "left to right as his Blueprints lie in front of him",
     )
     m = yield from ask_count(
         f"{key}.eligible_buildings",
@@ -1066,12 +1070,12 @@ def _walk(
         )
     n = yield from ask_count(
         f"{key}.tied_paths",
-        "How many shortest paths tie? (1 unless paths crossing the same, largest number "
-        "of Crystals cross different hexes)",
+        "Of the shortest paths picking up the most Crystals, how many end differently?",
         1,
         _MOST,
-        "He prefers the shortest path whose hexes hold the most Crystals, counting no "
-        "more than his free Depot spaces.",
+        "He picks up at most as many Crystals as he has free Depot spaces. Two paths "
+        "end differently if he stops on different hexes or picks up Crystals from "
+        "different hexes; usually there is 1.",
     )
     state, _ = yield from tie(
         state,
@@ -1179,7 +1183,7 @@ def run_action(
             f"{key}.colonists_present",
             f"How many Colonists are on the {name} action space now?",
             0,
-            _MOST,
+            12,
             "Count every Colonist there (yours and his) before he places his.",
         )
         cost += state.bot.options.placement_cost_per_colonist * present

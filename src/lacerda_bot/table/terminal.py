@@ -49,6 +49,9 @@ Steps, at the "Next" prompt:
   score     final scoring and your Solo Goal"""
 
 _COMMANDS: Final = frozenset({"?", "help", "why", "status", "undo", "redo", "quit"})
+_GAME_OVER: Final = Question(
+    key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
+)
 
 
 @final
@@ -79,7 +82,7 @@ class Style:
 
 
 class _Cancel(Exception):  # noqa: N818 - a control-flow signal, not an error
-    """The player typed ``undo`` in the middle of a step."""
+    """Undo or redo: the step in progress is dropped and the prompt is rebuilt."""
 
 
 class _Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -169,13 +172,14 @@ class Terminal:
         elif word == "quit":
             raise _Quit
         elif word == "undo":
-            if in_step:
-                raise _Cancel
-            self.undo()
+            if not in_step:
+                self.undo()
+            raise _Cancel
         elif in_step:  # redo
             self.write("  Finish or undo this step first.")
         else:
             self.redo()
+            raise _Cancel
 
     def ask(self, question: Question, *, in_step: bool = True) -> Answer:
         """Ask until a valid answer or a step-ending command arrives."""
@@ -281,17 +285,14 @@ class Terminal:
                 question = self.next_question()
                 if question is None:
                     self.write("The game is over. Type undo to go back, or quit.")
-                    question = Question(
-                        key="over",
-                        text="Game over:",
-                        kind=QuestionKind.PICK,
-                        choices=("quit",),
-                    )
-                    if self.ask(question, in_step=False) == "quit":
-                        raise _Quit
-                    continue  # pragma: no cover - "quit" is the only choice
-                kind = StepKind(self.ask(question, in_step=False))
-                self.take(kind)
+                    question = _GAME_OVER
+                try:
+                    choice = self.ask(question, in_step=False)
+                except _Cancel:  # undo or redo changed the game: ask afresh
+                    continue
+                if choice == "quit":
+                    raise _Quit
+                self.take(StepKind(choice))
         except _Quit:
             self.write(
                 f"Saved in {self.path}. Resume with: lacerda-bot play --resume {self.path}"
