@@ -162,3 +162,25 @@ def test_cards_are_conserved_over_turns(seed: int, turns: int) -> None:
 
         assert sorted(bot.draw_pile + bot.discard_pile) == list(range(1, 13))
         assert bot.current_card is None
+
+
+def test_reveal_and_discard_need_the_right_moment() -> None:
+    """R-DECK-2, R-DECK-3: reveal only between turns, discard only during one."""
+    import pytest
+
+    from lacerda_bot import new_bot
+    from lacerda_bot.errors import InvalidValueError
+    from lacerda_bot.state import discard_card, reveal_card
+
+    bot = new_bot(0)
+    with pytest.raises(InvalidValueError, match="current_card"):
+        discard_card(bot)
+    during, card, _ = reveal_card(bot)
+    with pytest.raises(InvalidValueError, match="current_card"):
+        reveal_card(during)
+    after = discard_card(during)
+    assert (after.last_card, after.discard_pile, after.current_card) == (
+        card,
+        (card,),
+        None,
+    )

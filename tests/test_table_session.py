@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from lacerda_bot.errors import SerializationError
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.table.dialogue import Answer, Question, Say
+from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
 from lacerda_bot.table.lacerda import TableState
 from lacerda_bot.table.phases import StepKind, step_proc
 from lacerda_bot.table.session import (
@@ -276,3 +276,20 @@ def test_new_game_checks_its_inputs() -> None:
         new_game(-1)
     with pytest.raises(InvalidValueError):
         new_game(1, goal="no_such_goal")
+
+
+def test_procedures_refuse_answers_of_the_wrong_type() -> None:
+    """A driver that sends a wrong answer gets InvalidValueError naming the question."""
+    from lacerda_bot.errors import InvalidValueError
+    from lacerda_bot.table.dialogue import ask_count, ask_pick, ask_yes
+
+    cases: list[tuple[Proc[object], Answer]] = [
+        (ask_yes("k.yes", "?"), 1),
+        (ask_count("k.count", "?", 0, 3), 4),
+        (ask_pick("k.pick", "?", ("a", "b")), "c"),
+    ]
+    for proc, wrong in cases:
+        question = next(proc)
+        assert isinstance(question, Question)
+        with pytest.raises(InvalidValueError, match=question.key):
+            proc.send(wrong)

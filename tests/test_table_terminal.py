@@ -332,3 +332,39 @@ def test_the_readme_transcript_is_a_real_session(
         found = out.find(expected, position)
         assert found >= 0, f"not printed in this order: {expected!r}"
         position = found + len(expected)
+
+
+def test_game_over_prompt_accepts_its_one_choice(tmp_path: Path) -> None:
+    scores = ["0"] * 10 + ["0", "n", "n", "n", "n"]
+    out, terminal = session([*SETUP, "score", *scores, "?", "1"], tmp_path / "g.json")
+    assert "Answer with a number or a name: 1 quit" in out
+    assert terminal.state.final_score == 0
+    assert "Lacerda wins" in out
+
+
+def test_play_help_documents_steps_commands_and_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 5: --help documents everything: steps, commands, files, every option."""
+    import attrs
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = capsys.readouterr().out
+    for word in (
+        "setup",
+        "turn",
+        "shuttle",
+        "level-up",
+        "tech",
+        "score",
+        "why",
+        "status",
+        "undo",
+        "redo",
+        "--resume",
+    ):
+        assert word in text
+    for field in attrs.fields(Options):
+        assert f"  {field.name}=" in text
+    assert "bot_benefit_steps=1|2 (default 2)" in text

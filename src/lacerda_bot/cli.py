@@ -6,6 +6,7 @@ runs Lacerda for a physical game (the table companion, :mod:`lacerda_bot.table`)
 
 import argparse
 import contextlib
+import enum
 import os
 import secrets
 import sys
@@ -37,7 +38,8 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lacerda-bot",
-        description="Lacerda, the On Mars solo bot (unofficial). Run reference games.",
+        description="Lacerda, the On Mars solo bot (unofficial). Run seeded reference "
+        "games (simulate), or run him for a game of the physical On Mars (play).",
     )
     commands = parser.add_subparsers(dest="command")
     sim = commands.add_parser(
@@ -73,19 +75,44 @@ def _parser() -> argparse.ArgumentParser:
 
 
 _PLAY_EPILOG = """\
+Steps, named at the "Next" prompt: setup (first), turn (his turn), shuttle (the
+Shuttle phase), level-up (the Colony gained a level; once per level), tech (you
+used one of his Techs), score (final scoring and your Solo Goal).
+
 The companion asks only what Lacerda's decisions need: yes or no, a count, or a
 pick from a short list, never a coordinate. Where a rule picks a place, it says
 the criterion in words; when you report a tie, it breaks it with his solo cards
 and says which option wins (number tied hexes row by row from the top, left to
-right).
+right in each row).
 
-At any prompt: ? (valid answers), help, why (rules behind the last step),
-status (his discard pile, pass and Bot; never the draw order), undo, redo,
-quit. The game is saved to FILE after every complete step, by writing a
-temporary file and renaming it, so an interruption leaves the last save whole.
+At any prompt: ? (valid answers and what the question means), help, why (rules
+and tie-breaks behind the last step), status (his discard pile, pass, cards
+left and Progress Bot; never the draw order), undo (the step in progress, or
+the last step), redo, quit. The game is saved to FILE after every complete
+step, by writing a temporary file and renaming it, so an interruption leaves
+the last save whole; a corrupt save is refused and left as it was.
 
-Options (--option NAME=VALUE, repeatable) are the switches of the rules spec,
-section 3, e.g. --option tie_policy=uniform --option rover_base_movement=3."""
+Options (--option NAME=VALUE, repeatable; spec section 3), with defaults:
+"""
+
+
+def _option_lines() -> str:
+    """One line per option: its name, the values it takes, and its default."""
+    lines = []
+    for field in attrs.fields(Options):
+        default = field.default
+        if isinstance(default, bool):
+            values = "true|false"
+            shown = str(default).lower()
+        elif isinstance(default, int):
+            values = "1|2" if field.name == "bot_benefit_steps" else "a whole number"
+            shown = str(default)
+        else:
+            assert isinstance(default, enum.Enum)
+            values = "|".join(str(m.value) for m in type(default))
+            shown = str(default.value)
+        lines.append(f"  {field.name}={values} (default {shown})")
+    return "\n".join(lines)
 
 
 def _play_parser(
@@ -95,7 +122,7 @@ def _play_parser(
         "play",
         help="run Lacerda for a physical game of On Mars",
         description="Run Lacerda, step by step, for a game at the table.",
-        epilog=_PLAY_EPILOG,
+        epilog=_PLAY_EPILOG + _option_lines(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument(

@@ -307,8 +307,21 @@ def save_game(game: Game, path: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
         tmp.replace(path)
+        _sync_directory(path.parent)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _sync_directory(folder: Path) -> None:
+    """Make the rename durable where the platform allows opening a directory."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def load_game(path: Path) -> Game:
