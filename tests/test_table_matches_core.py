@@ -5,9 +5,11 @@ library's own board functions, as a careful player would. The companion must
 then leave Lacerda's bot state (deck, random events, passes, pointer, most
 recent card) exactly as the library's digital entry points do on that board,
 and build the same type. Covered: set-up (R-SETUP-7), the Shuttle phase with
-its Discovery tile and arrival construction (R-SHUTTLE-2..6) and Colony
-action 1 (R-COLONY-2, R-BUILD). Gains are left out (spaces give nothing here):
-they recurse into every other action and have their own tests.
+its Discovery tile and arrival construction (R-SHUTTLE-2..6) and every card
+action on both sides (R-ORBIT, R-COLONY, R-BUILD, R-COST), including the
+impossible and unaffordable ones when no tile is eligible (R-TURN-4/5). Turns
+whose actions take a benefit or move the Rover are left out: those recurse
+into every other rule and have their own tests.
 """
 
 import re
@@ -20,12 +22,38 @@ from hypothesis import strategies as st
 from lacerda_bot import setup, shuttle_phase, take_turn
 from lacerda_bot.board import Board
 from lacerda_bot.build import Site, best_sites, legal_sites, qualifies
-from lacerda_bot.decisions import Construct, Outcome
+from lacerda_bot.colony import (
+    best_contracts,
+    best_scientists,
+    eligible_buildings,
+    rank_blueprints,
+)
+from lacerda_bot.decisions import (
+    Construct,
+    LoseBenefit,
+    MoveRover,
+    Outcome,
+    SkipTurn,
+    TakeBenefit,
+    Upgrade,
+)
+from lacerda_bot.deck import card_by_id
 from lacerda_bot.effects import free_hexes_nearest
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.model import BuildingType, LssReward, Side, TechUsed
+from lacerda_bot.model import (
+    Action,
+    BuildingType,
+    ContractKind,
+    HostId,
+    LssReward,
+    Side,
+    TechUsed,
+    scored_type,
+)
 from lacerda_bot.options import Options
+from lacerda_bot.orbit import can_advance, choose_development, choose_tech_tiles
+from lacerda_bot.records import Blueprint, Building, HeldBlueprint, OwnTech
 from lacerda_bot.shuttle import discovery_sites
 from lacerda_bot.start import starting_spaces
 from lacerda_bot.state import BotState
@@ -50,12 +78,28 @@ def last_pick(lines: list[Say]) -> int:
     return 1
 
 
+class Unsupported(Exception):  # noqa: N818 - a signal to reject the example
+    """The oracle does not answer this question; the example is left out."""
+
+
 class Oracle:
     """Answers from *board*, as a player looking at it would."""
 
-    def __init__(self, board: Board, options: Options) -> None:
+    def __init__(
+        self, board: Board, options: Options, action: Action | None = None
+    ) -> None:
         self.board = board
         self.options = options
+        self.action = action
+        self.upgrades: list[Upgrade] = []
+        self.developed: OwnTech | None = None
+        self.pending: tuple[HeldBlueprint, tuple[Building, ...]] = (
+            HeldBlueprint(
+                blueprint=Blueprint(id=HostId("x"), building=BuildingType.MINE, level=1)
+            ),
+            (),
+        )
+        self.card = 0
         self.lines: list[Say] = []
         self.kind: BuildingType | None = None
         self.best: tuple[Site, ...] = ()
@@ -64,8 +108,10 @@ class Oracle:
         )
 
     def answer(self, question: Question) -> Answer:
-        name = question.key.rsplit(".", 1)[-1]
-        method: Callable[[Question], Answer] = getattr(self, f"_{name}")
+        name = question.key.rsplit(".", 1)[-1].rstrip("0123456789")
+        method: Callable[[Question], Answer] | None = getattr(self, f"_{name}", None)
+        if method is None:
+            raise Unsupported(question.key)
         return method(question)
 
     # set-up and Shuttle
@@ -103,7 +149,122 @@ class Oracle:
         return len(discovery_sites(self.board, self.options).sites)
 
     def _gain(self, _: Question) -> Answer:
-        return "nothing"
+        return "nothing"  # examples with a real benefit are rejected
+
+    def _eligible_tile(self, _: Question) -> Answer:
+        return False  # examples where his Rover moves are rejected
+
+    def _mission_done(self, _: Question) -> Answer:
+        letter = card_by_id(self.card).mission
+        return next(m.completed for m in self.board.missions if m.slot is letter)
+
+    # Orbit
+    def _free_marker(self, _: Question) -> Answer:
+        return self.board.free_advanced_markers > 0
+
+    def _display(self, _: Question) -> Answer:
+        return bool(self.board.blueprint_display)
+
+    def _has_scientist(self, _: Question) -> Answer:
+        return bool(self.board.lacerda_scientists)
+
+    def _scored(self, _: Question) -> Answer:
+        scored = {scored_type(s) for s in self.board.lacerda_scientists}
+        return any(d.blueprint.building in scored for d in self.board.blueprint_display)
+
+    def _entry_space(self, _: Question) -> Answer:
+        return any(r.entry_free for r in self.board.lab_rows)
+
+    def _new_type(self, _: Question) -> Answer:
+        return bool(choose_tech_tiles(self.board).tiles)
+
+    def _tied_tiles(self, _: Question) -> Answer:
+        return len(choose_tech_tiles(self.board).tiles)
+
+    def _can_advance(self, _: Question) -> Answer:
+        self.developed = choose_development(self.board, most=True)
+        return self.developed is not None
+
+    def _after_first_step(self) -> Board:
+        first = self.developed
+        assert first is not None
+        techs = tuple(
+            attrs.evolve(t, level=t.level + 1) if t == first else t
+            for t in self.board.lacerda_techs
+        )
+        return attrs.evolve(self.board, lacerda_techs=techs)
+
+    def _other_can_advance(self, _: Question) -> Answer:
+        first = self.developed
+        assert first is not None
+        after = self._after_first_step()
+        rows = list(after.lab_rows)
+        return any(
+            t.tech is not first.tech and can_advance(t, rows)
+            for t in after.lacerda_techs
+        )
+
+    def _same_again(self, _: Question) -> Answer:
+        first = self.developed
+        assert first is not None
+        after = self._after_first_step()
+        again = next(t for t in after.lacerda_techs if t.tech is first.tech)
+        return can_advance(again, list(after.lab_rows))
+
+    # Colony 2
+    def _upgraded(self) -> Board:
+        return apply(self.board, self.upgrades)
+
+    def _usable_blueprint(self, _: Question) -> Answer:
+        return bool(rank_blueprints(self.board).best)
+
+    def _tied_blueprints(self, _: Question) -> Answer:
+        return len(rank_blueprints(self._upgraded()).best)
+
+    def _eligible_buildings(self, _: Question) -> Answer:
+        board = self._upgraded()
+        best = rank_blueprints(board).best
+        held = best[last_pick(self.lines) - 1 if len(best) > 1 else 0]
+        buildings = eligible_buildings(board, held)
+        self.pending = (held, buildings)
+        return len(buildings)
+
+    def _another(self, _: Question) -> Answer:
+        held, buildings = self.pending
+        n = len(buildings)
+        spot = buildings[last_pick(self.lines) - 1 if n > 1 else 0]
+        self.upgrades.append(
+            Upgrade(hex=spot.hex, blueprint=held.blueprint.id, tech_used=TechUsed.NONE)
+        )
+        return bool(rank_blueprints(self._upgraded()).best)
+
+    def _own_upgrade_tech(self, _: Question) -> Answer:
+        return max(1, self.board.own_upgrade_capacity)
+
+    def _your_upgrade_tech(self, _: Question) -> Answer:
+        return max(1, self.board.human_upgrade_capacity)
+
+    # Colony 3
+    def _scientists(self, _: Question) -> Answer:
+        return len(self.board.lacerda_scientists)
+
+    def _scientist_shown(self, _: Question) -> Answer:
+        return bool(self.board.scientist_display)
+
+    def _contract_shown(self, _: Question) -> Answer:
+        return bool(self.board.contract_display)
+
+    def _contract_cost(self, _: Question) -> Answer:
+        return self.board.contract_crystal_cost
+
+    def _tied_scientists(self, _: Question) -> Answer:
+        return len(best_scientists(self.board))
+
+    def _upgrade_contract(self, _: Question) -> Answer:
+        return best_contracts(self.board)[0].kind is ContractKind.UPGRADE
+
+    def _tied_contracts(self, _: Question) -> Answer:
+        return len(best_contracts(self.board))
 
     # construction
     def _below_level(self, question: Question) -> Answer:
@@ -178,10 +339,11 @@ class Oracle:
         return other in self._offered(self.kind)
 
     def _colonists_present(self, _: Question) -> Answer:
-        return self.board.colonists_present.construct
+        assert self.action is not None
+        return int(getattr(self.board.colonists_present, self.action.value))
 
     def _spendable(self, _: Question) -> Answer:
-        return self.board.spendable_crystals
+        return min(99, self.board.spendable_crystals)
 
 
 def no_gains(board: Board) -> Board:
@@ -257,3 +419,40 @@ def test_construct_turn_agrees_with_the_library(
     state = play_table(lacerda_turn, start, oracle)
     assert state.bot == outcome.bot
     assert said_built(oracle.lines) == built(outcome)
+
+
+BLOCKED = (TakeBenefit, MoveRover, LoseBenefit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(bot_states(), host_states(), st.integers(1, 12), st.sampled_from(Side))
+def test_every_card_action_agrees_with_the_library(
+    bot: BotState, board: Board, card: int, side: Side
+) -> None:
+    """R-TURN-1, R-TURN-4, R-COST, R-ORBIT, R-COLONY: same outcome, same bot state."""
+    board = attrs.evolve(board, side=side)
+    bot = attrs.evolve(bot, draw_pile=(card, *(c for c in bot.draw_pile if c != card)))
+    outcome = take_turn(bot, board)
+    assume(not any(isinstance(d, BLOCKED) for d in outcome.decisions))
+    oracle = Oracle(board, bot.options, Action.for_card(side, card_by_id(card).action))
+    oracle.card = card
+    start = TableState(bot=bot, goal="first_colonists", side=side)
+    try:
+        state = play_table(lacerda_turn, start, oracle)
+    except Unsupported:
+        assume(False)
+        raise
+    assert state.bot == outcome.bot
+    assert said_built(oracle.lines) == built(outcome)
+    upgrades = sum(isinstance(d, Upgrade) for d in outcome.decisions)
+    assert (
+        text_count(oracle.lines, "Put one of his Advanced Building markers") == upgrades
+    )
+    skipped = any(isinstance(d, SkipTurn) for d in outcome.decisions)
+    assert (
+        "he skips the rest of his turn" in " ".join(x.text for x in oracle.lines)
+    ) is skipped
+
+
+def text_count(lines: list[Say], text: str) -> int:
+    return sum(text in line.text for line in lines)

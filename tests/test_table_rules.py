@@ -347,6 +347,24 @@ def test_his_rover_on_the_site_is_relocated_by_tie_break() -> None:
     assert after.bot.events > state.bot.events  # the R-TIE-4 shuffle used an event
 
 
+def test_his_rover_stays_when_no_free_hex_is_reachable() -> None:
+    """R-BUILD-4: no hex without a building or figure can be reached ⇒ he stays."""
+    state = table(card=CONSTRUCT_CARD)
+    after, lines, _ = drive(
+        lacerda_turn(state),
+        {
+            "mine.legal_site": True,
+            "colonists_present": 0,
+            "largest": 1,
+            "tied_sites": 1,
+            "rover_on_site": True,
+            "tied_free_hexes": 0,
+        },
+    )
+    assert "his Rover stays" in text_of(lines)
+    assert after.bot.events == state.bot.events
+
+
 def test_lss_reward_retrieves_his_colonist_from_the_hire_slot() -> None:
     """R-LSS-1: Colonist on the Hire slot ⇒ he takes it back."""
     state = table(card=CONSTRUCT_CARD)

@@ -696,10 +696,13 @@ def _displace(state: TableState, key: str) -> Proc[TableState]:
     n = yield from ask_count(
         f"{key}.tied_free_hexes",
         "Once the site is cleared, how many hexes with no building and no figure "
-        "are nearest to it?",
-        1,
+        "are nearest to it? (0 if his Rover cannot reach any)",
+        0,
         _MOST,
     )
+    if n == 0:
+        yield from say("No free hex can be reached: his Rover stays.", "R-BUILD-4")
+        return state
     state, _ = yield from tie(state, n, "R-BUILD-4", "free hexes", HEX_ORDER)
     yield from say("Move his Rover to that hex.", "R-BUILD-4")
     return state
