@@ -16,11 +16,11 @@ import re
 from collections.abc import Callable
 
 import attrs
-from hypothesis import assume, given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from lacerda_bot import setup, shuttle_phase, take_turn
-from lacerda_bot.board import Board
+from lacerda_bot.board import Board, read_view
 from lacerda_bot.build import Site, best_sites, legal_sites, qualifies
 from lacerda_bot.colony import (
     best_contracts,
@@ -30,6 +30,7 @@ from lacerda_bot.colony import (
 )
 from lacerda_bot.decisions import (
     Construct,
+    GiveOxygen,
     LoseBenefit,
     MoveRover,
     Outcome,
@@ -45,15 +46,27 @@ from lacerda_bot.model import (
     Action,
     BuildingType,
     ContractKind,
+    Gain,
+    GainKind,
     HostId,
     LssReward,
     Side,
+    TechType,
     TechUsed,
     scored_type,
 )
 from lacerda_bot.options import Options
 from lacerda_bot.orbit import can_advance, choose_development, choose_tech_tiles
 from lacerda_bot.records import Blueprint, Building, HeldBlueprint, OwnTech
+from lacerda_bot.rover import (
+    Target,
+    choose_allowance,
+    eligible_tiles,
+    nearest_tiles,
+    other_figure_hexes,
+    path_options,
+    rover_start,
+)
 from lacerda_bot.shuttle import discovery_sites
 from lacerda_bot.start import starting_spaces
 from lacerda_bot.state import BotState
@@ -88,7 +101,7 @@ class Oracle:
     def __init__(
         self, board: Board, options: Options, action: Action | None = None
     ) -> None:
-        self.board = board
+        self.board = read_view(board)  # canonical order, as the library reads it
         self.options = options
         self.action = action
         self.upgrades: list[Upgrade] = []
@@ -152,11 +165,92 @@ class Oracle:
         return "nothing"  # examples with a real benefit are rejected
 
     def _eligible_tile(self, _: Question) -> Answer:
-        return False  # examples where his Rover moves are rejected
+        return self._eligible_tile_from_board()
 
     def _mission_done(self, _: Question) -> Answer:
         letter = card_by_id(self.card).mission
         return next(m.completed for m in self.board.missions if m.slot is letter)
+
+    # the Rover (R-ROVER-2..9)
+    def _rover_plan(self) -> None:
+        board = self.board
+        targets, _ = eligible_tiles(board, board.spendable_crystals)
+        self.nearest = nearest_tiles(targets)
+
+    def _eligible_tile_from_board(self) -> bool:
+        self._rover_plan()
+        return bool(self.nearest)
+
+    def _tied_tiles_rover(self) -> int:
+        return len(self.nearest)
+
+    def _target(self) -> Target:
+        n = len(self.nearest)
+        return self.nearest[last_pick(self.lines) - 1 if n > 1 else 0]
+
+    def _steps(self, _: Question) -> Answer:
+        self.target = self._target()
+        return self.target.steps
+
+    def _tile_cost(self, _: Question) -> Answer:
+        return self.target.tile.tile.crystal_cost
+
+    def _rover_level(self, owner: str) -> int:
+        techs = self.board.lacerda_techs if owner == "own" else self.board.human_techs
+        return max((t.level for t in techs if t.tech is TechType.ROVER), default=0)
+
+    def _own_rover_tech(self, _: Question) -> Answer:
+        return self._rover_level("own")
+
+    def _your_rover_tech(self, _: Question) -> Answer:
+        return self._rover_level("human")
+
+    def _tied_paths(self, _: Question) -> Answer:
+        board = self.board
+        plan = choose_allowance(
+            board,
+            steps=self.target.steps,
+            base=self.options.rover_base_movement,
+            tile_cost=self.target.tile.tile.crystal_cost,
+            spendable=board.spendable_crystals,
+            prefer_own=self.options.prefer_own_tech,
+        )
+        paths = path_options(
+            frozenset(board.map_hexes),
+            rover_start(board),
+            self.target.tile.hex,
+            length=plan.length,
+            figures=other_figure_hexes(board),
+            crystals=frozenset(board.crystal_hexes),
+        )
+        kept = {p: min(len(p.crystal_hexes), board.free_depot_spaces) for p in paths}
+        most = max(kept.values())
+        self.paths = [p for p in paths if kept[p] == most]
+        return len(self.paths)
+
+    def _moved(self, _: Question) -> Answer:
+        n = len(self.paths)
+        return len(self.paths[last_pick(self.lines) - 1 if n > 1 else 0].path)
+
+    def _reward(self, question: Question) -> Answer:
+        i = int(question.key.rsplit("reward", 1)[1])
+        gains = self.target.tile.tile.reward
+        if i > len(gains):
+            return "nothing"
+        self.reward = gains[i - 1]
+        if self.reward.kind not in (GainKind.CRYSTALS, GainKind.RESOURCES):
+            raise Unsupported(question.key)
+        return str(self.reward.kind.value)
+
+    def _n(self, _: Question) -> Answer:
+        return self.reward.n
+
+    def _supply_has_crystals(self, _: Question) -> Answer:
+        if self.board.supply_crystals == 0:
+            raise Unsupported(
+                "a second Rover move would start from the first one's end"
+            )
+        return True
 
     # Orbit
     def _free_marker(self, _: Question) -> Answer:
@@ -178,7 +272,9 @@ class Oracle:
     def _new_type(self, _: Question) -> Answer:
         return bool(choose_tech_tiles(self.board).tiles)
 
-    def _tied_tiles(self, _: Question) -> Answer:
+    def _tied_tiles(self, question: Question) -> Answer:
+        if ".rover." in question.key:
+            return self._tied_tiles_rover()
         return len(choose_tech_tiles(self.board).tiles)
 
     def _can_advance(self, _: Question) -> Answer:
@@ -414,7 +510,7 @@ def test_construct_turn_agrees_with_the_library(
     bot = attrs.evolve(bot, draw_pile=(card, *(c for c in bot.draw_pile if c != card)))
     outcome = take_turn(bot, board)
     assume(built(outcome))  # a Rover fallback has its own tests
-    oracle = Oracle(board, bot.options)
+    oracle = Oracle(board, bot.options, Action.CONSTRUCT)
     start = TableState(bot=bot, goal="first_colonists", side=Side.COLONY)
     state = play_table(lacerda_turn, start, oracle)
     assert state.bot == outcome.bot
@@ -456,3 +552,38 @@ def test_every_card_action_agrees_with_the_library(
 
 def text_count(lines: list[Say], text: str) -> int:
     return sum(text in line.text for line in lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(bot_states(), host_states(), st.sampled_from(Side))
+def test_rover_fallback_agrees_with_the_library(
+    bot: BotState, board: Board, side: Side
+) -> None:
+    """R-TURN-4, R-ROVER-2..10: an impossible action; the same target, path tie and bot."""
+    # card 2 is action 2: Learn (no free entry space) or Upgrade (no Blueprint)
+    rows = tuple(attrs.evolve(r, entry_free=False) for r in board.lab_rows)
+    crystal = (Gain(kind=GainKind.CRYSTALS, n=1),)
+    tiles = tuple(
+        attrs.evolve(t, tile=attrs.evolve(t.tile, reward=crystal, requirement_met=True))
+        for t in board.map_tiles
+    )
+    board = attrs.evolve(
+        board, side=side, lab_rows=rows, lacerda_blueprints=(), map_tiles=tiles
+    )
+    bot = attrs.evolve(bot, draw_pile=(2, *(c for c in bot.draw_pile if c != 2)))
+    outcome = take_turn(bot, board)
+    moves = [d for d in outcome.decisions if isinstance(d, MoveRover)]
+    oracle = Oracle(board, bot.options, Action.for_card(side, 2))
+    oracle.card = 2
+    start = TableState(bot=bot, goal="first_colonists", side=side)
+    try:
+        state = play_table(lacerda_turn, start, oracle)
+    except Unsupported:
+        assume(False)
+        raise
+    assert state.bot == outcome.bot
+    event(f"Rover moved: {bool(moves)}; reached: {any(m.reached for m in moves)}")
+    text = " ".join(x.text for x in oracle.lines)
+    assert ("He collects the tile." in text) is any(m.reached for m in moves)
+    oxygen = any(isinstance(d, GiveOxygen) for d in outcome.decisions)
+    assert ("You gain 1 Oxygen" in text) is oxygen

@@ -809,6 +809,26 @@ def test_rover_with_the_humans_tech_gives_oxygen() -> None:
     assert "You gain 1 Oxygen: he used your Rover Tech." in text_of(lines)
 
 
+@pytest.mark.parametrize(("moved", "oxygen"), [(3, True), (2, False)])
+def test_humans_rover_tech_counts_only_past_base(moved: int, oxygen: bool) -> None:
+    """R-ROVER-4, R-TURN-7: short of the tile, the Tech counts if he moved past base."""
+    _, lines, _ = drive(
+        rover_move(table(), 2, "t"),
+        {
+            "eligible_tile": True,
+            "tied_tiles": 1,
+            "steps": 9,
+            "tile_cost": 0,
+            "own_rover_tech": 0,
+            "your_rover_tech": 2,
+            "spendable": 0,
+            "tied_paths": 1,
+            "moved": moved,
+        },
+    )
+    assert ("You gain 1 Oxygen" in text_of(lines)) is oxygen
+
+
 def test_no_eligible_tile_returns_none() -> None:
     """R-ROVER-8."""
     result, lines, _ = drive(rover_move(table(), 2, "t"), {"eligible_tile": False})
@@ -877,6 +897,16 @@ def test_impossible_gain_becomes_a_rover_move_with_the_option() -> None:
     )
     assert "he moves his Rover instead" in text_of(lines)
     assert "He collects the tile." in text_of(lines)
+
+
+def test_crystals_from_an_empty_supply_become_a_rover_move() -> None:
+    """R-CRYSTAL-5, R-TO-2: with impossible_benefit=rover, no Crystal left ⇒ Rover."""
+    state = table(impossible_benefit=ImpossibleBenefit.ROVER)
+    _, lines, _ = drive(
+        resolve_gain(state, Gain(kind=GainKind.CRYSTALS, n=2), "g"),
+        {"supply_has_crystals": False, "eligible_tile": False},
+    )
+    assert {"R-CRYSTAL-5", "R-TO-2", "R-ROVER-8"} <= rules_of(lines)
 
 
 def test_rover_instead_with_no_tile_loses_the_gain() -> None:

@@ -232,6 +232,17 @@ def resolve_gain(state: TableState, gain: Gain | None, key: str) -> Proc[TableSt
         return state
     kind, options = gain.kind, state.bot.options
     if kind is GainKind.CRYSTALS:
+        if options.impossible_benefit is ImpossibleBenefit.ROVER:
+            left = yield from ask_yes(
+                f"{key}.supply_has_crystals",
+                "Is any Crystal left in the general supply?",
+            )
+            if not left:
+                return (
+                    yield from lose_or_rover(
+                        state, gain, key, "R-CRYSTAL-5", "the supply has no Crystal"
+                    )
+                )
         yield from say(
             f"He gains {_plural(gain.n, 'Crystal')} (only as many as his free Depot "
             "spaces and the supply allow).",
@@ -1040,7 +1051,13 @@ def rover_move(state: TableState, base: int, key: str) -> Proc[TableState | None
         prefer_own=state.bot.options.prefer_own_tech,
     )
     state = yield from _walk(state, plan.reached, plan.pay, plan.allowance, steps, key)
-    if plan.tech is TechUsed.HUMAN and plan.length > base:
+    moved = plan.length
+    if plan.tech is TechUsed.HUMAN and not plan.reached and moved > base:
+        # he may stop short of his allowance (figures); only then can it matter
+        moved = yield from ask_count(
+            f"{key}.moved", "How many hexes did his Rover move?", 0, plan.allowance
+        )
+    if plan.tech is TechUsed.HUMAN and moved > base:
         yield from say(
             "You gain 1 Oxygen: he used your Rover Tech.", "R-TURN-7", "R-ROVER-4"
         )
