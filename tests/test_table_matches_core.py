@@ -71,10 +71,11 @@ from lacerda_bot.shuttle import discovery_sites
 from lacerda_bot.start import starting_spaces
 from lacerda_bot.state import BotState
 from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.lacerda import TableState, building_name, lacerda_turn
 from lacerda_bot.table.phases import setup as table_setup
 from lacerda_bot.table.phases import shuttle_phase as table_shuttle
 from lacerda_bot.table.session import run
+from lacerda_bot.table.state import TableState, building_name
+from lacerda_bot.table.turn import lacerda_turn
 from lacerda_bot.testing import apply
 
 from .strategies import bot_states, host_states

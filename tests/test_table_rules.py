@@ -20,13 +20,7 @@ from lacerda_bot.options import (
 )
 from lacerda_bot.state import BotState
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
-from lacerda_bot.table.lacerda import (
-    TableState,
-    lacerda_turn,
-    resolve_gain,
-    rover_move,
-    tie,
-)
+from lacerda_bot.table.gains import resolve_gain
 from lacerda_bot.table.phases import (
     StepKind,
     describe_requirement,
@@ -37,6 +31,10 @@ from lacerda_bot.table.phases import (
     setup,
     shuttle_phase,
 )
+from lacerda_bot.table.rover import rover_move
+from lacerda_bot.table.state import TableState
+from lacerda_bot.table.ties import tie
+from lacerda_bot.table.turn import lacerda_turn
 from lacerda_bot.tiebreak import break_tie
 
 from .table_helpers import UnscriptedError, by_key, drive, rules_of, text_of
@@ -730,7 +728,7 @@ def test_rover_within_base_reaches_and_collects() -> None:
     """R-ROVER-3, R-ROVER-5, R-ROVER-9: 2 steps, base 2; the tile's reward is taken."""
     state = table()
     after, lines, asked = drive(
-        rover_move(state, 2, "t"),
+        rover_move(state, 2, "t", resolve_gain),
         {
             "eligible_tile": True,
             "tied_tiles": 1,
@@ -752,7 +750,7 @@ def test_rover_pays_for_extra_hexes() -> None:
     """R-ROVER-5 example: allowance 4, 5 steps, 3 spendable ⇒ pays 1 and reaches."""
     state = table()
     _, lines, _ = drive(
-        rover_move(state, 2, "t"),
+        rover_move(state, 2, "t", resolve_gain),
         {
             "eligible_tile": True,
             "tied_tiles": 1,
@@ -773,7 +771,7 @@ def test_rover_short_of_crystals_moves_toward_the_tile() -> None:
     """R-ROVER-5 example: 7 steps, allowance 4, 2 spendable ⇒ 4 hexes, pays 0."""
     state = table()
     _, lines, _ = drive(
-        rover_move(state, 2, "t"),
+        rover_move(state, 2, "t", resolve_gain),
         {
             "eligible_tile": True,
             "tied_tiles": 1,
@@ -794,7 +792,7 @@ def test_rover_with_the_humans_tech_gives_oxygen() -> None:
     """R-ROVER-4, R-TURN-7: only the human's Tech reaches ⇒ he uses it, +1 Oxygen."""
     state = table()
     _, lines, _ = drive(
-        rover_move(state, 2, "t"),
+        rover_move(state, 2, "t", resolve_gain),
         {
             "eligible_tile": True,
             "tied_tiles": 1,
@@ -813,7 +811,7 @@ def test_rover_with_the_humans_tech_gives_oxygen() -> None:
 def test_humans_rover_tech_counts_only_past_base(moved: int, oxygen: bool) -> None:
     """R-ROVER-4, R-TURN-7: short of the tile, the Tech counts if he moved past base."""
     _, lines, _ = drive(
-        rover_move(table(), 2, "t"),
+        rover_move(table(), 2, "t", resolve_gain),
         {
             "eligible_tile": True,
             "tied_tiles": 1,
@@ -831,7 +829,9 @@ def test_humans_rover_tech_counts_only_past_base(moved: int, oxygen: bool) -> No
 
 def test_no_eligible_tile_returns_none() -> None:
     """R-ROVER-8."""
-    result, lines, _ = drive(rover_move(table(), 2, "t"), {"eligible_tile": False})
+    result, lines, _ = drive(
+        rover_move(table(), 2, "t", resolve_gain), {"eligible_tile": False}
+    )
     assert result is None
     assert lines == []
 

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from lacerda_bot.errors import SerializationError
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.lacerda import TableState
 from lacerda_bot.table.phases import StepKind, step_proc
 from lacerda_bot.table.session import (
     Game,
@@ -30,6 +29,7 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
+from lacerda_bot.table.state import TableState
 
 from .table_helpers import random_answer
 

@@ -10,14 +10,20 @@ run for them.
 Modules, in import order:
 
 * :mod:`~lacerda_bot.table.dialogue`: questions, answers and what Lacerda says.
-* :mod:`~lacerda_bot.table.lacerda`: his turn, actions, Rover and gains.
+* :mod:`~lacerda_bot.table.state`: :class:`TableState`, action checks, shared words.
+* :mod:`~lacerda_bot.table.ties`: tie-breaks among the options the player counts.
+* :mod:`~lacerda_bot.table.benefits`: the question "what does it give?".
+* :mod:`~lacerda_bot.table.building`: the building sequence, sites, LSS, Shelters.
+* :mod:`~lacerda_bot.table.rover`: his Rover's target, allowance, path and arrival.
+* :mod:`~lacerda_bot.table.actions`: the six card actions.
+* :mod:`~lacerda_bot.table.gains`: what he does with each benefit (T6).
+* :mod:`~lacerda_bot.table.turn`: his turn.
 * :mod:`~lacerda_bot.table.phases`: set-up, Shuttle phase, level-up, Tech use, scoring.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.
 * :mod:`~lacerda_bot.table.terminal`: the ``lacerda-bot play`` prompt loop.
 """
 
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.lacerda import TableState
 from lacerda_bot.table.phases import StepKind, next_steps, step_proc
 from lacerda_bot.table.session import (
     Game,
@@ -29,6 +35,7 @@ from lacerda_bot.table.session import (
     run,
     save_game,
 )
+from lacerda_bot.table.state import TableState
 
 __all__ = [
     "Answer",

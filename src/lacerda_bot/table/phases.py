@@ -23,19 +23,13 @@ from lacerda_bot.score import (
     SHIP_POINTS,
     ScoreBreakdown,
 )
+from lacerda_bot.table.benefits import ask_gain
+from lacerda_bot.table.building import build, build_shelter, find_building
 from lacerda_bot.table.dialogue import Proc, ask_count, ask_pick, ask_yes, say
-from lacerda_bot.table.lacerda import (
-    HEX_ORDER,
-    TableState,
-    ask_gain,
-    build,
-    build_shelter,
-    find_building,
-    lacerda_turn,
-    lose_or_rover,
-    resolve_gain,
-    tie,
-)
+from lacerda_bot.table.gains import lose_or_rover, resolve_gain
+from lacerda_bot.table.state import HEX_ORDER, TableState
+from lacerda_bot.table.ties import tie
+from lacerda_bot.table.turn import lacerda_turn
 
 __all__ = [
     "StepKind",

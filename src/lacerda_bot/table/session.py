@@ -26,8 +26,8 @@ from lacerda_bot.options import Options
 from lacerda_bot.serialization import make_converter
 from lacerda_bot.state import new_bot
 from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.lacerda import TableState
 from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+from lacerda_bot.table.state import TableState
 
 __all__ = [
     "SAVE_FORMAT",

@@ -16,7 +16,6 @@ from lacerda_bot.deck import card_by_id
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.state import redacted
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.lacerda import building_name
 from lacerda_bot.table.phases import StepKind, next_steps, step_proc
 from lacerda_bot.table.session import (
     Game,
@@ -29,6 +28,7 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
+from lacerda_bot.table.state import building_name
 
 __all__ = ["HELP", "Style", "Terminal", "use_colour"]
 
