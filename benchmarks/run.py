@@ -8,6 +8,8 @@ Rows:
   3. Rover planning time on hex maps of radius 6, 12, 24 vs the hex-count ratio (target <= 1.5x)
   4. JSON save + load of a mid-game bot state per second (target >= 20,000/s)
   5. peak memory of a batch of games: 1,000 games vs a quarter of that (target: no growth)
+  6. table companion: resuming a saved 49-step game (load + replay every answer) vs the
+     same number of library turns (target: under 1 s, so resume and undo feel instant)
 Timings interleave the measured code and its yardstick, so machine noise hits both alike.
 """
 
@@ -42,6 +44,18 @@ from lacerda_bot.rover import (
     path_options,
 )
 from lacerda_bot.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.table import (
+    Answer,
+    Question,
+    QuestionKind,
+    Step,
+    StepKind,
+    new_game,
+    replay,
+    run,
+    step_proc,
+)
+from lacerda_bot.table.session import dumps_game, loads_game, record
 from lacerda_bot.testing import (
     apply,
     building,
@@ -157,6 +171,54 @@ def json_rate(count: int) -> tuple[float, float]:
     return count / ours, count / plain
 
 
+def logging(
+    source: Callable[[Question], Answer], log: list[tuple[str, Answer]]
+) -> Callable[[Question], Answer]:
+    """*source*, recording each answer with its question's key in *log*."""
+
+    def answer(question: Question) -> Answer:
+        value = source(question)
+        log.append((question.key, value))
+        return value
+
+    return answer
+
+
+def table_game(steps: int) -> str:
+    """A saved table game: set-up, then turns and Shuttle phases, seeded answers."""
+    rng = random.Random(5)
+
+    def answer(question: Question) -> Answer:
+        if question.kind is QuestionKind.YES_NO:
+            return question.key.count(".") < 4 and rng.random() < 0.6
+        if question.kind is QuestionKind.COUNT:
+            return rng.randint(question.low, min(question.high, question.low + 3))
+        if question.key.count(".") >= 4 and "nothing" in question.choices:
+            return "nothing"
+        return rng.choice(question.choices)
+
+    game = new_game(7)
+    state, _ = replay(game)
+    kinds = [StepKind.SETUP] + [StepKind.TURN, StepKind.TURN, StepKind.SHUTTLE] * steps
+    for kind in kinds[:steps]:
+        answers: list[tuple[str, Answer]] = []
+        state = run(step_proc(kind, state), logging(answer, answers), lambda line: None)
+        game = record(game, Step(kind=kind, answers=tuple(answers)))
+    return dumps_game(game)
+
+
+def table_resume(steps: int, repeats: int) -> tuple[float, float]:
+    """Seconds to load and replay a saved table game, and for *steps* library turns."""
+    text = table_game(steps)
+    calls = positions(steps)
+    ours = [timed(loads_game, text) for _ in range(repeats)]
+    library = [
+        sum(timed(take_turn, bot, board) for bot, board in calls)
+        for _ in range(repeats)
+    ]
+    return statistics.median(ours), statistics.median(library)
+
+
 def batch_peak(games: int) -> int:
     tracemalloc.start()
     summary = summarise(run_batch(game_seeds(0, games)))
@@ -193,6 +255,10 @@ def main(quick: bool = False) -> None:
     small, big = batch_peak(small_games), batch_peak(big_games)
     print(
         f"| peak memory of a batch | {big / 1024:.0f} KiB for {big_games} games | {small / 1024:.0f} KiB for {small_games} games | {big / small:.2f} | ~1 (no growth) |"
+    )
+    resume, turns = table_resume(49, int(20 * scale) or 3)
+    print(
+        f"| table companion: resume a 49-step save | {resume * 1e3:.0f} ms | {turns * 1e3:.0f} ms for 49 library turns | {resume / turns:.2f}x | < 1 s |"
     )
 
 

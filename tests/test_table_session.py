@@ -9,11 +9,12 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from lacerda_bot.errors import SerializationError
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.phases import StepKind, step_proc
+from lacerda_bot.table.phases import StepKind, next_steps, step_proc
 from lacerda_bot.table.session import (
     Game,
     Step,
@@ -293,3 +294,68 @@ def test_procedures_refuse_answers_of_the_wrong_type() -> None:
         assert isinstance(question, Question)
         with pytest.raises(InvalidValueError, match=question.key):
             proc.send(wrong)
+
+
+class TableGameMachine(RuleBasedStateMachine):
+    """Whole table games driven by random steps, answers, undos and redos."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = new_game(0)
+        self.state, _ = replay(self.game)
+        self.history: list[TableState] = [self.state]
+
+    @initialize(seed=st.integers(0, 2**63 - 1), policy=st.sampled_from(TiePolicy))
+    def start(self, seed: int, policy: TiePolicy) -> None:
+        self.game = new_game(seed, Options(tie_policy=policy))
+        self.state, _ = replay(self.game)
+        self.history = [self.state]
+
+    @rule(choice=st.integers(0, 4), answers=st.integers(0, 10**6))
+    def take_a_step(self, choice: int, answers: int) -> None:
+        steps = next_steps(self.state)
+        if not steps:
+            return
+        kind = steps[choice % len(steps)]
+        if kind is StepKind.SCORE and len(self.game.steps) < 8:
+            kind = StepKind.TURN  # keep games going for a while
+        self.state, step, _ = live_step(self.state, kind, random.Random(answers))
+        self.game = record(self.game, step)
+        self.history.append(self.state)
+
+    @rule()
+    def undo_a_step(self) -> None:
+        if not self.game.steps:
+            return
+        self.game = undo(self.game)
+        self.history.pop()
+        self.state = self.history[-1]
+
+    @rule()
+    def redo_a_step(self) -> None:
+        if not self.game.undone:
+            return
+        step = self.game.undone[0]
+        self.state, _ = play_step(self.state, step)
+        self.game = redo(self.game)
+        self.history.append(self.state)
+
+    @invariant()
+    def the_log_replays_to_the_state(self) -> None:
+        assert replay(self.game)[0] == self.state
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        bot = self.state.bot
+        assert sorted(bot.draw_pile + bot.discard_pile) == list(range(1, 13))
+        assert bot.current_card is None
+
+    @invariant()
+    def the_save_round_trips(self) -> None:
+        assert loads_game(dumps_game(self.game)) == self.game
+
+
+TestTableGame = TableGameMachine.TestCase
+TestTableGame.settings = settings(
+    max_examples=15, stateful_step_count=25, deadline=None
+)

@@ -20,7 +20,15 @@ from lacerda_bot.decisions import Decision
 from lacerda_bot.errors import LacerdaBotError, SerializationError
 from lacerda_bot.hexmap import Hex, canonical
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "dumps", "loads", "make_converter"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "dumps",
+    "loads",
+    "make_converter",
+    "structure",
+    "unstructure",
+]
 
 T = TypeVar("T")
 
@@ -91,7 +99,28 @@ def loads(text: str | bytes, cls: type[T]) -> T:
         document = json.loads(text)
     except (ValueError, TypeError) as error:
         raise SerializationError("$", f"not valid JSON ({error})") from None
-    data = _open_envelope(document, cls)
+    return structure(_open_envelope(document, cls), cls, path="$.data")
+
+
+def unstructure(value: object) -> Any:
+    """*value* as plain JSON data (dicts, lists, strings, numbers), as :func:`dumps` writes it.
+
+    For embedding lacerda_bot values in documents of your own.
+
+    >>> from lacerda_bot import new_bot
+    >>> unstructure(new_bot(7))["draw_pile"][:3]
+    [9, 2, 12]
+    """
+    return _converter().unstructure(value, unstructure_as=type(value))
+
+
+def structure(data: object, cls: type[T], *, path: str = "$") -> T:
+    """Build a *cls* value from JSON data written by :func:`unstructure`.
+
+    Raises:
+        SerializationError: a field is missing or invalid; the message names
+            its path under *path*.
+    """
     try:
         return _converter(detailed=False).structure(data, cls)
     except Exception:
@@ -100,12 +129,10 @@ def loads(text: str | bytes, cls: type[T]) -> T:
     try:
         return converter.structure(data, cls)
     except cattrs.BaseValidationError as error:
-        problems = cattrs.transform_error(
-            error, path="$.data", format_exception=_describe
-        )
-        raise SerializationError(*_split(problems[0])) from None
+        problems = cattrs.transform_error(error, path=path, format_exception=_describe)
+        raise SerializationError(*_split(problems[0], path)) from None
     except (LacerdaBotError, ValueError, TypeError, KeyError) as error:
-        raise SerializationError("$.data", str(error)) from None
+        raise SerializationError(path, str(error)) from None
 
 
 def _open_envelope(document: Any, cls: type) -> Any:
@@ -135,7 +162,7 @@ def _describe(error: BaseException, cls: type | None) -> str:
     return format_exception(error, cls)
 
 
-def _split(problem: str) -> tuple[str, str]:
+def _split(problem: str, root: str) -> tuple[str, str]:
     """Cattrs says ``"what @ $.path"``; return (path, what)."""
     what, _, path = problem.rpartition(" @ ")
-    return (path, what) if what else ("$.data", problem)
+    return (path, what) if what else (root, problem)

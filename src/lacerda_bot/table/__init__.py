@@ -28,12 +28,17 @@ from lacerda_bot.table.phases import StepKind, next_steps, step_proc
 from lacerda_bot.table.session import (
     Game,
     Step,
+    dumps_game,
     load_game,
+    loads_game,
     new_game,
     play_step,
+    record,
+    redo,
     replay,
     run,
     save_game,
+    undo,
 )
 from lacerda_bot.table.state import TableState
 
@@ -46,12 +51,17 @@ __all__ = [
     "Step",
     "StepKind",
     "TableState",
+    "dumps_game",
     "load_game",
+    "loads_game",
     "new_game",
     "next_steps",
     "play_step",
+    "record",
+    "redo",
     "replay",
     "run",
     "save_game",
     "step_proc",
+    "undo",
 ]

@@ -23,7 +23,7 @@ import attrs
 from lacerda_bot.errors import LacerdaBotError, SerializationError
 from lacerda_bot.goals import goal_by_id
 from lacerda_bot.options import Options
-from lacerda_bot.serialization import make_converter
+from lacerda_bot.serialization import structure, unstructure
 from lacerda_bot.state import new_bot
 from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
 from lacerda_bot.table.phases import StepKind, next_steps, step_proc
@@ -208,7 +208,7 @@ def dumps_game(game: Game) -> str:
         "version": _VERSION,
         "seed": game.seed,
         "goal": game.goal,
-        "options": make_converter().unstructure(game.options),
+        "options": unstructure(game.options),
         "steps": _steps_json(game.steps),
         "undone": _steps_json(game.undone),
     }
@@ -274,13 +274,11 @@ def loads_game(text: str) -> Game:
         raise SerializationError(
             "$.version", f"expected {_VERSION}, got {doc.get('version')!r}"
         )
+    options = structure(_field(doc, "options", dict), Options, path="$.options")
     try:
-        options = make_converter().structure(_field(doc, "options", dict), Options)
         game = new_game(_field(doc, "seed", int), options, _field(doc, "goal", str))
     except LacerdaBotError as error:
         raise SerializationError("$", str(error)) from None
-    except Exception as error:  # cattrs reports option problems as its own groups
-        raise SerializationError("$.options", str(error)) from None
     game = attrs.evolve(
         game,
         steps=_parse_steps(doc.get("steps"), "$.steps"),
