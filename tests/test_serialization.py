@@ -185,3 +185,20 @@ def test_goal_results_round_trip() -> None:
     assert loads(dumps(result), GoalResult) == result
     for goal in SOLO_GOALS:
         assert loads(dumps(goal), SoloGoal) == goal
+
+
+def test_structure_and_unstructure_embed_values_in_other_documents() -> None:
+    """R-DECK-6: plain JSON data round trips; a bad field is named under the given path."""
+    import pytest
+
+    from lacerda_bot import Options, SerializationError
+    from lacerda_bot.options import TiePolicy
+    from lacerda_bot.serialization import structure, unstructure
+
+    options = Options(tie_policy=TiePolicy.UNIFORM)
+    data = unstructure(options)
+    assert data["tie_policy"] == "uniform"
+    assert structure(data, Options) == options
+    with pytest.raises(SerializationError) as caught:
+        structure({**data, "bot_benefit_steps": 7}, Options, path="$.options")
+    assert caught.value.path.startswith("$.options")
