@@ -138,6 +138,9 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
     buildings = _buildings(draw, free[: draw(st.integers(1, max(1, len(free) // 3)))])
     built = {b.hex for b in buildings}
     empty = [h for h in free if h not in built]
+    # each Scientist exists once: his (first two) and the display (after) never overlap
+    scientists = tuple(draw(st.permutations(list(Scientist))))
+    shown = draw(st.integers(0, 3))
     n_tiles = draw(st.integers(0, min(6, len(empty))))
     tile_hexes, rest = empty[:n_tiles], empty[n_tiles:]
     rover_hexes = draw(
@@ -239,13 +242,9 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         free_advanced_markers=draw(st.integers(0, 3)),
         scientist_display=tuple(
             ScientistSlot(slot=i, scientist=s)
-            for i, s in enumerate(
-                draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=3))
-            )
+            for i, s in enumerate(scientists[2 : 2 + shown])
         ),
-        lacerda_scientists=tuple(
-            draw(st.lists(st.sampled_from(Scientist), unique=True, max_size=2))
-        ),
+        lacerda_scientists=scientists[: draw(st.integers(0, 2))],
         colonist_on_hire_slot=draw(st.booleans()),
         contract_display=tuple(
             ContractSlot(slot=i, id=HostId(f"c{i}"), kind=k)

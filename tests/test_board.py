@@ -179,3 +179,17 @@ def test_hex_sets_must_hold_hexes() -> None:
     """Bad input: map hexes must be a collection of Hex."""
     with pytest.raises(InvalidHostStateError, match="map_hexes"):
         take_turn(new_bot(0), as_plain(map_hexes="(0,0)"))
+
+
+def test_a_scientist_cannot_be_both_held_and_on_display() -> None:
+    """V11: each Scientist exists once; a host that shows a held one is refused."""
+    import attrs
+    import pytest
+
+    from lacerda_bot.errors import InvalidHostStateError
+    from lacerda_bot.model import Scientist
+    from lacerda_bot.testing import reference_board
+
+    board = attrs.evolve(reference_board(), lacerda_scientists=(Scientist.GEOLOGIST,))
+    with pytest.raises(InvalidHostStateError, match="scientist_display"):
+        read_view(board)

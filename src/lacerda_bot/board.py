@@ -325,6 +325,15 @@ def _check_cards(board: Board) -> None:
     _unique("blueprints.id", [d.blueprint.id for d in display] + held)
     _unique("scientist_display.slot", [s.slot for s in board.scientist_display])
     _unique("lacerda_scientists", board.lacerda_scientists)
+    shown = [s.scientist for s in board.scientist_display]
+    _unique("scientist_display.scientist", shown)
+    held_too = [s for s in shown if s in board.lacerda_scientists]
+    _require(
+        not held_too,
+        "scientist_display",
+        "Scientists Lacerda does not hold (each Scientist exists once)",
+        held_too[:1] and held_too[0],
+    )
     _unique("contract_display.slot", [c.slot for c in board.contract_display])
     _unique("contract_display.id", [c.id for c in board.contract_display])
     _unique("turn_order_spaces.id", [s.id for s in board.turn_order_spaces])
