@@ -368,3 +368,30 @@ def test_play_help_documents_steps_commands_and_options(
     for field in attrs.fields(Options):
         assert f"  {field.name}=" in text
     assert "bot_benefit_steps=1|2 (default 2)" in text
+
+
+def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
+    """Issue 5: a mistyped answer is taken back without redoing the whole step."""
+    path = tmp_path / "g.json"
+    # turn 1 (card 7, Upgrade): "y" by mistake, back, then "n" and no tile
+    out, terminal = session([*SETUP, "turn", "back", "y", "back", "n", "n"], path)
+    assert "No answer to take back here" in out
+    assert "Back one question." in out
+    assert out.count("Card 7: Mission B, action 2.") == 1  # nothing printed twice
+    assert "Upgrade a Building is impossible" in out
+    step = load_game(path).steps[-1]
+    assert [k for k, _ in step.answers] == [
+        "turn1.usable_blueprint",
+        "turn1.rover.eligible_tile",
+    ]
+    assert terminal.state.turns == 1
+
+
+def test_back_keeps_the_tie_break_result(tmp_path: Path) -> None:
+    """Taking back an answer after a tie-break replays it: the same cards decide."""
+    # seed 2, card 6 Construct: 3 tied sites, then back at the Tech question
+    answers = ["setup", "6", "colony", "nothing", "turn", "y", "1", "2", "2", "3"]
+    out, _ = session([*answers, "back", "3", "n", "n"], tmp_path / "g.json", seed=2)
+    # back re-asks the count of tied sites; the same cards pick the same site
+    assert out.count("the tie-break picks number 3") == 2
+    assert out.count("He builds a Mine") == 1

@@ -87,8 +87,8 @@ right in each row).
 
 At any prompt: ? (valid answers and what the question means), help, why (rules
 and tie-breaks behind the last step), status (his discard pile, pass, cards
-left and Progress Bot; never the draw order), undo (the step in progress, or
-the last step), redo, quit. The game is saved to FILE after every complete
+left and Progress Bot; never the draw order), back (your last answer in this
+step), undo (the step in progress, or the last step), redo, quit. The game is saved to FILE after every complete
 step, by writing a temporary file and renaming it, so an interruption leaves
 the last save whole; a corrupt save is refused and left as it was.
 

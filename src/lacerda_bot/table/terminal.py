@@ -28,7 +28,7 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
-from lacerda_bot.table.state import building_name
+from lacerda_bot.table.state import TableState, building_name
 
 __all__ = ["HELP", "Style", "Terminal", "use_colour"]
 
@@ -38,6 +38,7 @@ Commands, at any prompt:
   help     this list
   why      the rules and tie-breaks behind the last step
   status   what a player may see of Lacerda's deck (never the draw order)
+  back     take back your last answer in the step in progress
   undo     cancel the step in progress, or take back the last step
   redo     replay the last step undone
   quit     stop; the game is saved after every complete step
@@ -48,7 +49,9 @@ Steps, at the "Next" prompt:
   tech      you used one of Lacerda's Techs this turn
   score     final scoring and your Solo Goal"""
 
-_COMMANDS: Final = frozenset({"?", "help", "why", "status", "undo", "redo", "quit"})
+_COMMANDS: Final = frozenset(
+    {"?", "help", "why", "status", "back", "undo", "redo", "quit"}
+)
 _GAME_OVER: Final = Question(
     key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
 )
@@ -83,6 +86,15 @@ class Style:
 
 class _Cancel(Exception):  # noqa: N818 - a control-flow signal, not an error
     """Undo or redo: the step in progress is dropped and the prompt is rebuilt."""
+
+
+class _Back(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """The player typed ``back``: take back the last answer of this step."""
+
+    def __init__(self, kept: tuple[tuple[str, Answer], ...] = ()) -> None:
+        """Carry the answers to keep."""
+        super().__init__()
+        self.kept = kept
 
 
 class _Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -156,13 +168,19 @@ class Terminal:
             raise _Quit
         return line.strip()
 
-    def command(self, word: str, question: Question, *, in_step: bool) -> None:
+    def command(
+        self, word: str, question: Question, *, in_step: bool, can_go_back: bool
+    ) -> None:
         """Carry out a command typed at a prompt."""
         if word == "?":
             self.write(f"  Answer with {question.valid_answers()}.")
             if question.hint:
                 self.write(f"  {question.hint}")
-            self.write("  Or a command: help, why, status, undo, redo, quit.")
+            self.write("  Or a command: help, why, status, back, undo, redo, quit.")
+        elif word == "back":
+            if can_go_back:
+                raise _Back
+            self.write("  No answer to take back here; undo takes back a whole step.")
         elif word == "help":
             self.write(HELP)
         elif word == "why":
@@ -181,13 +199,17 @@ class Terminal:
             self.redo()
             raise _Cancel
 
-    def ask(self, question: Question, *, in_step: bool = True) -> Answer:
+    def ask(
+        self, question: Question, *, in_step: bool = True, can_go_back: bool = False
+    ) -> Answer:
         """Ask until a valid answer or a step-ending command arrives."""
         prompt = self.style.ask(question.text) + f" {question.short_form()} > "
         while True:
             typed = self.read(prompt)
             if typed.lower() in _COMMANDS:
-                self.command(typed.lower(), question, in_step=in_step)
+                self.command(
+                    typed.lower(), question, in_step=in_step, can_go_back=can_go_back
+                )
                 continue
             try:
                 return question.parse(typed)
@@ -231,27 +253,56 @@ class Terminal:
         self.save()
 
     def take(self, kind: StepKind) -> None:
-        """Run one step live; save it when it completes."""
+        """Run one step live; save it when it completes.
+
+        ``back`` takes back the last answer: the step runs again from its start
+        with the answers kept, printing nothing until it reaches the question to
+        ask again, so nothing is shown twice and every tie-break repeats exactly.
+        """
+        kept: tuple[tuple[str, Answer], ...] = ()
+        retry = False
+        while True:
+            try:
+                state, answers, lines = self._attempt(kind, kept, quiet=retry)
+            except _Back as back:
+                kept, retry = back.kept, True
+                self.write("  Back one question.")
+                continue
+            except _Cancel:
+                self.write("  Step cancelled; nothing changed.")
+                return
+            break
+        self.state, self.last = state, lines
+        self.game = record(self.game, Step(kind=kind, answers=answers))
+        self.save()
+
+    def _attempt(
+        self, kind: StepKind, kept: tuple[tuple[str, Answer], ...], *, quiet: bool
+    ) -> tuple[TableState, tuple[tuple[str, Answer], ...], tuple[Say, ...]]:
+        """Run the step with the *kept* answers, then live; *quiet* until then."""
         answers: list[tuple[str, Answer]] = []
         lines: list[Say] = []
+        printing = [not quiet]
 
         def answer(question: Question) -> Answer:
-            value = self.ask(question)
+            if len(answers) < len(kept):
+                value = kept[len(answers)][1]
+            else:
+                printing[0] = True
+                try:
+                    value = self.ask(question, can_go_back=bool(answers))
+                except _Back:
+                    raise _Back(tuple(answers[:-1])) from None
             answers.append((question.key, value))
             return value
 
         def show(line: Say) -> None:
             lines.append(line)
-            self.show(line)
+            if printing[0]:
+                self.show(line)
 
-        try:
-            state = run(step_proc(kind, self.state), answer, show)
-        except _Cancel:
-            self.write("  Step cancelled; nothing changed.")
-            return
-        self.state, self.last = state, tuple(lines)
-        self.game = record(self.game, Step(kind=kind, answers=tuple(answers)))
-        self.save()
+        state = run(step_proc(kind, self.state), answer, show)
+        return state, tuple(answers), tuple(lines)
 
     def next_question(self) -> Question | None:
         """The "Next" prompt, or ``None`` when the game is over."""
