@@ -7,13 +7,14 @@ import attrs
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
 from lacerda_bot.model import ContractKind, scored_type
-from lacerda_bot.records import AdvancedCount, HeldBlueprint
+from lacerda_bot.records import AdvancedCount
 
 __all__ = [
     "PROGRESS_POINTS",
     "SHIP_POINTS",
     "ScoreBreakdown",
     "ScoringView",
+    "score_counts",
     "score_lacerda",
 ]
 
@@ -60,11 +61,44 @@ def _count(view: object, name: str, *, most: int | None = None) -> int:
     return value
 
 
-def _blueprint_points(held: HeldBlueprint) -> int:
-    """T5, R-SCORE-1: built +3 (L1) or +5 (L3); unbuilt cost him nothing."""
-    if not held.used:
-        return 0
-    return 3 if held.blueprint.level == 1 else 5
+def score_counts(
+    *,
+    op_track: int,
+    progress_cubes: int,
+    tech_points: int,
+    ships_in_hangar: int,
+    built_level1: int,
+    built_level3: int,
+    scientist_buildings: int,
+    upgrade_contracts: int,
+    delivery_contracts: int,
+    living_quarters_top: int,
+) -> ScoreBreakdown:
+    """Lacerda's score from counts (R-SCORE-1, T5, T7), for hosts that count by hand.
+
+    *scientist_buildings* is the Advanced Buildings on Mars of the types his
+    Scientists score, summed over his Scientists; *tech_points* the Lab
+    column values of his Tech tiles. Unbuilt Blueprints cost him nothing and
+    every Contract he holds counts as completed.
+
+    >>> score_counts(op_track=40, progress_cubes=3, tech_points=9, ships_in_hangar=2,
+    ...              built_level1=1, built_level3=1, scientist_buildings=3,
+    ...              upgrade_contracts=1, delivery_contracts=1,
+    ...              living_quarters_top=10).total
+    107
+    """
+    parts = {
+        "op_track": op_track,
+        "progress_cubes": PROGRESS_POINTS[progress_cubes],
+        "techs": tech_points,
+        "ships": SHIP_POINTS * ships_in_hangar,
+        "blueprints": 3 * built_level1 + 5 * built_level3,
+        "scientists": SCIENTIST_POINTS * scientist_buildings,
+        "contracts": upgrade_contracts * ContractKind.UPGRADE.completed_op
+        + delivery_contracts * ContractKind.DELIVERY.completed_op,
+        "living_quarters": living_quarters_top,
+    }
+    return ScoreBreakdown(**parts, total=sum(parts.values()))
 
 
 def score_lacerda(view: ScoringView) -> ScoreBreakdown:
@@ -92,19 +126,19 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
                 f"advanced_buildings_on_mars[{i}]", "an AdvancedCount", item
             )
         advanced[item.building] = advanced.get(item.building, 0) + item.count
-    scientists = sum(
-        SCIENTIST_POINTS * advanced.get(scored_type(s), 0)
-        for s in view.lacerda_scientists
+    built = [b.blueprint.level for b in view.lacerda_blueprints if b.used]
+    kinds = [ContractKind(k) for k in view.lacerda_contracts]
+    return score_counts(
+        op_track=_count(view, "op_track"),
+        progress_cubes=_count(view, "progress_cubes", most=5),
+        tech_points=sum(values),
+        ships_in_hangar=_count(view, "ships_in_hangar"),
+        built_level1=built.count(1),
+        built_level3=len(built) - built.count(1),
+        scientist_buildings=sum(
+            advanced.get(scored_type(s), 0) for s in view.lacerda_scientists
+        ),
+        upgrade_contracts=kinds.count(ContractKind.UPGRADE),
+        delivery_contracts=kinds.count(ContractKind.DELIVERY),
+        living_quarters_top=_count(view, "living_quarters_top"),
     )
-    contracts = sum(ContractKind(k).completed_op for k in view.lacerda_contracts)
-    parts = {
-        "op_track": _count(view, "op_track"),
-        "progress_cubes": PROGRESS_POINTS[_count(view, "progress_cubes", most=5)],
-        "techs": sum(values),
-        "ships": SHIP_POINTS * _count(view, "ships_in_hangar"),
-        "blueprints": sum(_blueprint_points(b) for b in view.lacerda_blueprints),
-        "scientists": scientists,
-        "contracts": contracts,
-        "living_quarters": _count(view, "living_quarters_top"),
-    }
-    return ScoreBreakdown(**parts, total=sum(parts.values()))

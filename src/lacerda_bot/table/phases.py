@@ -12,17 +12,11 @@ import attrs
 from lacerda_bot.deck import card_by_id, uniform_pick
 from lacerda_bot.goals import Requirement, RequirementKind, goal_by_id
 from lacerda_bot.model import (
-    ContractKind,
     Gain,
     GainKind,
     Side,
 )
-from lacerda_bot.score import (
-    PROGRESS_POINTS,
-    SCIENTIST_POINTS,
-    SHIP_POINTS,
-    ScoreBreakdown,
-)
+from lacerda_bot.score import ScoreBreakdown, score_counts
 from lacerda_bot.table.benefits import ask_gain
 from lacerda_bot.table.building import build, build_shelter, find_building
 from lacerda_bot.table.dialogue import Proc, ask_count, ask_pick, ask_yes, say
@@ -323,8 +317,17 @@ def final_scoring(state: TableState) -> Proc[TableState]:
     quarters = yield from _ask_score(
         "living_quarters", "Top value of his Living Quarters track?", 60
     )
-    score = _breakdown(
-        op, cubes, techs, ships, level1, level3, scored, upgrade, delivery, quarters
+    score = score_counts(
+        op_track=op,
+        progress_cubes=cubes,
+        tech_points=techs,
+        ships_in_hangar=ships,
+        built_level1=level1,
+        built_level3=level3,
+        scientist_buildings=scored,
+        upgrade_contracts=upgrade,
+        delivery_contracts=delivery,
+        living_quarters_top=quarters,
     )
     yield from say(
         f"Lacerda scores {score.total} OP.",
@@ -336,32 +339,6 @@ def final_scoring(state: TableState) -> Proc[TableState]:
     )
     state = attrs.evolve(state, final_score=score.total)
     return (yield from _check_goal(state, score.total))
-
-
-def _breakdown(
-    op: int,
-    cubes: int,
-    techs: int,
-    ships: int,
-    level1: int,
-    level3: int,
-    scored: int,
-    upgrade: int,
-    delivery: int,
-    quarters: int,
-) -> ScoreBreakdown:
-    parts = {
-        "op_track": op,
-        "progress_cubes": PROGRESS_POINTS[cubes],
-        "techs": techs,
-        "ships": SHIP_POINTS * ships,
-        "blueprints": 3 * level1 + 5 * level3,
-        "scientists": SCIENTIST_POINTS * scored,
-        "contracts": upgrade * ContractKind.UPGRADE.completed_op
-        + delivery * ContractKind.DELIVERY.completed_op,
-        "living_quarters": quarters,
-    }
-    return ScoreBreakdown(**parts, total=sum(parts.values()))
 
 
 def describe_requirement(req: Requirement) -> str:
