@@ -243,41 +243,39 @@ def _do_upgrade(
     state: TableState, check: Check, key: str, resolve: GainResolver
 ) -> Proc[TableState]:
     """R-COLONY-3, R-COLONY-4: upgrade once, and again while an Upgrade Tech allows."""
-    made, limit, more = 0, 1, True
-    own_limit = human_limit = 1
-    while True:
-        state = yield from _one_upgrade(state, f"{key}.upgrade{made + 1}")
+    state = yield from _one_upgrade(state, f"{key}.upgrade1")
+    more = yield from _another_blueprint(f"{key}.another")
+    if not more:
+        return state
+    own_limit = yield from ask_count(
+        f"{key}.own_upgrade_tech",
+        "How many buildings may he upgrade per action with his own Upgrade Tech? (1 without one)",
+        1,
+        9,
+    )
+    human_limit = yield from ask_count(
+        f"{key}.your_upgrade_tech",
+        "How many buildings may he upgrade per action with your Upgrade Tech? (1 without one)",
+        1,
+        9,
+    )
+    limit, made = max(own_limit, human_limit), 1
+    while more and made < limit:
         made += 1
-        if made == 1:
-            more = yield from ask_yes(
-                f"{key}.another",
-                "Does he hold another unused Blueprint with an eligible building?",
-            )
-            if not more:
-                return state
-            own_limit = yield from ask_count(
-                f"{key}.own_upgrade_tech",
-                "How many buildings may he upgrade per action with his own Upgrade Tech? (1 without one)",
-                1,
-                9,
-            )
-            human_limit = yield from ask_count(
-                f"{key}.your_upgrade_tech",
-                "How many buildings may he upgrade per action with your Upgrade Tech? (1 without one)",
-                1,
-                9,
-            )
-            limit = max(own_limit, human_limit)
-        elif made < limit:
-            more = yield from ask_yes(
-                f"{key}.another{made}",
-                "Does he hold another unused Blueprint with an eligible building?",
-            )
-        if made >= limit or not more:
-            break
+        state = yield from _one_upgrade(state, f"{key}.upgrade{made}")
+        if made < limit:
+            more = yield from _another_blueprint(f"{key}.another{made}")
     if made > 1:
         yield from _upgrade_tech(state, made, own_limit, human_limit)
     return state
+
+
+def _another_blueprint(key: str) -> Proc[bool]:
+    return (
+        yield from ask_yes(
+            key, "Does he hold another unused Blueprint with an eligible building?"
+        )
+    )
 
 
 def _upgrade_tech(state: TableState, made: int, own: int, human: int) -> Proc[None]:

@@ -143,18 +143,17 @@ def play_step(
     if step.kind not in next_steps(state):
         raise SerializationError(where, f"a {step.kind.value} step cannot come here")
     lines: list[Say] = []
-    answers = step.answers
-    used: list[int] = []
+    asked: list[Question] = []
+    source = answer_from(step.answers, f"{where}.answers")
 
-    def counted(question: Question) -> Answer:
-        used.append(1)
+    def answer(question: Question) -> Answer:
+        asked.append(question)
         return source(question)
 
-    source = answer_from(answers, f"{where}.answers")
-    state = run(step_proc(step.kind, state), counted, lines.append)
-    if len(used) != len(answers):
+    state = run(step_proc(step.kind, state), answer, lines.append)
+    if len(asked) != len(step.answers):
         raise SerializationError(
-            f"{where}.answers", f"{len(answers) - len(used)} answer(s) left over"
+            f"{where}.answers", f"{len(step.answers) - len(asked)} answer(s) left over"
         )
     return state, tuple(lines)
 
