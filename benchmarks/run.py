@@ -35,15 +35,11 @@ from lacerda_bot import (
     new_bot,
     take_turn,
 )
-from lacerda_bot.game import play_game
+from lacerda_bot._board.paths import eligible_tiles, nearest_tiles, path_options
+from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.model import Gain, GainKind
-from lacerda_bot.rover import (
-    choose_allowance,
-    eligible_tiles,
-    nearest_tiles,
-    path_options,
-)
-from lacerda_bot.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
 from lacerda_bot.table import (
     Answer,
     Question,
@@ -52,8 +48,7 @@ from lacerda_bot.table import (
     StepKind,
     new_game,
     replay,
-    run,
-    step_proc,
+    run_step,
 )
 from lacerda_bot.table.session import dumps_game, loads_game, record
 from lacerda_bot.testing import (
@@ -135,8 +130,14 @@ def rover_board(radius: int) -> Board:
 def plan(board: Board) -> None:
     targets, _ = eligible_tiles(board, board.spendable_crystals)
     target = nearest_tiles(targets)[0]
-    chosen = choose_allowance(
-        board, steps=target.steps, base=2, tile_cost=0, spendable=0, prefer_own=True
+    chosen = best_rover_tech(
+        steps=target.steps,
+        base=2,
+        own_level=lambda: 0,
+        human_level=lambda: 0,
+        tile_cost=0,
+        spendable=lambda: 0,
+        prefer_own=True,
     )
     path_options(
         board.map_hexes,
@@ -171,29 +172,16 @@ def json_rate(count: int) -> tuple[float, float]:
     return count / ours, count / plain
 
 
-def logging(
-    source: Callable[[Question], Answer], log: list[tuple[str, Answer]]
-) -> Callable[[Question], Answer]:
-    """*source*, recording each answer with its question's key in *log*."""
-
-    def answer(question: Question) -> Answer:
-        value = source(question)
-        log.append((question.key, value))
-        return value
-
-    return answer
-
-
 def table_game(steps: int) -> str:
     """A saved table game: set-up, then turns and Shuttle phases, seeded answers."""
     rng = random.Random(5)
 
     def answer(question: Question) -> Answer:
         if question.kind is QuestionKind.YES_NO:
-            return question.key.count(".") < 4 and rng.random() < 0.6
+            return rng.random() < 0.6
         if question.kind is QuestionKind.COUNT:
             return rng.randint(question.low, min(question.high, question.low + 3))
-        if question.key.count(".") >= 4 and "nothing" in question.choices:
+        if "nothing" in question.choices and rng.random() < 0.5:
             return "nothing"
         return rng.choice(question.choices)
 
@@ -202,7 +190,9 @@ def table_game(steps: int) -> str:
     kinds = [StepKind.SETUP] + [StepKind.TURN, StepKind.TURN, StepKind.SHUTTLE] * steps
     for kind in kinds[:steps]:
         answers: list[tuple[str, Answer]] = []
-        state = run(step_proc(kind, state), logging(answer, answers), lambda line: None)
+        while (run := run_step(state, kind, answers)).question is not None:
+            answers.append((run.question.key, answer(run.question)))
+        state = run.state
         game = record(game, Step(kind=kind, answers=tuple(answers)))
     return dumps_game(game)
 

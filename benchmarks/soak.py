@@ -10,7 +10,12 @@ state survives JSON. The target is zero errors.
 import sys
 import time
 
-from lacerda_bot.simulate import game_seeds, render_summary, run_batch, summarise
+from lacerda_bot.reference.simulate import (
+    game_seeds,
+    render_summary,
+    run_batch,
+    summarise,
+)
 
 
 def main(games: int = 10_000, jobs: int = 2) -> int:

@@ -14,6 +14,7 @@ lacerda_bot for a decision, then applies the decisions itself.
 import attrs
 
 from lacerda_bot import (
+    Board,
     BuildingType,
     Construct,
     Hex,
@@ -22,7 +23,6 @@ from lacerda_bot import (
     new_bot,
     take_turn,
 )
-from lacerda_bot.board import Board
 from lacerda_bot.render import describe
 from lacerda_bot.testing import building, small_board
 

@@ -13,6 +13,7 @@ import sys
 import attrs
 
 from lacerda_bot import (
+    Board,
     Outcome,
     Side,
     colony_level_up,
@@ -21,7 +22,6 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot.board import Board
 from lacerda_bot.render import describe_with_rules
 from lacerda_bot.testing import apply, level_up, reference_board
 

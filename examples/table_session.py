@@ -1,9 +1,10 @@
 """Drive the table companion from code, as a phone or web front end would.
 
-The procedures of ``lacerda_bot.table`` yield questions and lines; a front end
-answers the questions however it likes (buttons, voice, a script) and shows
-the lines. Here the answers come from a dictionary, and the game is saved and
-loaded back to show that a save replays to the same state.
+Each step of a table game runs the library's own call with the answers given
+so far; it stops at the next question, or finishes. A front end shows the
+lines, asks the question however it likes (buttons, voice, a script), adds the
+answer and runs the step again. Here the answers come from a dictionary, and
+the game is saved and loaded back to show that a save replays to the same state.
 
 Run: python examples/table_session.py
 """
@@ -14,52 +15,49 @@ from pathlib import Path
 from lacerda_bot.table import (
     Answer,
     Game,
-    Question,
-    Say,
     Step,
     StepKind,
     load_game,
     new_game,
     record,
     replay,
-    run,
+    run_step,
     save_game,
-    step_proc,
 )
 
 # What the player at the table answers, by question key.
 ANSWERS: dict[str, Answer] = {
-    "setup.first_colonist_tiles": 6,
-    "setup.side": "colony",
-    "setup.gain": "crystals",
-    "setup.gain.n": 2,
-    "turn1.mine.legal_site": True,
-    "turn1.colonists_present": 1,
-    "turn1.spendable": 2,
-    "turn1.largest": 2,
-    "turn1.tied_sites": 3,
-    "turn1.own_tech_enough": False,
-    "turn1.rover_on_site": False,
+    "setup.first_colonist_tile_count": 6,
+    "setup.starting_side.3": "colony",
+    "setup.space_gains": "crystals",
+    "setup.space_gains.n": 2,
+    "setup.supply_has_crystal": True,
+    "turn1.has_legal_site.mine": True,
+    "turn1.colonists_present.construct": 1,
+    "turn1.spendable_crystals": 2,
+    "turn1.best_site_size.mine": 2,
+    "turn1.best_sites.mine": 3,
+    "turn1.tech_level.mine.lacerda": 0,
+    "turn1.rover_on_new_building": False,
 }
 
 
 def play(game: Game, kind: StepKind) -> Game:
     """Run one step with the scripted answers, printing what Lacerda does."""
     state, _ = replay(game)
-    asked: list[tuple[str, Answer]] = []
-
-    def answer(question: Question) -> Answer:
-        value = ANSWERS[question.key]
-        print(f"  ? {question.text} -> {value}")
-        asked.append((question.key, value))
-        return value
-
-    def show(line: Say) -> None:
-        print(f"  - {line.text}  [{', '.join(line.rules)}]")
-
+    answers: list[tuple[str, Answer]] = []
+    shown = 0
     print(f"{kind.value}:")
-    run(step_proc(kind, state), answer, show)
-    return record(game, Step(kind=kind, answers=tuple(asked)))
+    while True:
+        run = run_step(state, kind, answers)
+        for line in run.lines[shown:]:
+            print(f"  - {line.text}  [{', '.join(line.rules)}]")
+        shown = len(run.lines)
+        if run.question is None:
+            return record(game, Step(kind=kind, answers=tuple(answers)))
+        value = ANSWERS[run.question.key]
+        print(f"  ? {run.question.text} -> {value}")
+        answers.append((run.question.key, value))
 
 
 def main() -> None:

@@ -3,11 +3,13 @@
 from typing import TypedDict, TypeVar
 
 from lacerda_bot import Board, BotState, Decision, Outcome, new_bot, take_turn
+from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._rules.play import Play
+from lacerda_bot._state import BotState as _BotState
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BuildingType, HostId, TechType
 from lacerda_bot.options import Options
 from lacerda_bot.records import LabRow, OwnTech
-from lacerda_bot.state import BotState as _BotState
 
 D = TypeVar("D")
 
@@ -39,6 +41,12 @@ def own_techs(*techs: tuple[TechType, int]) -> Techs:
     return {"lab_rows": rows, "lacerda_techs": owned}
 
 
+def play_on(board: Board, bot: BotState | None = None) -> Play:
+    """The engine's working state of a call on *board* (the board's facts)."""
+    bot = bot or new_bot(0)
+    return Play(BoardFacts(board, bot.options), bot)
+
+
 def kinds(decisions: tuple[Decision, ...]) -> list[str]:
     return [type(d).__name__ for d in decisions]
 
@@ -59,5 +67,6 @@ __all__ = [
     "kinds",
     "of_type",
     "own_techs",
+    "play_on",
     "turn",
 ]

@@ -3,8 +3,8 @@
 from hypothesis import strategies as st
 
 from lacerda_bot import BotState, Options, new_bot
-from lacerda_bot.board import Board, check_board
-from lacerda_bot.deck import MAX_SEED
+from lacerda_bot._board.board import Board, check_board
+from lacerda_bot._deck import MAX_SEED
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
 from lacerda_bot.model import (
@@ -86,7 +86,8 @@ def options() -> st.SearchStrategy[Options]:
     )
 
 
-def gains() -> st.SearchStrategy[Gain]:
+def gains(*, described: bool = True) -> st.SearchStrategy[Gain]:
+    """Gains of every kind; ``OTHER`` carries the host's words unless not *described*."""
     counted = st.builds(
         Gain,
         kind=st.sampled_from((GainKind.CRYSTALS, GainKind.DEVELOP, GainKind.ROVER)),
@@ -112,13 +113,13 @@ def gains() -> st.SearchStrategy[Gain]:
         kind=st.just(GainKind.CONSTRUCT),
         building=st.none() | st.sampled_from(BuildingType),
     )
-    other = st.builds(
-        Gain, kind=st.just(GainKind.OTHER), description=st.text(max_size=5)
-    )
+    words = st.text(max_size=5) if described else st.just("")
+    other = st.builds(Gain, kind=st.just(GainKind.OTHER), description=words)
     return st.one_of(counted, plain, construct, other)
 
 
 _GAINS = gains()
+_TABLE_GAINS = gains(described=False)
 
 
 def bot_states() -> st.SearchStrategy[BotState]:
@@ -126,8 +127,13 @@ def bot_states() -> st.SearchStrategy[BotState]:
 
 
 @st.composite
-def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
-    """A rule-consistent board: everything on the map, no overlaps, ids unique."""
+def host_states(draw: st.DrawFn, *, max_radius: int = 4, table: bool = False) -> Board:
+    """A rule-consistent board: everything on the map, no overlaps, ids unique.
+
+    With *table*, a board a player can describe at the table: ``OTHER`` gains
+    carry no words, and each side keeps a free Turn Order space.
+    """
+    gain = _TABLE_GAINS if table else _GAINS
     radius = draw(st.integers(1, max_radius))
     full = sorted(hex_map(radius))
     rng = draw(st.randoms(use_true_random=False))
@@ -152,8 +158,8 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
             id=HostId(f"S{n}"),
             side=Side.ORBIT if n <= 4 else Side.COLONY,
             number=n,
-            gains=tuple(draw(st.lists(_GAINS, max_size=1))),
-            occupied=draw(st.booleans()),
+            gains=tuple(draw(st.lists(gain, max_size=1))),
+            occupied=draw(st.booleans()) and not (table and n in (4, 8)),
         )
         for n in range(1, 9)
     )
@@ -161,9 +167,9 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         LabRow(
             row=r,
             entry_free=draw(st.booleans()),
-            entry_gains=tuple(draw(st.lists(_GAINS, max_size=1))),
+            entry_gains=tuple(draw(st.lists(gain, max_size=1))),
             spaces=tuple(
-                LabSpace(level=lv, gains=tuple(draw(st.lists(_GAINS, max_size=1))))
+                LabSpace(level=lv, gains=tuple(draw(st.lists(gain, max_size=1))))
                 for lv in range(2, 7)
             ),
             max_level=draw(st.integers(2, 6)),
@@ -202,7 +208,7 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
                     kind=draw(st.sampled_from(TileKind)),
                     crystal_cost=draw(st.integers(0, 2)),
                     requirement_met=draw(st.booleans()),
-                    reward=tuple(draw(st.lists(_GAINS, min_size=1, max_size=2))),
+                    reward=tuple(draw(st.lists(gain, min_size=1, max_size=2))),
                 ),
             )
             for i, h in enumerate(tile_hexes)

@@ -1,13 +1,12 @@
-"""Answer sources for table-companion tests: scripted by key, or seeded random."""
+"""Answer sources and a step driver for table-companion tests."""
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TypeVar
 
-from lacerda_bot.table.dialogue import Answer, Proc, Question, QuestionKind, Say
-from lacerda_bot.table.session import run
-
-T = TypeVar("T")
+from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
+from lacerda_bot.table.driver import Run, StepKind, run_step
+from lacerda_bot.table.session import Step
+from lacerda_bot.table.state import TableState
 
 
 class UnscriptedError(AssertionError):
@@ -15,10 +14,9 @@ class UnscriptedError(AssertionError):
 
 
 def by_key(script: Mapping[str, Answer]) -> Callable[[Question], Answer]:
-    """Answer each question by the last part of its key (e.g. ``legal_site``).
+    """Answer each question by its key without the step prefix (``has_legal_site.mine``).
 
-    A key may also be given in full or by its last two parts
-    (``mine.legal_site``); the longest match wins.
+    A key may also be given in full or by its last part; the longest match wins.
     """
 
     def answer(question: Question) -> Answer:
@@ -35,18 +33,25 @@ def by_key(script: Mapping[str, Answer]) -> Callable[[Question], Answer]:
 
 
 def drive(
-    proc: Proc[T], script: Mapping[str, Answer]
-) -> tuple[T, list[Say], list[Question]]:
-    """Run *proc* with scripted answers; return its result, lines and questions."""
-    lines: list[Say] = []
+    state: TableState, kind: StepKind, source: Callable[[Question], Answer]
+) -> tuple[Run, Step, list[Question]]:
+    """Run step *kind* to its end, asking *source*; the run, the step and the questions."""
+    answers: list[tuple[str, Answer]] = []
     asked: list[Question] = []
-    source = by_key(script)
+    while True:
+        run = run_step(state, kind, answers)
+        if run.question is None:
+            return run, Step(kind=kind, answers=tuple(answers)), asked
+        asked.append(run.question)
+        answers.append((run.question.key, source(run.question)))
 
-    def answer(question: Question) -> Answer:
-        asked.append(question)
-        return source(question)
 
-    return run(proc, answer, lines.append), lines, asked
+def scripted(
+    state: TableState, kind: StepKind, script: Mapping[str, Answer]
+) -> tuple[TableState, list[Say], list[Question]]:
+    """Run a step with scripted answers; its new state, its lines and its questions."""
+    run, _, asked = drive(state, kind, by_key(script))
+    return run.state, list(run.lines), asked
 
 
 def rules_of(lines: list[Say]) -> set[str]:
@@ -60,22 +65,25 @@ def text_of(lines: list[Say]) -> str:
 
 
 def random_answer(
-    rng: random.Random, *, deepest: int = 6
+    rng: random.Random, *, longest: int = 40
 ) -> Callable[[Question], Answer]:
-    """A seeded answer policy that keeps nested gains shallow.
+    """A seeded answer policy that keeps chains of gains short.
 
-    Counts stay small so ties of 1 to 4 options are common. Past *deepest*
-    key levels, gains are "nothing" and yes/no answers are "no", which ends
-    any chain of Rover moves and tile rewards.
+    Counts stay small so ties of 1 to 4 options are common. After *longest*
+    questions in a step, gains are "nothing" and yes/no answers "no", which
+    ends any chain of Rover moves and tile rewards.
     """
+    asked: dict[str, int] = {}
 
     def answer(question: Question) -> Answer:
-        deep = question.key.count(".") >= deepest
+        step = question.key.split(".", 1)[0]
+        asked[step] = asked.get(step, 0) + 1
+        tired = asked[step] > longest
         if question.kind is QuestionKind.YES_NO:
-            return False if deep else rng.random() < 0.6
+            return False if tired else rng.random() < 0.6
         if question.kind is QuestionKind.COUNT:
             return rng.randint(question.low, min(question.high, question.low + 3))
-        if deep and "nothing" in question.choices:
+        if tired and "nothing" in question.choices:
             return "nothing"
         return rng.choice(question.choices)
 

@@ -16,19 +16,20 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
-from lacerda_bot.build import (
+from lacerda_bot._board.sites import (
     best_sites,
-    choose_building_type,
     complexes,
     legal_sites,
     qualifies,
 )
+from lacerda_bot._rules.building import plan_construct
+from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot.hexmap import dist
 from lacerda_bot.model import Owner
 from lacerda_bot.records import HumanTech, LssMarkers
 from lacerda_bot.testing import building, small_board
 
-from .helpers import bot_with, of_type, own_techs
+from .helpers import bot_with, of_type, own_techs, play_on
 from .strategies import host_states, options
 
 M, G, W, H, OC = (
@@ -70,8 +71,9 @@ def test_r_build_2_spec_example() -> None:
         colony_level=2,
         lss_markers=LssMarkers(water_extractor=2, greenhouse=1, oxygen_condenser=0),
     )
-    choice = choose_building_type(board, W, Options())
+    choice = plan_construct(play_on(board, bot_with((), pointer=W)), None)
 
+    assert isinstance(choice, ConstructPlan)
     assert choice.building is OC
     assert [r.option for r in choice.removed] == ["water_extractor", "greenhouse"]
     assert "not below" in choice.removed[0].reason
@@ -86,7 +88,11 @@ def test_r_build_2_nothing_qualifies_makes_construct_impossible() -> None:
         map_hexes=frozenset({Hex(0, 0)}), buildings=(building(0, 0, M),)
     )
 
-    assert choose_building_type(board, M, Options()).building is None
+    plan = plan_construct(play_on(board), None)
+
+    assert plan == Impossible(
+        rule="R-COLONY-2", reason="no qualifying type has a legal site"
+    )
 
 
 def test_qualifies_mine_always() -> None:

@@ -12,7 +12,11 @@ from lacerda_bot import (
     Upgrade,
     take_turn,
 )
-from lacerda_bot.colony import best_scientists, eligible_buildings, rank_blueprints
+from lacerda_bot._board.displays import (
+    best_scientists,
+    rank_blueprints,
+)
+from lacerda_bot._board.sites import eligible_buildings
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BuildingType, ContractKind, HostId, Owner, Scientist
 from lacerda_bot.options import NoScientistFallback
@@ -281,7 +285,7 @@ def test_r_cost_5_colonist_on_hire_slot_blocks_colony_3() -> None:
 
 def test_empty_displays_have_no_best() -> None:
     """R-COLONY-6, R-COLONY-7: nothing on display -> no candidate."""
-    from lacerda_bot.colony import best_contracts
+    from lacerda_bot._board.displays import best_contracts
 
     assert best_scientists(small_board()) == ()
     assert best_contracts(small_board()) == ()

@@ -16,7 +16,7 @@ from lacerda_bot import (
     redacted,
     take_turn,
 )
-from lacerda_bot.deck import (
+from lacerda_bot._deck import (
     card_by_id,
     check_seed,
     random_value,
@@ -169,8 +169,8 @@ def test_reveal_and_discard_need_the_right_moment() -> None:
     import pytest
 
     from lacerda_bot import new_bot
+    from lacerda_bot._state import discard_card, reveal_card
     from lacerda_bot.errors import InvalidValueError
-    from lacerda_bot.state import discard_card, reveal_card
 
     bot = new_bot(0)
     with pytest.raises(InvalidValueError, match="current_card"):

@@ -22,7 +22,7 @@ from lacerda_bot import (
     Upgrade,
     take_turn,
 )
-from lacerda_bot.gains import choose_warehouse_item
+from lacerda_bot._board.displays import choose_warehouse_item
 from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item
 from lacerda_bot.records import (
     Blueprint,

@@ -3,8 +3,8 @@
 import attrs
 
 from lacerda_bot import Options, TiePolicy
-from lacerda_bot.game import MAX_ROUNDS, play_game
-from lacerda_bot.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.reference.game import MAX_ROUNDS, play_game
+from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
 
 
 def test_a_few_hundred_games_end_without_error() -> None:
@@ -54,15 +54,16 @@ def test_checks_catch_a_broken_decision() -> None:
     import pytest
 
     from lacerda_bot import Outcome, PayCrystals, new_bot
-    from lacerda_bot.decisions import CallTrace, PaymentPurpose
-    from lacerda_bot.game import InvariantError, _checked
+    from lacerda_bot.decisions import PaymentPurpose
+    from lacerda_bot.outcome import CallKind, CallTrace
+    from lacerda_bot.reference.game import InvariantError, _checked
     from lacerda_bot.testing import small_board
 
     bot = new_bot(0)
     bad = Outcome(
         bot=bot,
         decisions=(PayCrystals(amount=5, purpose=PaymentPurpose.PLACEMENT),),
-        trace=CallTrace(call="take_turn", options=bot.options, pass_count=1),
+        trace=CallTrace(call=CallKind.TAKE_TURN, options=bot.options, pass_count=1),
     )
     with pytest.raises(InvariantError, match="can spend 0"):
         _checked("take_turn", small_board(), bad)

@@ -9,7 +9,7 @@ from lacerda_bot import (
     RequirementKind,
     evaluate_goal,
 )
-from lacerda_bot.goals import goal_by_id
+from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,

@@ -12,6 +12,11 @@ from lacerda_bot import (
     TechType,
     take_turn,
 )
+from lacerda_bot._board.displays import (
+    choose_blueprint,
+    choose_development,
+    choose_tech_tiles,
+)
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -20,7 +25,6 @@ from lacerda_bot.model import (
     HostId,
     Scientist,
 )
-from lacerda_bot.orbit import choose_blueprint, choose_development, choose_tech_tiles
 from lacerda_bot.records import (
     Blueprint,
     DisplayedBlueprint,

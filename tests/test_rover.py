@@ -22,10 +22,11 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
+from lacerda_bot._board.paths import eligible_tiles, path_options
+from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.hexmap import steps_from
 from lacerda_bot.model import FigureKind, Gain, Owner
 from lacerda_bot.records import Figure, HumanTech
-from lacerda_bot.rover import choose_allowance, eligible_tiles, path_options
 from lacerda_bot.testing import apply, hex_map, small_board, tile
 
 from .helpers import bot_with, kinds, of_type, own_techs
@@ -286,14 +287,16 @@ def test_r_rover_9_tile_reward_resolves_at_once() -> None:
     assert of_type(outcome, ActionImpossible)
 
 
-def test_choose_allowance_reaching_beats_cheap_failure() -> None:
+def test_best_rover_tech_reaching_beats_cheap_failure() -> None:
     """R-ROVER-4: a Tech that reaches (paying) beats one that does not (paying nothing)."""
-    board = small_board(
-        **own_techs((TechType.ROVER, 1)),
-        human_techs=(HumanTech(tech=TechType.ROVER, level=3),),
-    )
-    chosen = choose_allowance(
-        board, steps=7, base=2, tile_cost=0, spendable=3, prefer_own=True
+    chosen = best_rover_tech(
+        steps=7,
+        base=2,
+        own_level=lambda: 1,
+        human_level=lambda: 3,
+        tile_cost=0,
+        spendable=lambda: 3,
+        prefer_own=True,
     )
 
     assert chosen.tech is TechUsed.HUMAN

@@ -22,10 +22,10 @@ from lacerda_bot import (
     new_bot,
     shuttle_phase,
 )
+from lacerda_bot._board.paths import discovery_sites
 from lacerda_bot.hexmap import dist
 from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, TileKind
 from lacerda_bot.records import LssMarkers, Tile, TurnOrderSpace
-from lacerda_bot.shuttle import discovery_sites
 from lacerda_bot.testing import hex_map, small_board, tile
 
 from .helpers import kinds, of_type

@@ -13,7 +13,7 @@ from lacerda_bot import (
     new_bot,
     setup,
 )
-from lacerda_bot.deck import random_value
+from lacerda_bot._deck import random_value
 from lacerda_bot.model import Gain, GainKind, HostId
 from lacerda_bot.records import TurnOrderSpace
 from lacerda_bot.testing import reference_board

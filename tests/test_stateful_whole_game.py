@@ -27,7 +27,7 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot.human import human_moves
+from lacerda_bot.reference.human import human_moves
 from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 
 from .strategies import bot_states

@@ -13,8 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from lacerda_bot.errors import SerializationError
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+from lacerda_bot.table.dialogue import Say
+from lacerda_bot.table.driver import StepKind, next_steps
 from lacerda_bot.table.session import (
     Game,
     Step,
@@ -26,13 +26,12 @@ from lacerda_bot.table.session import (
     record,
     redo,
     replay,
-    run,
     save_game,
     undo,
 )
 from lacerda_bot.table.state import TableState
 
-from .table_helpers import random_answer
+from .table_helpers import drive, random_answer
 
 SCHEDULE = (
     StepKind.SETUP,
@@ -50,17 +49,8 @@ def live_step(
     state: TableState, kind: StepKind, rng: random.Random
 ) -> tuple[TableState, Step, tuple[Say, ...]]:
     """Play one step with seeded random answers, recording them."""
-    answers: list[tuple[str, Answer]] = []
-    lines: list[Say] = []
-    policy = random_answer(rng)
-
-    def answer(question: Question) -> Answer:
-        value = policy(question)
-        answers.append((question.key, value))
-        return value
-
-    state = run(step_proc(kind, state), answer, lines.append)
-    return state, Step(kind=kind, answers=tuple(answers)), tuple(lines)
+    run, step, _ = drive(state, kind, random_answer(rng))
+    return run.state, step, run.lines
 
 
 def played(
@@ -225,7 +215,7 @@ def _corruptions() -> list[tuple[str, str]]:
     other = json.loads(text)
     other["format"] = "something"
     newer = json.loads(text)
-    newer["version"] = 2
+    newer["version"] = 3
     return [
         ("truncated", text[: len(text) // 2]),
         ("not an object", "[1, 2]"),
@@ -279,21 +269,17 @@ def test_new_game_checks_its_inputs() -> None:
         new_game(1, goal="no_such_goal")
 
 
-def test_procedures_refuse_answers_of_the_wrong_type() -> None:
-    """A driver that sends a wrong answer gets InvalidValueError naming the question."""
-    from lacerda_bot.errors import InvalidValueError
-    from lacerda_bot.table.dialogue import ask_count, ask_pick, ask_yes
+def test_a_step_refuses_an_answer_to_another_question() -> None:
+    """A driver that sends an answer of the wrong kind, or to another question, is told where."""
+    from lacerda_bot.table.driver import AnswerMismatchError, run_step
 
-    cases: list[tuple[Proc[object], Answer]] = [
-        (ask_yes("k.yes", "?"), 1),
-        (ask_count("k.count", "?", 0, 3), 4),
-        (ask_pick("k.pick", "?", ("a", "b")), "c"),
-    ]
-    for proc, wrong in cases:
-        question = next(proc)
-        assert isinstance(question, Question)
-        with pytest.raises(InvalidValueError, match=question.key):
-            proc.send(wrong)
+    state, _ = replay(new_game(1))
+    key = "setup.first_colonist_tile_count"
+    with pytest.raises(AnswerMismatchError, match="expected a whole number"):
+        run_step(state, StepKind.SETUP, [(key, True)])
+    with pytest.raises(AnswerMismatchError, match="expected the answer to") as caught:
+        run_step(state, StepKind.SETUP, [("setup.elsewhere", 3)])
+    assert caught.value.index == 0
 
 
 class TableGameMachine(RuleBasedStateMachine):

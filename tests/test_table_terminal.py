@@ -38,7 +38,7 @@ def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
     out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json")
     assert "Card 7: Mission B, action 2." in out
     assert "Upgrade a Building is impossible" in out
-    assert "[R-COLONY-3, R-TURN-4]" in out
+    assert "[R-TURN-4, R-COLONY-3]" in out
     assert terminal.state.turns == 1
     assert len(load_game(tmp_path / "g.json").steps) == 2
 
@@ -381,8 +381,8 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
     assert [k for k, _ in step.answers] == [
-        "turn1.usable_blueprint",
-        "turn1.rover.eligible_tile",
+        "turn1.upgrade_blueprints.any",
+        "turn1.nearest_tiles.any",
     ]
     assert terminal.state.turns == 1
 
@@ -391,7 +391,7 @@ def test_back_keeps_the_tie_break_result(tmp_path: Path) -> None:
     """Taking back an answer after a tie-break replays it: the same cards decide."""
     # seed 2, card 6 Construct: 3 tied sites, then back at the Tech question
     answers = ["setup", "6", "colony", "nothing", "turn", "y", "1", "2", "2", "3"]
-    out, _ = session([*answers, "back", "3", "n", "n"], tmp_path / "g.json", seed=2)
+    out, _ = session([*answers, "back", "3", "0", "n"], tmp_path / "g.json", seed=2)
     # back re-asks the count of tied sites; the same cards pick the same site
     assert out.count("the tie-break picks number 3") == 2
     assert out.count("He builds a Mine") == 1

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lacerda_bot import BotState, Options, TiePolicy, new_bot
-from lacerda_bot.tiebreak import break_tie, group_sizes
+from lacerda_bot._rules.tiebreak import break_tie, group_sizes
 
 from .helpers import bot_with
 from .strategies import seeds

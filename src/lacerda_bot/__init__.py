@@ -4,63 +4,30 @@ The host owns the board and reports it through the read-only views of
 :mod:`lacerda_bot.host`; the library owns Lacerda's private bot state and
 decides everything he does, returning frozen decisions with their reasons.
 
+This module is the facade: the entry points, the decision union, the host
+views, the errors and serialization. The public modules beside it are
+:mod:`~lacerda_bot.model`, :mod:`~lacerda_bot.hexmap`, :mod:`~lacerda_bot.records`,
+:mod:`~lacerda_bot.host`, :mod:`~lacerda_bot.options`, :mod:`~lacerda_bot.decisions`,
+:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`, :mod:`~lacerda_bot.facts`,
+:mod:`~lacerda_bot.serialization`, :mod:`~lacerda_bot.render`,
+:mod:`~lacerda_bot.testing`, :mod:`~lacerda_bot.reference` and
+:mod:`~lacerda_bot.table`; the rules themselves live in private modules.
+
 Unofficial; not affiliated with the designer or publisher of On Mars.
 """
 
 from importlib.metadata import version as _version
 
-from lacerda_bot.board import Board, read_view
-from lacerda_bot.decisions import (
-    ActionImpossible,
-    AdvanceMission,
-    AdvanceProgressBot,
-    BuildShelter,
-    CallTrace,
-    Candidate,
-    ChooseLssReward,
-    CollectTile,
-    Construct,
-    CrystalSource,
-    Decision,
-    DevelopTech,
-    GainBot,
-    GainCrystals,
-    GainShip,
-    GiveOxygen,
-    HireScientist,
-    LearnTech,
-    LoseBenefit,
-    MoveRover,
-    ObtainBlueprint,
-    Outcome,
-    PayCrystals,
-    PaymentPurpose,
-    PlaceColonist,
-    PlaceDiscoveryTile,
-    RefillContractDisplay,
-    RelocateRover,
-    Removal,
-    RevealCard,
-    SkipTurn,
-    StartingSpace,
-    Stay,
-    TakeBenefit,
-    TakeContract,
-    TakeWarehouseItem,
-    TieBreak,
-    TieRound,
-    Trace,
-    Travel,
-    Upgrade,
+from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._calls import (
+    colony_level_up,
+    human_used_tech,
+    setup,
+    shuttle_phase,
+    take_turn,
 )
-from lacerda_bot.deck import SOLO_CARDS, SoloCard
-from lacerda_bot.errors import (
-    InvalidHostStateError,
-    InvalidValueError,
-    LacerdaBotError,
-    SerializationError,
-)
-from lacerda_bot.goals import (
+from lacerda_bot._deck import SOLO_CARDS, SoloCard
+from lacerda_bot._rules.goals import (
     SOLO_GOALS,
     CompletedContract,
     GoalFacts,
@@ -71,9 +38,54 @@ from lacerda_bot.goals import (
     SoloGoal,
     evaluate_goal,
 )
+from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
+from lacerda_bot._state import BotState, BotView, new_bot, redacted
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    AdvanceMission,
+    AdvanceProgressBot,
+    BuildShelter,
+    ChooseLssReward,
+    CollectTile,
+    Construct,
+    Criterion,
+    CrystalSource,
+    Decision,
+    Described,
+    DevelopTech,
+    GainBot,
+    GainCrystals,
+    GainShip,
+    GiveOxygen,
+    HireScientist,
+    LearnTech,
+    LoseBenefit,
+    MoveRover,
+    ObtainBlueprint,
+    PayCrystals,
+    PaymentPurpose,
+    PlaceColonist,
+    PlaceDiscoveryTile,
+    RefillContractDisplay,
+    RelocateRover,
+    RevealCard,
+    SkipTurn,
+    StartingSpace,
+    Stay,
+    TakeBenefit,
+    TakeContract,
+    TakeWarehouseItem,
+    Travel,
+    Upgrade,
+)
+from lacerda_bot.errors import (
+    InvalidHostStateError,
+    InvalidValueError,
+    LacerdaBotError,
+    SerializationError,
+)
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
-from lacerda_bot.level import colony_level_up
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -93,12 +105,9 @@ from lacerda_bot.options import (
     TiePolicy,
     UnknownGain,
 )
-from lacerda_bot.score import ScoreBreakdown, score_lacerda
+from lacerda_bot.outcome import CallKind, CallTrace, Outcome
 from lacerda_bot.serialization import dumps, loads
-from lacerda_bot.shuttle import shuttle_phase
-from lacerda_bot.start import setup
-from lacerda_bot.state import BotState, BotView, new_bot, redacted
-from lacerda_bot.turn import human_used_tech, take_turn
+from lacerda_bot.trace import Candidate, Removal, TieBreak, TieRound, Trace
 
 __version__ = _version("lacerda-bot")
 
@@ -114,6 +123,7 @@ __all__ = [
     "BotView",
     "BuildShelter",
     "BuildingType",
+    "CallKind",
     "CallTrace",
     "Candidate",
     "ChooseLssReward",
@@ -121,8 +131,10 @@ __all__ = [
     "CompletedContract",
     "ComplexTechThreshold",
     "Construct",
+    "Criterion",
     "CrystalSource",
     "Decision",
+    "Described",
     "DevelopTech",
     "Gain",
     "GainBot",

@@ -16,12 +16,12 @@ from typing import TextIO
 
 import attrs
 
-from lacerda_bot.deck import MAX_SEED
+from lacerda_bot._deck import MAX_SEED
+from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
-from lacerda_bot.game import GameRecord
-from lacerda_bot.goals import SOLO_GOALS
 from lacerda_bot.options import Options
-from lacerda_bot.simulate import (
+from lacerda_bot.reference.game import GameRecord
+from lacerda_bot.reference.simulate import (
     DEFAULT_GAMES,
     game_seeds,
     record_json,

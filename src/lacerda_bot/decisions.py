@@ -1,16 +1,28 @@
-"""What Lacerda does: the decisions of spec §6 and their traces (R-TURN-9, R-TURN-10).
+r"""What Lacerda does: the decisions of spec §6 (R-TURN-9), a closed union.
 
-Every decision-making call returns an :class:`Outcome`: the new bot state, the
-decisions in the order the host must apply them, and a :class:`CallTrace`.
-Each decision carries a :class:`Trace` naming the rules applied, the
-candidates considered with their criteria, the candidates removed and why,
-and any tie-breaks (R-TIE-8).
+Every decision-making call returns its decisions in the order the host must
+apply them; each carries a :class:`~lacerda_bot.trace.Trace` (R-TURN-10).
+:data:`Decision` is the closed union of the 31 decision classes: code that
+handles decisions ``match``\ es over it and ends with ``assert_never``, so a
+new decision type cannot be forgotten.
+
+**How a decision names things.** A digital host names every place, card and
+slot, and a decision repeats those names: a :class:`~lacerda_bot.hexmap.Hex`,
+a host id, a display slot. A person at the table has no coordinates to give;
+there the same decision carries a :class:`Described` instead: what the table
+can say, such as "tied site 3 of 3, numbered row by row from the top". The
+decision classes are generic in that choice. For a host the parameter is
+``Never`` (the default), so ``Construct`` means ``Construct[Never]`` and its
+``hex`` is exactly a ``Hex``: nothing about a host's decisions is vaguer. The
+table companion's decisions are ``Construct[Described]``, whose ``hex`` is a
+``Hex | Described``.
 """
 
 import enum
-from typing import TypeAlias, final
+from typing import Generic, Never, final
 
 import attrs
+from typing_extensions import TypeVar
 
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
@@ -28,21 +40,21 @@ from lacerda_bot.model import (
     TechType,
     TechUsed,
 )
-from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.state import BotState
+from lacerda_bot.trace import Trace
 
 __all__ = [
     "ActionImpossible",
     "AdvanceMission",
     "AdvanceProgressBot",
     "BuildShelter",
-    "CallTrace",
-    "Candidate",
     "ChooseLssReward",
     "CollectTile",
     "Construct",
+    "Criterion",
     "CrystalSource",
+    "D",
     "Decision",
+    "Described",
     "DevelopTech",
     "GainBot",
     "GainCrystals",
@@ -53,14 +65,12 @@ __all__ = [
     "LoseBenefit",
     "MoveRover",
     "ObtainBlueprint",
-    "Outcome",
     "PayCrystals",
     "PaymentPurpose",
     "PlaceColonist",
     "PlaceDiscoveryTile",
     "RefillContractDisplay",
     "RelocateRover",
-    "Removal",
     "RevealCard",
     "SkipTurn",
     "StartingSpace",
@@ -68,82 +78,95 @@ __all__ = [
     "TakeBenefit",
     "TakeContract",
     "TakeWarehouseItem",
-    "TieBreak",
-    "TieRound",
-    "Trace",
     "Travel",
     "Upgrade",
 ]
 
 
+@enum.unique
+class Criterion(enum.Enum):
+    """What the table says instead of a name it cannot give: the rule's criterion.
+
+    Each member words one kind of thing a rule picks; :mod:`lacerda_bot.render`
+    turns it into an instruction ("tied site 3 of 3, row by row from the top").
+    """
+
+    FIRST_COLONIST_TILE = "first_colonist_tile"
+    """R-SETUP-7: a First Colonist tile, numbered by the space it names."""
+    FREE_SPACE = "free_space"
+    """R-SHUTTLE-3: a free Turn Order space, numbered by space number."""
+    MISSION = "mission"
+    """R-MISSION-1: the Mission card in the card's slot."""
+    DEPOT = "depot"
+    """R-CRYSTAL-2: as many Crystals as his Depot and the supply allow."""
+    BLUEPRINT = "blueprint"
+    """R-ORBIT-4: any display card; of the fuller row, the leftmost."""
+    SCORED_BLUEPRINT = "scored_blueprint"
+    """R-ORBIT-2, R-ORBIT-4: a card of a type his Scientists score; fuller row, leftmost."""
+    TECH_TILE = "tech_tile"
+    """R-ORBIT-5: the cheapest Tech tile of a type he lacks, leftmost."""
+    ENTRY_SPACE = "entry_space"
+    """R-ORBIT-5: the topmost free space of his Lab's first column."""
+    MOST_DEVELOPED = "most_developed"
+    """R-ORBIT-6 step 1: his most developed Tech that can advance."""
+    LEAST_DEVELOPED = "least_developed"
+    """R-ORBIT-6 step 2: his least developed Tech, other than the last one."""
+    SAME_TECH = "same_tech"
+    """R-ORBIT-6 step 2: the Tech just developed, once more."""
+    LEVEL = "level"
+    """R-ORBIT-6, R-TURN-6: a Tech's level before or after the step."""
+    SITE = "site"
+    """R-BUILD-9, R-LEVEL-2: a site making the largest Complex."""
+    JOINED = "joined"
+    """R-BUILD-5: the Complexes the site touches."""
+    UPGRADE_BLUEPRINT = "upgrade_blueprint"
+    """R-COLONY-3: the Blueprint he upgrades with."""
+    BUILDING = "building"
+    """R-COLONY-4: an eligible building for that Blueprint."""
+    SCIENTIST = "scientist"
+    """R-COLONY-6: the display Scientist of highest potential."""
+    CONTRACT = "contract"
+    """R-COLONY-7: the display Contract worth most."""
+    TILE = "tile"
+    """R-ROVER-3: the nearest eligible tile."""
+    PATH = "path"
+    """R-ROVER-6: a shortest path picking up the most Crystals."""
+    PATH_CRYSTALS = "path_crystals"
+    """R-ROVER-7: the hexes of that path holding a Crystal."""
+    ROVER_HEX = "rover_hex"
+    """R-BUILD-4: the hex his Rover stands on."""
+    FREE_HEX = "free_hex"
+    """R-BUILD-4: a nearest hex with no building and no figure."""
+    DISCOVERY_TILE = "discovery_tile"
+    """R-SHUTTLE-6: the leftmost tile of the Exploration spaces."""
+    DISCOVERY_HEX = "discovery_hex"
+    """R-SHUTTLE-6: an empty hex 3 from his Rover, farthest from the human's."""
+
+
 @final
 @attrs.frozen(kw_only=True)
-class Candidate:
-    """An option a rule considered, with the values of its criteria."""
+class Described:
+    """What the table says where a host would give a name: a criterion, and a tie.
 
-    option: str
-    criteria: tuple[tuple[str, int], ...] = ()
-    """(criterion name, value) pairs, e.g. ``("resulting_size", 3)``."""
+    *number* of *of* is the option a tie-break chose, numbered the way the
+    table counts (hexes row by row from the top, cards by display slot); a
+    lone option is 1 of 1.
 
+    >>> Described(criterion=Criterion.SITE, number=3, of=3)
+    Described(criterion=<Criterion.SITE: 'site'>, number=3, of=3)
+    """
 
-@final
-@attrs.frozen(kw_only=True)
-class Removal:
-    """An option a rule removed, and why."""
+    criterion: Criterion
+    number: int = 1
+    of: int = 1
 
-    option: str
-    rule: str
-    reason: str
-
-
-@final
-@attrs.frozen(kw_only=True)
-class TieRound:
-    """One round of a card tie-break (R-TIE-2..5) or a uniform pick (R-TIE-6)."""
-
-    groups: tuple[tuple[int, ...], ...]
-    """The option numbers (1-based) of each group drawn between."""
-    revealed: tuple[int, ...] = ()
-    """Card ids revealed, in order (empty for ``uniform``)."""
-    chosen_group: int
-    """1-based index into *groups*."""
-    reshuffled: bool = False
-    """Whether an empty draw pile made the discard pile the draw pile (R-TIE-3)."""
-    random_events: tuple[int, ...] = ()
+    def __str__(self) -> str:
+        """A short label, e.g. ``site 3/3``."""
+        return f"{self.criterion.value.replace('_', ' ')} {self.number}/{self.of}"
 
 
-@final
-@attrs.frozen(kw_only=True)
-class TieBreak:
-    """The record of one tie-break (R-TIE-8)."""
-
-    rule: str
-    """The rule that raised the tie."""
-    options: tuple[str, ...]
-    """The options numbered 1..n, in canonical order."""
-    merged: tuple[str, ...] = ()
-    """Options merged into an equal one before numbering (R-TIE-1)."""
-    policy: TiePolicy
-    rounds: tuple[TieRound, ...] = ()
-    chosen: int
-    """The 1-based number of the chosen option."""
-
-
-def _unique_rules(rules: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(rules))
-
-
-@final
-@attrs.frozen(kw_only=True)
-class Trace:
-    """Why a decision was made (R-TURN-10)."""
-
-    rules: tuple[str, ...] = attrs.field(default=(), converter=_unique_rules)
-    """Rule IDs applied, in order, each once."""
-    candidates: tuple[Candidate, ...] = ()
-    removed: tuple[Removal, ...] = ()
-    tie_breaks: tuple[TieBreak, ...] = ()
-    note: str = ""
+D = TypeVar("D", default=Never)
+"""How decisions name what a host would name: ``Never`` for a host, else :class:`Described`."""
 
 
 @enum.unique
@@ -178,10 +201,10 @@ class PaymentPurpose(enum.Enum):
 
 @final
 @attrs.frozen(kw_only=True)
-class StartingSpace:
+class StartingSpace(Generic[D]):
     """R-SETUP-7: his First Colonist tile names this space; he starts on *side*."""
 
-    space: HostId
+    space: HostId | D
     side: Side
     trace: Trace = attrs.field(factory=Trace)
 
@@ -199,21 +222,21 @@ class RevealCard:
 
 @final
 @attrs.frozen(kw_only=True)
-class AdvanceMission:
+class AdvanceMission(Generic[D]):
     """R-MISSION-1: move the Mission marker of *slot* one space."""
 
     slot: MissionSlot
-    mission: HostId
+    mission: HostId | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class GainCrystals:
+class GainCrystals(Generic[D]):
     """R-CRYSTAL-2: he gains *kept* of *requested* Crystals (the rest is lost)."""
 
     requested: int
-    kept: int
+    kept: int | D
     source: CrystalSource
     trace: Trace = attrs.field(factory=Trace)
 
@@ -250,46 +273,46 @@ class ActionImpossible:
 
 @final
 @attrs.frozen(kw_only=True)
-class ObtainBlueprint:
+class ObtainBlueprint(Generic[D]):
     """R-ORBIT-4: he takes *blueprint* from the display and parks a marker on it."""
 
-    blueprint: HostId
-    row: BlueprintRow
-    slot: int
+    blueprint: HostId | D
+    row: BlueprintRow | D
+    slot: int | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class LearnTech:
+class LearnTech(Generic[D]):
     """R-ORBIT-5: he takes grid tile *grid_tile* into his Lab row *lab_row*."""
 
-    grid_tile: HostId
-    tech: TechType
-    lab_row: int
+    grid_tile: HostId | D
+    tech: TechType | D
+    lab_row: int | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class DevelopTech:
+class DevelopTech(Generic[D]):
     """R-ORBIT-6, R-TURN-6, R-TO-10: *tech* moves from one level to the next."""
 
-    tech: TechType
-    from_level: int
-    to_level: int
+    tech: TechType | D
+    from_level: int | D
+    to_level: int | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class Construct:
+class Construct(Generic[D]):
     """R-BUILD: he constructs *building* on *hex*."""
 
     building: BuildingType
-    hex: Hex
+    hex: Hex | D
     resulting_size: int
-    joined_sizes: tuple[int, ...]
+    joined_sizes: tuple[int, ...] | D
     tech_used: TechUsed
     miner: bool
     """Whether one of his Colonists goes on the new Mine (R-BUILD-11)."""
@@ -300,56 +323,56 @@ class Construct:
 
 @final
 @attrs.frozen(kw_only=True)
-class Upgrade:
+class Upgrade(Generic[D]):
     """R-COLONY-3, R-COLONY-4: he upgrades the building on *hex* with *blueprint*."""
 
-    hex: Hex
-    blueprint: HostId
+    hex: Hex | D
+    blueprint: HostId | D
     tech_used: TechUsed
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class HireScientist:
+class HireScientist(Generic[D]):
     """R-COLONY-6: he hires *scientist* from display slot *slot*."""
 
-    scientist: Scientist
-    slot: int
+    scientist: Scientist | D
+    slot: int | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class TakeContract:
+class TakeContract(Generic[D]):
     """R-COLONY-7: he takes Contract *contract* from display slot *slot*."""
 
-    contract: HostId
-    slot: int
+    contract: HostId | D
+    slot: int | D
     kind: ContractKind
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class RefillContractDisplay:
+class RefillContractDisplay(Generic[D]):
     """R-COLONY-8: the host shuffles the Contract deck and fills *slot*."""
 
-    slot: int
+    slot: int | D
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class MoveRover:
+class MoveRover(Generic[D]):
     """R-ROVER: his Rover follows *path* (hexes entered, in order)."""
 
-    path: tuple[Hex, ...]
+    path: tuple[Hex, ...] | D
     allowance: int
     crystals_paid: int
-    crystal_hexes: tuple[Hex, ...]
+    crystal_hexes: tuple[Hex, ...] | D
     """Hexes entered that hold a Crystal, in path order (R-ROVER-7)."""
-    target: HostId
+    target: HostId | D
     reached: bool
     tech_used: TechUsed
     trace: Trace = attrs.field(factory=Trace)
@@ -357,21 +380,21 @@ class MoveRover:
 
 @final
 @attrs.frozen(kw_only=True)
-class CollectTile:
+class CollectTile(Generic[D]):
     """R-ROVER-9: he collects *tile* (its reward gains follow)."""
 
-    tile: HostId
+    tile: HostId | D
     crystal_cost: int
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class RelocateRover:
+class RelocateRover(Generic[D]):
     """R-BUILD-4: his Rover leaves a hex he builds on."""
 
-    from_hex: Hex
-    to_hex: Hex
+    from_hex: Hex | D
+    to_hex: Hex | D
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -388,11 +411,11 @@ class AdvanceProgressBot:
 
 @final
 @attrs.frozen(kw_only=True)
-class Travel:
+class Travel(Generic[D]):
     """R-SHUTTLE-3..5: he travels to *side* and takes Turn Order space *space*."""
 
     side: Side
-    space: HostId
+    space: HostId | D
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -427,23 +450,23 @@ class TakeWarehouseItem:
 
 @final
 @attrs.frozen(kw_only=True)
-class PlaceDiscoveryTile:
+class PlaceDiscoveryTile(Generic[D]):
     """R-SHUTTLE-6: the leftmost Discovery tile goes on *hex*, or nothing is placed."""
 
-    tile: HostId | None
-    hex: Hex | None
+    tile: HostId | D | None
+    hex: Hex | D | None
     reason: str = ""
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
-class BuildShelter:
+class BuildShelter(Generic[D]):
     """R-LEVEL-2, R-BUILD-3: he builds one of his Shelters on *hex*."""
 
-    hex: Hex
+    hex: Hex | D
     resulting_size: int
-    joined_sizes: tuple[int, ...]
+    joined_sizes: tuple[int, ...] | D
     tech_used: TechUsed
     trace: Trace = attrs.field(factory=Trace)
 
@@ -502,32 +525,33 @@ class SkipTurn:
     trace: Trace = attrs.field(factory=Trace)
 
 
-Decision: TypeAlias = (
-    StartingSpace
+# A generic alias: ``Decision`` is ``Decision[Never]``, what a host receives.
+Decision = (
+    StartingSpace[D]
     | RevealCard
-    | AdvanceMission
-    | GainCrystals
+    | AdvanceMission[D]
+    | GainCrystals[D]
     | PayCrystals
     | PlaceColonist
     | ActionImpossible
-    | ObtainBlueprint
-    | LearnTech
-    | DevelopTech
-    | Construct
-    | Upgrade
-    | HireScientist
-    | TakeContract
-    | RefillContractDisplay
-    | MoveRover
-    | CollectTile
-    | RelocateRover
+    | ObtainBlueprint[D]
+    | LearnTech[D]
+    | DevelopTech[D]
+    | Construct[D]
+    | Upgrade[D]
+    | HireScientist[D]
+    | TakeContract[D]
+    | RefillContractDisplay[D]
+    | MoveRover[D]
+    | CollectTile[D]
+    | RelocateRover[D]
     | AdvanceProgressBot
-    | Travel
+    | Travel[D]
     | Stay
     | TakeBenefit
     | TakeWarehouseItem
-    | PlaceDiscoveryTile
-    | BuildShelter
+    | PlaceDiscoveryTile[D]
+    | BuildShelter[D]
     | GainShip
     | GainBot
     | ChooseLssReward
@@ -535,34 +559,39 @@ Decision: TypeAlias = (
     | LoseBenefit
     | SkipTurn
 )
-"""Every decision of spec §6; JSON tags them by class name."""
+"""Every decision of spec §6 (a closed union); JSON tags them by class name."""
 
-
-@final
-@attrs.frozen(kw_only=True)
-class CallTrace:
-    """What one call did as a whole (R-TURN-10)."""
-
-    call: str
-    """``take_turn``, ``human_used_tech``, ..."""
-    options: Options
-    card: int | None = None
-    """The card revealed by ``take_turn``."""
-    pass_count: int
-    reshuffled: bool = False
-    random_events: tuple[int, ...] = ()
-    """Every random event number this call used, in order."""
-    notes: tuple[str, ...] = ()
-    """Rule notes that produced no decision, e.g. a completed Mission (R-MISSION-2)."""
-
-
-@final
-@attrs.frozen(kw_only=True)
-class Outcome:
-    """The result of a decision-making call (R-SETUP-3, R-TURN-8)."""
-
-    bot: BotState
-    """The new bot state."""
-    decisions: tuple[Decision, ...]
-    """What he does, in the order the host applies it (R-TURN-9)."""
-    trace: CallTrace
+DECISION_TYPES: tuple[type, ...] = (
+    StartingSpace,
+    RevealCard,
+    AdvanceMission,
+    GainCrystals,
+    PayCrystals,
+    PlaceColonist,
+    ActionImpossible,
+    ObtainBlueprint,
+    LearnTech,
+    DevelopTech,
+    Construct,
+    Upgrade,
+    HireScientist,
+    TakeContract,
+    RefillContractDisplay,
+    MoveRover,
+    CollectTile,
+    RelocateRover,
+    AdvanceProgressBot,
+    Travel,
+    Stay,
+    TakeBenefit,
+    TakeWarehouseItem,
+    PlaceDiscoveryTile,
+    BuildShelter,
+    GainShip,
+    GainBot,
+    ChooseLssReward,
+    GiveOxygen,
+    LoseBenefit,
+    SkipTurn,
+)
+"""The classes of :data:`Decision`, in the order of spec §6 (serialization tags)."""

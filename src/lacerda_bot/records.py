@@ -6,13 +6,14 @@ InvalidValueError naming the field); cross-record rules are checked when a
 view is read (see :mod:`lacerda_bot.board`).
 """
 
-from typing import final
+from typing import assert_never, final
 
 import attrs
 
 from lacerda_bot._validate import is_int, is_one_of
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
+    Action,
     BlueprintRow,
     BuildingType,
     ContractKind,
@@ -70,19 +71,36 @@ class LssMarkers:
 
     def level(self, building: BuildingType) -> int:
         """The marker of *building*'s LSS type (0 for Mines and Shelters)."""
-        value = getattr(self, building.value, 0)
-        return value if building.value in _LSS_FIELDS else 0
+        match building:
+            case BuildingType.GENERATOR:
+                return self.generator
+            case BuildingType.WATER_EXTRACTOR:
+                return self.water_extractor
+            case BuildingType.GREENHOUSE:
+                return self.greenhouse
+            case BuildingType.OXYGEN_CONDENSER:
+                return self.oxygen_condenser
+            case BuildingType.MINE | BuildingType.SHELTER:
+                return 0
+            case unreachable:
+                assert_never(unreachable)
 
     def raised(self, building: BuildingType) -> "LssMarkers":
         """The markers with *building*'s LSS type one level higher (R-SETUP-5)."""
-        if building.value not in _LSS_FIELDS:
-            return self
-        return attrs.evolve(self, **{building.value: self.level(building) + 1})
-
-
-_LSS_FIELDS = frozenset(
-    {"generator", "water_extractor", "greenhouse", "oxygen_condenser"}
-)
+        level = self.level(building) + 1
+        match building:
+            case BuildingType.GENERATOR:
+                return attrs.evolve(self, generator=level)
+            case BuildingType.WATER_EXTRACTOR:
+                return attrs.evolve(self, water_extractor=level)
+            case BuildingType.GREENHOUSE:
+                return attrs.evolve(self, greenhouse=level)
+            case BuildingType.OXYGEN_CONDENSER:
+                return attrs.evolve(self, oxygen_condenser=level)
+            case BuildingType.MINE | BuildingType.SHELTER:
+                return self
+            case unreachable:
+                assert_never(unreachable)
 
 
 @final
@@ -272,6 +290,43 @@ class Occupancy:
     upgrade: int = _count()
     hire_or_contract: int = _count()
     """Colony 3: those the 2-player rules charge for on his Hire slot."""
+
+    def present(self, action: Action) -> int:
+        """Colonists present on *action* (0 for Learn New Technology, R-COST-1)."""
+        match action:
+            case Action.OBTAIN_BLUEPRINT:
+                return self.obtain_blueprint
+            case Action.RESEARCH_DEVELOPMENT:
+                return self.research_development
+            case Action.CONSTRUCT:
+                return self.construct
+            case Action.UPGRADE:
+                return self.upgrade
+            case Action.HIRE_OR_CONTRACT:
+                return self.hire_or_contract
+            case Action.LEARN_TECH:
+                return 0
+            case unreachable:
+                assert_never(unreachable)
+
+    def placed(self, action: Action) -> "Occupancy":
+        """This occupancy with one more Colonist on *action* (R-COST-2)."""
+        count = self.present(action) + 1
+        match action:
+            case Action.OBTAIN_BLUEPRINT:
+                return attrs.evolve(self, obtain_blueprint=count)
+            case Action.RESEARCH_DEVELOPMENT:
+                return attrs.evolve(self, research_development=count)
+            case Action.CONSTRUCT:
+                return attrs.evolve(self, construct=count)
+            case Action.UPGRADE:
+                return attrs.evolve(self, upgrade=count)
+            case Action.HIRE_OR_CONTRACT:
+                return attrs.evolve(self, hire_or_contract=count)
+            case Action.LEARN_TECH:
+                return self
+            case unreachable:
+                assert_never(unreachable)
 
 
 @final

@@ -1,12 +1,26 @@
-"""Plain-English lines for decisions: what Lacerda does, and which rules say so.
+"""Words for decisions: the one place that says what Lacerda does, and why.
 
-Rendering is optional (traces are data, R-TURN-10); examples and the table
-companion use these words.
+Two voices, one match over the closed :data:`~lacerda_bot.decisions.Decision`
+union each, so a new decision cannot go unworded:
+
+* :func:`describe` says in one line what a decision does, for a host's log,
+  the README and the examples ("Lacerda pays 2 Crystal(s) for movement").
+* :func:`instructions` tells a player at the table what to do with the pieces,
+  as :class:`Line` values with the rule IDs behind them; it words both named
+  places and :class:`~lacerda_bot.decisions.Described` ones ("tied site 3,
+  numbered row by row from the top"), and every tie-break as it happens.
+
+Rendering is optional (traces are data, R-TURN-10); the terminal companion,
+the examples and any later front end use these words.
 """
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final, assert_never, final
 
+import attrs
+
+from lacerda_bot._deck import card_by_id
+from lacerda_bot._rules.goals import Requirement, RequirementKind, SoloGoal
+from lacerda_bot._rules.scoring import FinalResult, ScoreBreakdown
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -15,7 +29,11 @@ from lacerda_bot.decisions import (
     ChooseLssReward,
     CollectTile,
     Construct,
+    Criterion,
+    CrystalSource,
+    D,
     Decision,
+    Described,
     DevelopTech,
     GainBot,
     GainCrystals,
@@ -27,6 +45,7 @@ from lacerda_bot.decisions import (
     MoveRover,
     ObtainBlueprint,
     PayCrystals,
+    PaymentPurpose,
     PlaceColonist,
     PlaceDiscoveryTile,
     RefillContractDisplay,
@@ -41,99 +60,736 @@ from lacerda_bot.decisions import (
     Travel,
     Upgrade,
 )
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import (
+    Action,
+    BuildingType,
+    Gain,
+    LssReward,
+    Side,
+    TechType,
+    TechUsed,
+)
+from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.outcome import CallKind, CallTrace
+from lacerda_bot.trace import TieBreak
 
-__all__ = ["describe", "describe_with_rules"]
+__all__ = [
+    "ACTION_NAMES",
+    "HEX_ORDER",
+    "Line",
+    "TableContext",
+    "building_name",
+    "call_lines",
+    "describe",
+    "describe_requirement",
+    "describe_with_rules",
+    "gain_words",
+    "instructions",
+    "plural",
+    "score_lines",
+]
 
 
-def _name(value: Any) -> str:
+# --- the host voice -------------------------------------------------------------
+
+
+def _name(value: object) -> str:
     return str(getattr(value, "value", value)).replace("_", " ")
 
 
-def _path(d: MoveRover) -> str:
-    if not d.path:
-        return f"stays where he is (heading for tile {d.target})"
+def _path(d: MoveRover[D]) -> str:
+    if isinstance(d.path, tuple):
+        if not d.path:
+            return f"stays where he is (heading for tile {d.target})"
+        end = "reaches" if d.reached else "heads for"
+        return f"moves his Rover {len(d.path)} hex(es) to {d.path[-1]} and {end} tile {d.target}"
     end = "reaches" if d.reached else "heads for"
-    return f"moves his Rover {len(d.path)} hex(es) to {d.path[-1]} and {end} tile {d.target}"
+    return f"moves his Rover along {d.path} and {end} tile {d.target}"
 
 
-_TEXT: Final[dict[type, Callable[[Any], str]]] = {
-    StartingSpace: lambda d: f"starts on Turn Order space {d.space} ({_name(d.side)})",
-    RevealCard: lambda d: (
-        f"reveals card {d.card} (pass {d.pass_count}"
-        + (", deck reshuffled)" if d.reshuffled else ")")
-    ),
-    AdvanceMission: lambda d: f"advances Mission {_name(d.slot).upper()} ({d.mission})",
-    GainCrystals: lambda d: (
-        f"gains {d.kept} of {d.requested} Crystal(s) from {_name(d.source)}"
-    ),
-    PayCrystals: lambda d: f"pays {d.amount} Crystal(s) for {_name(d.purpose)}",
-    PlaceColonist: lambda d: f"places a Colonist on {_name(d.action)}",
-    ActionImpossible: lambda d: f"cannot {_name(d.action)}: {d.reason}",
-    ObtainBlueprint: lambda d: (
-        f"obtains Blueprint {d.blueprint} ({_name(d.row)} row, slot {d.slot})"
-    ),
-    LearnTech: lambda d: (
-        f"learns the {_name(d.tech)} Tech (tile {d.grid_tile}) into Lab row {d.lab_row}"
-    ),
-    DevelopTech: lambda d: (
-        f"develops {_name(d.tech)} from {d.from_level} to {d.to_level}"
-    ),
-    Construct: lambda d: (
-        f"constructs a {_name(d.building)} on {d.hex} (Complex of {d.resulting_size}"
-        + (f", {_name(d.tech_used)} Tech" if d.tech_used.value != "none" else "")
-        + f"); Bot moves to {_name(d.pointer_after)}"
-    ),
-    Upgrade: lambda d: f"upgrades the building on {d.hex} with Blueprint {d.blueprint}",
-    HireScientist: lambda d: f"hires the {_name(d.scientist)} (slot {d.slot})",
-    TakeContract: lambda d: (
-        f"takes {_name(d.kind)} Contract {d.contract} (slot {d.slot})"
-    ),
-    RefillContractDisplay: lambda d: (
-        f"leaves slot {d.slot} to be refilled from the shuffled Contract deck"
-    ),
-    MoveRover: _path,
-    CollectTile: lambda d: f"collects tile {d.tile}",
-    RelocateRover: lambda d: f"moves his Rover off {d.from_hex} to {d.to_hex}",
-    AdvanceProgressBot: lambda d: (
-        f"advances his Progress Bot {d.steps} to {_name(d.after)}"
-    ),
-    Travel: lambda d: f"travels to {_name(d.side)} (space {d.space})",
-    Stay: lambda d: f"stays: {d.reason}",
-    TakeBenefit: lambda d: f"takes the benefit {d.gain} of {d.source}",
-    TakeWarehouseItem: lambda d: (
-        f"takes a {_name(d.item)} from the Warehouse"
-        + (" (back to the supply)" if d.to_supply else "")
-    ),
-    PlaceDiscoveryTile: lambda d: (
-        f"places Discovery tile {d.tile} on {d.hex}"
-        if d.hex is not None
-        else f"places no Discovery tile: {d.reason}"
-    ),
-    BuildShelter: lambda d: (
-        f"builds a Shelter on {d.hex} (Complex of {d.resulting_size})"
-    ),
-    GainShip: lambda d: "gains a Ship",
-    GainBot: lambda d: "gains a Bot",
-    ChooseLssReward: lambda d: (
-        f"takes the LSS reward: {_name(d.reward) if d.reward else 'none offered'}"
-    ),
-    GiveOxygen: lambda d: f"used your {_name(d.tech)} Tech: you gain 1 Oxygen",
-    LoseBenefit: lambda d: f"loses the benefit {d.gain}: {d.reason}",
-    SkipTurn: lambda d: f"skips his turn: {d.reason}",
-}
+def _text(d: Decision[D]) -> str:
+    match d:
+        case StartingSpace():
+            return f"starts on Turn Order space {d.space} ({_name(d.side)})"
+        case RevealCard():
+            shuffled = ", deck reshuffled)" if d.reshuffled else ")"
+            return f"reveals card {d.card} (pass {d.pass_count}{shuffled}"
+        case AdvanceMission():
+            return f"advances Mission {_name(d.slot).upper()} ({d.mission})"
+        case GainCrystals():
+            return f"gains {d.kept} of {d.requested} Crystal(s) from {_name(d.source)}"
+        case PayCrystals():
+            return f"pays {d.amount} Crystal(s) for {_name(d.purpose)}"
+        case PlaceColonist():
+            return f"places a Colonist on {_name(d.action)}"
+        case ActionImpossible():
+            return f"cannot {_name(d.action)}: {d.reason}"
+        case ObtainBlueprint():
+            return (
+                f"obtains Blueprint {d.blueprint} ({_name(d.row)} row, slot {d.slot})"
+            )
+        case LearnTech():
+            return f"learns the {_name(d.tech)} Tech (tile {d.grid_tile}) into Lab row {d.lab_row}"
+        case DevelopTech():
+            return f"develops {_name(d.tech)} from {d.from_level} to {d.to_level}"
+        case Construct():
+            tech = (
+                f", {_name(d.tech_used)} Tech"
+                if d.tech_used is not TechUsed.NONE
+                else ""
+            )
+            return (
+                f"constructs a {_name(d.building)} on {d.hex} (Complex of "
+                f"{d.resulting_size}{tech}); Bot moves to {_name(d.pointer_after)}"
+            )
+        case Upgrade():
+            return f"upgrades the building on {d.hex} with Blueprint {d.blueprint}"
+        case HireScientist():
+            return f"hires the {_name(d.scientist)} (slot {d.slot})"
+        case TakeContract():
+            return f"takes {_name(d.kind)} Contract {d.contract} (slot {d.slot})"
+        case RefillContractDisplay():
+            return (
+                f"leaves slot {d.slot} to be refilled from the shuffled Contract deck"
+            )
+        case MoveRover():
+            return _path(d)
+        case CollectTile():
+            return f"collects tile {d.tile}"
+        case RelocateRover():
+            return f"moves his Rover off {d.from_hex} to {d.to_hex}"
+        case AdvanceProgressBot():
+            return f"advances his Progress Bot {d.steps} to {_name(d.after)}"
+        case Travel():
+            return f"travels to {_name(d.side)} (space {d.space})"
+        case Stay():
+            return f"stays: {d.reason}"
+        case TakeBenefit():
+            return f"takes the benefit {d.gain} of {d.source}"
+        case TakeWarehouseItem():
+            back = " (back to the supply)" if d.to_supply else ""
+            return f"takes a {_name(d.item)} from the Warehouse{back}"
+        case PlaceDiscoveryTile():
+            if d.hex is None:
+                return f"places no Discovery tile: {d.reason}"
+            return f"places Discovery tile {d.tile} on {d.hex}"
+        case BuildShelter():
+            return f"builds a Shelter on {d.hex} (Complex of {d.resulting_size})"
+        case GainShip():
+            return "gains a Ship"
+        case GainBot():
+            return "gains a Bot"
+        case ChooseLssReward():
+            reward = _name(d.reward) if d.reward else "none offered"
+            return f"takes the LSS reward: {reward}"
+        case GiveOxygen():
+            return f"used your {_name(d.tech)} Tech: you gain 1 Oxygen"
+        case LoseBenefit():
+            return f"loses the benefit {d.gain}: {d.reason}"
+        case SkipTurn():
+            return f"skips his turn: {d.reason}"
+        case unreachable:
+            assert_never(unreachable)
 
 
-def describe(decision: Decision) -> str:
+def describe(decision: Decision[D]) -> str:
     """One line saying what Lacerda does.
 
     >>> from lacerda_bot.decisions import PayCrystals, PaymentPurpose
     >>> describe(PayCrystals(amount=2, purpose=PaymentPurpose.PLACEMENT))
     'Lacerda pays 2 Crystal(s) for placement'
     """
-    return "Lacerda " + _TEXT[type(decision)](decision)
+    return "Lacerda " + _text(decision)
 
 
-def describe_with_rules(decision: Decision) -> str:
+def describe_with_rules(decision: Decision[D]) -> str:
     """:func:`describe` followed by the rule IDs of the decision's trace."""
     rules = ", ".join(decision.trace.rules)
     return f"{describe(decision)}  [{rules}]" if rules else describe(decision)
+
+
+# --- the table voice ------------------------------------------------------------
+
+HEX_ORDER: Final = "row by row from the top, left to right in each row"
+"""The canonical hex order (ascending r, then q) as a player reads the board."""
+
+ACTION_NAMES: Final = {
+    Action.OBTAIN_BLUEPRINT: "Obtain a Blueprint",
+    Action.LEARN_TECH: "Learn New Technology",
+    Action.RESEARCH_DEVELOPMENT: "Research & Development",
+    Action.CONSTRUCT: "Construct a Building",
+    Action.UPGRADE: "Upgrade a Building",
+    Action.HIRE_OR_CONTRACT: "Hire a Scientist or take a Contract",
+}
+"""The card actions as printed (R-TURN-1)."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Line:
+    """One thing Lacerda does or one instruction to the player, in the order to apply it."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    """The rule IDs behind it (spec)."""
+    why: tuple[str, ...] = ()
+    """The longer trace the ``why`` command shows."""
+    card: int | None = None
+    """Set on the line that reveals a solo card."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class TableContext:
+    """What the table knows that a decision does not say: his side, the options."""
+
+    side: Side | None
+    options: Options
+
+
+def building_name(building: BuildingType) -> str:
+    """A building type as printed on the board, e.g. ``Water Extractor``."""
+    return building.value.replace("_", " ").title()
+
+
+def _tech_name(tech: TechType) -> str:
+    return tech.value.replace("_", " ").title()
+
+
+def plural(n: int, word: str) -> str:
+    """*n* and *word*, in the plural unless n is 1: ``2 Crystals``, ``3 hexes``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
+
+
+def _article(name: str) -> str:
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
+
+
+def gain_words(gain: Gain) -> str:
+    """A benefit in words, e.g. ``crystals(2)`` or ``construct(water extractor)``."""
+    return str(gain).replace("_", " ")
+
+
+# How ties and Described places are numbered, by the rule that raised the tie.
+_TIES: Final[dict[str, tuple[str, str]]] = {
+    "R-BUILD-9": ("sites", HEX_ORDER),
+    "R-LEVEL-2": ("sites", HEX_ORDER),
+    "R-BUILD-4": ("free hexes", HEX_ORDER),
+    "R-ORBIT-5": ("tiles", "top row first, then left to right"),
+    "R-COLONY-3": ("Blueprint types", "left to right as his Blueprints lie"),
+    "R-COLONY-4": ("buildings", HEX_ORDER),
+    "R-COLONY-6": ("Scientists", "by display slot, left to right"),
+    "R-COLONY-7": ("Contracts", "by display slot, left to right"),
+    "R-ROVER-3": ("nearest tiles", HEX_ORDER),
+    "R-ROVER-6": ("paths", "by their hexes in order, each compared " + HEX_ORDER),
+    "R-SHUTTLE-6": ("hexes", HEX_ORDER),
+}
+
+
+def _round_words(policy: TiePolicy, revealed: tuple[int, ...], group: int) -> str:
+    if policy is TiePolicy.UNIFORM:
+        return f"seeded random pick: {group}"
+    cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
+    return f"solo cards revealed: {cards} -> {group}"
+
+
+_PICKS: Final[dict[str, str]] = {
+    "R-SETUP-7": "Number the First Colonist tiles by the Turn Order space each "
+    "names, lowest first: he draws number {chosen}.",
+    "R-SHUTTLE-3": "He travels: number the free Turn Order spaces of the other "
+    "side by space number, lowest first; he takes number {chosen}.",
+}
+
+
+def _tie_line(tie: TieBreak) -> Line:
+    """R-TIE-1..6: the tie, how to number the options, and the number chosen."""
+    pick = _PICKS.get(tie.rule)
+    if pick is not None:  # a random pick of the rules (R-TIE-7)
+        events = ", ".join(str(e) for r in tie.rounds for e in r.random_events)
+        return Line(
+            text=pick.format(chosen=tie.chosen),
+            rules=(tie.rule, "R-TIE-7"),
+            why=(f"uniform pick among {len(tie.options)} with random event {events}",),
+        )
+    things, order = _TIES.get(tie.rule, ("options", "in the order the rule names"))
+    n = len(tie.options)
+    how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
+    rules = [tie.rule, "R-TIE-1", how]
+    if n > 3 and tie.policy is TiePolicy.CARDS:
+        rules.append("R-TIE-5")
+    if any(r.reshuffled for r in tie.rounds):
+        rules.append("R-TIE-3")
+    why = [_round_words(tie.policy, r.revealed, r.chosen_group) for r in tie.rounds]
+    if tie.policy is TiePolicy.CARDS:
+        why.append("revealed cards go back under the draw pile, then it is shuffled")
+    return Line(
+        text=f"Tie among {n} {things}: number them {order}; the tie-break picks "
+        f"number {tie.chosen}.",
+        rules=tuple(rules),
+        why=tuple(why),
+    )
+
+
+def _which(value: object, one: str, tied: str) -> str:
+    """*one* for a lone or named option, else *tied* with its number."""
+    if isinstance(value, Described) and value.of > 1:
+        return f"{tied} {value.number}"
+    return one
+
+
+def _line(d: Decision[D], text: str, *, why: tuple[str, ...] = ()) -> Line:
+    return Line(text=text, rules=d.trace.rules, why=why)
+
+
+def _site(value: Hex | D) -> str:
+    if isinstance(value, Hex):
+        return f"the hex {value}"
+    return _which(value, "that site", "tied site")
+
+
+_CLEAR_SITE: Final = (
+    "Clear the site: a Crystal there goes to the general supply, a tile leaves "
+    "the game, and your figures there move to the nearest hex with no building "
+    "and no figure."
+)
+
+
+def _construct(d: Construct[D]) -> tuple[Line, ...]:
+    name = building_name(d.building)
+    after = building_name(d.pointer_after)
+    lines = [
+        _line(
+            d,
+            f"He builds {_article(name)} on {_site(d.hex)} ({_article(name)} Complex "
+            f"of {d.resulting_size}); he pays no building cost.",
+        ),
+        Line(text=_CLEAR_SITE, rules=("R-BUILD-4",)),
+    ]
+    if d.miner:
+        lines.append(
+            Line(
+                text="Put one of his Colonists on the new Mine.", rules=("R-BUILD-11",)
+            )
+        )
+    lines.append(
+        Line(
+            text=f"Move his Progress-area Bot to the icon after {name}: {after}.",
+            rules=("R-BUILD-1",),
+        )
+    )
+    if d.building is not BuildingType.MINE:
+        lines.append(
+            Line(
+                text=f"Raise the {name} LSS marker one level and score it as usual.",
+                rules=("R-BUILD-13", "R-LSS-1"),
+            )
+        )
+    return tuple(lines)
+
+
+def _shelter(d: BuildShelter[D], context: TableContext) -> tuple[Line, ...]:
+    lines = [
+        _line(
+            d,
+            f"He builds one of his Shelters on {_site(d.hex)} (a Complex of "
+            f"{d.resulting_size}).",
+        ),
+        Line(text=_CLEAR_SITE, rules=("R-BUILD-4",)),
+    ]
+    if not context.options.shelter_moves_pointer:
+        lines.append(
+            Line(
+                text="His Progress-area Bot does not move for a Shelter.",
+                rules=("R-LEVEL-3",),
+            )
+        )
+    return tuple(lines)
+
+
+_SOURCES: Final = {
+    CrystalSource.MISSION: "from the Mission",
+    CrystalSource.BLUEPRINT_PICKUP: "for picking up the Blueprint",
+    CrystalSource.ROVER_PATH: "picked up on his Rover's way",
+    CrystalSource.LSS_REWARD: "as his LSS reward",
+    CrystalSource.WAREHOUSE: "from the Warehouse",
+    CrystalSource.BENEFIT: "from the general supply",
+}
+
+
+def _gain(d: GainCrystals[D]) -> Line:
+    what = f"He gains {plural(d.requested, 'Crystal')} {_SOURCES[d.source]}"
+    if isinstance(d.kept, int):
+        kept = "" if d.kept == d.requested else f"; he keeps {d.kept}, the rest is lost"
+    else:
+        limit = " and the supply" if d.source.from_supply else ""
+        kept = f" (only as many as his free Depot spaces{limit} allow)"
+    return _line(d, f"{what}{kept}.")
+
+
+_PAID_FOR: Final = {
+    PaymentPurpose.PLACEMENT: "",
+    PaymentPurpose.CONTRACT: " for the Contract",
+    PaymentPurpose.TILE: " for the tile",
+    PaymentPurpose.MOVEMENT: " to move extra hexes",
+}
+
+
+def _develop(d: DevelopTech[D]) -> str:
+    tech = d.tech
+    if isinstance(tech, TechType):
+        if isinstance(d.to_level, int):
+            return f"Develop his {_tech_name(tech)} Tech to level {d.to_level}."
+        return f"Develop his {_tech_name(tech)} Tech one level, for free."
+    if not isinstance(tech, Described):
+        return f"Develop his {tech} Tech one level."
+    match tech.criterion:
+        case Criterion.MOST_DEVELOPED:
+            return (
+                "Develop his most developed Tech that can advance by one level (if "
+                "levels are equal, the one lower in his Lab). Costs are waived."
+            )
+        case Criterion.LEAST_DEVELOPED:
+            return (
+                "Develop his least developed Tech that can advance, other than the "
+                "one developed before, by one level (if equal, the one lower in his Lab)."
+            )
+        case _:
+            return "Develop that same Tech one more level."
+
+
+def _move(d: MoveRover[D]) -> str:
+    path = _which(d.path, "the path", "tied path")
+    if d.reached:
+        return f"Move his Rover along {path} onto the tile."
+    return (
+        f"Move his Rover along {path} toward the tile, at most "
+        f"{plural(d.allowance, 'hex')}: he stops on the farthest hex within reach "
+        "that holds no other figure (he stays if there is none)."
+    )
+
+
+def _obtain(d: ObtainBlueprint[D]) -> str:
+    if isinstance(d.blueprint, Described):
+        which = (
+            "a Blueprint of a type his Scientists score"
+            if d.blueprint.criterion is Criterion.SCORED_BLUEPRINT
+            else "a Blueprint"
+        )
+        return (
+            f"He takes {which}: of the rows holding one, the row with more cards "
+            "(the bottom row if equal), and in it the leftmost such card. Park one "
+            "of his free Advanced Building markers on it."
+        )
+    return (
+        f"He takes Blueprint {d.blueprint} ({_name(d.row)} row, slot {d.slot}); "
+        "park one of his free Advanced Building markers on it."
+    )
+
+
+def _reveal(d: RevealCard, context: TableContext) -> tuple[Line, ...]:
+    card = card_by_id(d.card)
+    lines = []
+    if d.reshuffled:
+        lines.append(
+            Line(
+                text="His draw pile was empty: shuffle his discard pile into a new "
+                f"draw pile (pass {d.pass_count}).",
+                rules=("R-DECK-2",),
+            )
+        )
+    travel = "" if card.travels else ", X (he will not travel)"
+    lines.append(
+        Line(
+            text=f"Card {card.id}: Mission {card.mission.name}, action {card.action}{travel}.",
+            rules=("R-DECK-2",),
+            card=card.id,
+        )
+    )
+    if context.side is not None:
+        action = Action.for_card(context.side, card.action)
+        lines.append(
+            Line(
+                text=f"{context.side.value.title()} action {card.action}: "
+                f"{ACTION_NAMES[action]}.",
+                rules=("R-TURN-1",),
+            )
+        )
+    return tuple(lines)
+
+
+def _travel(d: Travel[D]) -> tuple[Line, ...]:
+    side = d.side.value.title()
+    if isinstance(d.space, Described):
+        where = "Put his figure on that Turn Order space."
+    else:
+        where = f"He takes Turn Order space {d.space}."
+    lines = [_line(d, f"He travels to the {side}. {where}", why=_event_why(d))]
+    if d.side is Side.ORBIT:
+        lines.append(
+            Line(
+                text="He gets no income and retrieves no Colonists.",
+                rules=("R-SHUTTLE-4", "R-LSS-3"),
+            )
+        )
+    else:
+        lines.append(
+            Line(text="He retrieves no Colonists.", rules=("R-SHUTTLE-5", "R-LSS-3"))
+        )
+    return tuple(lines)
+
+
+def _event_why(d: Decision[D]) -> tuple[str, ...]:
+    """The random event a uniform pick used (R-DECK-1), from the trace's note."""
+    return (d.trace.note,) if d.trace.note else ()
+
+
+def _start(d: StartingSpace[D]) -> str:
+    if isinstance(d.space, Described):
+        return (
+            "Put his figure on that space and the Shuttle on the red space of that "
+            "side."
+        )
+    return (
+        f"He starts on Turn Order space {d.space} ({d.side.value.title()}): put his "
+        "figure there and the Shuttle on the red space of that side."
+    )
+
+
+def _discovery(d: PlaceDiscoveryTile[D]) -> str:
+    if d.hex is None:
+        return f"No Discovery tile is placed: {d.reason}."
+    where = (
+        f"the hex {d.hex}"
+        if isinstance(d.hex, Hex)
+        else _which(d.hex, "that hex", "tied hex")
+    )
+    return f"Put the leftmost Discovery tile of the Exploration spaces on {where}."
+
+
+def _lss(d: ChooseLssReward) -> str:
+    match d.reward:
+        case LssReward.RETRIEVE_COLONIST:
+            return "LSS reward: he takes his Colonist back from his Hire slot."
+        case LssReward.CRYSTAL:
+            return "LSS reward: 1 Crystal."
+        case None:
+            return "LSS reward: none is offered."
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
+    match d:
+        case StartingSpace():
+            return (_line(d, _start(d), why=_event_why(d)),)
+        case RevealCard():
+            return _reveal(d, context)
+        case AdvanceMission():
+            return (_line(d, f"Advance his marker on Mission {d.slot.name}."),)
+        case GainCrystals():
+            return (_gain(d),)
+        case PayCrystals():
+            text = f"He pays {plural(d.amount, 'Crystal')}{_PAID_FOR[d.purpose]}."
+            return (_line(d, text),)
+        case PlaceColonist():
+            name = ACTION_NAMES[d.action]
+            return (
+                Line(
+                    text=f"Put one of his Colonists on the {name} action space.",
+                    rules=("R-COST-1", "R-COST-7"),
+                ),
+            )
+        case ActionImpossible():
+            if d.rule == "R-COST-3":
+                text = f"He cannot afford {ACTION_NAMES[d.action]}: it {d.reason}."
+            else:
+                text = f"{ACTION_NAMES[d.action]} is impossible: {d.reason}."
+            return (_line(d, text),)
+        case ObtainBlueprint():
+            return (_line(d, _obtain(d)),)
+        case LearnTech():
+            text = (
+                "He learns the cheapest Tech of a type he lacks (leftmost if equal): "
+                "put it on the topmost free space of his Lab's first column. He "
+                "pays nothing."
+            )
+            if isinstance(d.tech, TechType):
+                text = f"He learns the {_tech_name(d.tech)} Tech; he pays nothing."
+            return (_line(d, text),)
+        case DevelopTech():
+            return (_line(d, _develop(d)),)
+        case Construct():
+            return _construct(d)
+        case Upgrade():
+            building = (
+                f"the building on {d.hex}"
+                if isinstance(d.hex, Hex)
+                else _which(d.hex, "that building", "tied building")
+            )
+            text = (
+                f"Put one of his Advanced Building markers on {building}: the "
+                "Blueprint is used (a type his Scientists score first, then Level 3 "
+                "before Level 1). He pays no Upgrade cost."
+            )
+            return (_line(d, text),)
+        case HireScientist():
+            who = (
+                f"the {_name(d.scientist).title()}"
+                if not isinstance(d.scientist, Described)
+                else "the Scientist with the highest potential"
+            )
+            text = (
+                f"He hires {who}; he pays no hire cost. His Colonist goes on his "
+                "Hire slot."
+            )
+            return (_line(d, text),)
+        case TakeContract():
+            kind = d.kind.value.title()
+            text = f"He takes that {kind} Contract (it counts as completed for him)."
+            return (_line(d, text),)
+        case RefillContractDisplay():
+            text = (
+                "Refill the slot he took from: shuffle the Contract deck and draw "
+                "its top card."
+            )
+            return (_line(d, text),)
+        case MoveRover():
+            return (_line(d, _move(d)),)
+        case CollectTile():
+            return (_line(d, "He collects the tile."),)
+        case RelocateRover():
+            where = (
+                f"the hex {d.to_hex}"
+                if isinstance(d.to_hex, Hex)
+                else _which(d.to_hex, "that hex", "tied free hex")
+            )
+            return (_line(d, f"Move his Rover off the site to {where}."),)
+        case AdvanceProgressBot():
+            text = (
+                f"Move his Progress-area Bot {plural(d.steps, 'icon')} forward, to "
+                f"{building_name(d.after)}."
+            )
+            return (_line(d, text),)
+        case Travel():
+            return _travel(d)
+        case Stay():
+            return (_line(d, f"He stays: {d.reason}."),)
+        case TakeBenefit():
+            return ()  # the player named the benefit; what follows carries it out
+        case TakeWarehouseItem():
+            back = ", which goes back to the general supply" if d.to_supply else ""
+            text = f"He takes one {_name(d.item)} from the Warehouse{back}."
+            return (_line(d, text),)
+        case PlaceDiscoveryTile():
+            return (_line(d, _discovery(d)),)
+        case BuildShelter():
+            return _shelter(d, context)
+        case GainShip():
+            text = "He gains a Ship: move it from his Depot to his Hangar."
+            return (_line(d, text),)
+        case GainBot():
+            text = "He gains a Bot onto his player board (it never enters the map)."
+            return (_line(d, text),)
+        case ChooseLssReward():
+            return (_line(d, _lss(d)),)
+        case GiveOxygen():
+            text = f"You gain 1 Oxygen: he used your {_tech_name(d.tech)} Tech."
+            return (_line(d, text),)
+        case LoseBenefit():
+            return (
+                _line(d, f"He loses the {gain_words(d.gain)} benefit: {d.reason}."),
+            )
+        case SkipTurn():
+            return (_line(d, f"He skips the rest of his turn: {d.reason}."),)
+        case unreachable:
+            assert_never(unreachable)
+
+
+def instructions(
+    event: Decision[D] | TieBreak, context: TableContext
+) -> tuple[Line, ...]:
+    """What the player at the table does for one decision or tie-break, in order.
+
+    A decision's tie-breaks are worded as events of their own, as they happen
+    (the table sees each before the questions that follow it), so a decision's
+    lines leave them out.
+
+    >>> from lacerda_bot.decisions import GainShip
+    >>> from lacerda_bot.options import Options
+    >>> instructions(GainShip(), TableContext(side=None, options=Options()))[0].text
+    'He gains a Ship: move it from his Depot to his Hangar.'
+    """
+    if isinstance(event, TieBreak):
+        return (_tie_line(event),)
+    return _decision(event, context)
+
+
+def call_lines(trace: CallTrace) -> tuple[Line, ...]:
+    """What ends a call at the table: his card goes on the discard pile (R-DECK-3)."""
+    if trace.call is CallKind.TAKE_TURN and trace.card is not None:
+        return (
+            Line(
+                text=f"Put card {trace.card} on his discard pile.", rules=("R-DECK-3",)
+            ),
+        )
+    return ()
+
+
+def describe_requirement(req: Requirement) -> str:
+    """A Solo Goal requirement (T8) in words."""
+    k = RequirementKind
+    what = req.building.value.replace("_", " ").title() if req.building else "any type"
+    tech = req.tech.value.replace("_", " ") if req.tech else "any"
+    words = {
+        k.COLONY_LEVEL: f"the Colony reached level {req.n}",
+        k.CONTRACTS: f"you completed {req.n} Contract(s)"
+        + (", one of each kind" if req.one_per_kind else ""),
+        k.PRIVATE_GOALS: f"you completed {req.n} Private Goal(s)",
+        k.TECH_LEVEL: f"one of your Techs ({tech}) reached level {req.n}",
+        k.RESEARCH_TILES: f"you collected {req.n} Research tiles",
+        k.SHELTERS: f"you built {req.n} Shelters",
+        k.MINES_WITH_OWN_COLONIST_OR_MARKER: f"{req.n} Mines hold your Colonist or "
+        "Advanced Building marker",
+        k.ADVANCED_BUILDINGS: f"you have {req.n} Advanced Buildings on Mars ({what})",
+        k.CONTRACT_COMPLETED: "you completed the "
+        + (req.contract.value if req.contract else "")
+        + " Contract "
+        + (req.items or what),
+        k.SCIENTIST: "you hired the "
+        + (req.scientist.value.replace("_", " ").title() if req.scientist else ""),
+        k.COMPLEX_SIZE: f"a {what} Complex of {req.n} or more is on Mars",
+        k.STORED: f"you hold {req.n} {req.item.value if req.item else ''} units",
+        k.ENDS_ON: f"you end the game in {req.side.value.title() if req.side else ''}",
+        k.MARGIN: f"you beat Lacerda by {req.n} OP or more",
+    }
+    return words[req.kind]
+
+
+def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
+    """His final score with its breakdown (R-SCORE-2), then the Solo Goal (R-GOAL-2)."""
+    score = result.score
+    breakdown = tuple(
+        f"{field.name}: {getattr(score, field.name)}"
+        for field in attrs.fields(ScoreBreakdown)
+    )
+    failed = tuple(
+        f"not met: {describe_requirement(r.requirement)}"
+        for r in result.goal.requirements
+        if not r.passed
+    )
+    verdict = "you win" if result.goal.passed else "Lacerda wins"
+    return (
+        Line(
+            text=f"Lacerda scores {score.total} OP.",
+            rules=("R-SCORE-1", "R-SCORE-2"),
+            why=breakdown,
+        ),
+        Line(
+            text=f"{goal.name}: margin {result.margin:+d}; {verdict}.",
+            rules=("R-GOAL-2", "R-SCORE-3"),
+            why=failed or ("every requirement is met",),
+        ),
+    )

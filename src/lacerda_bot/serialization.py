@@ -9,14 +9,15 @@ nothing half-built is returned (R-DECK-6).
 
 import functools
 import json
-from typing import Any, Final, TypeVar
+import typing
+from collections.abc import Callable
+from typing import Any, Final, Never, TypeVar
 
 import cattrs
 from cattrs.preconf.json import make_converter as _json_converter
-from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from lacerda_bot.decisions import Decision
+from lacerda_bot.decisions import DECISION_TYPES
 from lacerda_bot.errors import LacerdaBotError, SerializationError
 from lacerda_bot.hexmap import Hex, canonical
 
@@ -51,8 +52,68 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
         lambda t: t == frozenset[Hex],
         lambda hexes: [converter.unstructure(h) for h in canonical(hexes)],
     )
-    configure_tagged_union(Decision, converter, tag_name="type")
+    converter.register_structure_hook_factory(_names_never, _structure_named)
+    converter.register_unstructure_hook_func(_is_decision_union, _tagged(converter))
+    converter.register_structure_hook_func(_is_decision_union, _untagged(converter))
     return converter
+
+
+_BY_TAG: Final = {cls.__name__: cls for cls in DECISION_TYPES}
+
+
+def _union_args(t: object) -> tuple[object, ...]:
+    origin = typing.get_origin(t)
+    return typing.get_args(t) if origin is typing.Union else ()
+
+
+def _names_never(t: object) -> bool:
+    """A host value's type ``X | Never`` (see :data:`lacerda_bot.decisions.D`)."""
+    return Never in _union_args(t)
+
+
+def _structure_named(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """Structure ``X | Never`` as ``X``: a host's decisions name things themselves."""
+    rest = tuple(a for a in _union_args(t) if a is not Never)
+    inner: Any = rest[0] if len(rest) == 1 else typing.Union[rest]  # noqa: UP007
+    hook = converter.get_structure_hook(inner)
+    return lambda value, _: hook(value, inner)
+
+
+def _is_decision_union(t: object) -> bool:
+    """The :data:`~lacerda_bot.decisions.Decision` union, in any parametrisation."""
+    args = _union_args(t)
+    return bool(args) and all(
+        (typing.get_origin(a) or a) in DECISION_TYPES for a in args
+    )
+
+
+def _tagged(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """A decision as its fields plus ``"type"``: its class name (JSON tags)."""
+
+    def unstructure(decision: Any) -> Any:
+        data = converter.unstructure(decision, unstructure_as=type(decision))
+        data["type"] = type(decision).__name__
+        return data
+
+    return unstructure
+
+
+def _untagged(converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """The decision class named by ``"type"``, built from the other fields."""
+
+    def structure(data: Any, _: Any) -> Any:
+        if not isinstance(data, dict):
+            msg = f"expected a decision object, got {data!r}"
+            raise TypeError(msg)
+        fields = dict(data)
+        tag = fields.pop("type", None)
+        cls = _BY_TAG.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            msg = f"unknown decision type {tag!r}"
+            raise ValueError(msg)
+        return converter.structure(fields, cls)
+
+    return structure
 
 
 @functools.cache

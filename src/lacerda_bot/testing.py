@@ -13,13 +13,13 @@ from collections.abc import Iterable
 
 import attrs
 
-from lacerda_bot.board import Board, read_view
+from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._board.effects import apply_decision
+from lacerda_bot._board.legality import why_illegal
 from lacerda_bot.decisions import (
     Decision,
 )
-from lacerda_bot.effects import apply_decision
 from lacerda_bot.hexmap import Hex, dist
-from lacerda_bot.legality import why_illegal
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,

@@ -1,30 +1,27 @@
 """The table companion: Lacerda run for a physical game of On Mars.
 
-The rules of the solo bot read the whole board, hex by hex; a person at the
-table cannot type a board in. This package asks instead, as a digital host
-would be asked, only what each decision needs: a yes or no, a count, or a pick
-from a short list, never a coordinate. Spatial choices are stated as criteria
-in words, and when the player reports a tie the solo-card tie-break (R-TIE) is
-run for them.
+The rules of the solo bot read facts: is there a legal site for a Mine, how
+far is the nearest eligible tile, what does this space give. A digital host
+answers them from its board; at the table, the companion answers what it
+knows and asks the player the rest, only when a rule reads the fact and in
+the order the rule reads it: a yes or no, a count, or a pick from a short
+list, never a coordinate. Every rule runs once, in the library's own calls;
+this package holds no rule of its own.
 
 Modules, in import order:
 
 * :mod:`~lacerda_bot.table.dialogue`: questions, answers and what Lacerda says.
-* :mod:`~lacerda_bot.table.state`: :class:`TableState`, action checks, shared words.
-* :mod:`~lacerda_bot.table.ties`: tie-breaks among the options the player counts.
-* :mod:`~lacerda_bot.table.benefits`: the question "what does it give?".
-* :mod:`~lacerda_bot.table.building`: the building sequence, sites, LSS, Shelters.
-* :mod:`~lacerda_bot.table.rover`: his Rover's target, allowance, path and arrival.
-* :mod:`~lacerda_bot.table.actions`: the six card actions.
-* :mod:`~lacerda_bot.table.gains`: what he does with each benefit (T6).
-* :mod:`~lacerda_bot.table.turn`: his turn.
-* :mod:`~lacerda_bot.table.phases`: set-up, Shuttle phase, level-up, Tech use, scoring.
+* :mod:`~lacerda_bot.table.questions`: the wording of every question, by fact.
+* :mod:`~lacerda_bot.table.asked`: :class:`~lacerda_bot.table.asked.AskedFacts`, the
+  facts source that asks.
+* :mod:`~lacerda_bot.table.state`: :class:`TableState`, what the companion keeps.
+* :mod:`~lacerda_bot.table.driver`: runs a step's library call with the answers so far.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.
 * :mod:`~lacerda_bot.table.terminal`: the ``lacerda-bot play`` prompt loop.
 """
 
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+from lacerda_bot.table.driver import Run, StepKind, next_steps, run_step
 from lacerda_bot.table.session import (
     Game,
     Step,
@@ -36,7 +33,6 @@ from lacerda_bot.table.session import (
     record,
     redo,
     replay,
-    run,
     save_game,
     undo,
 )
@@ -47,6 +43,7 @@ __all__ = [
     "Game",
     "Question",
     "QuestionKind",
+    "Run",
     "Say",
     "Step",
     "StepKind",
@@ -60,8 +57,7 @@ __all__ = [
     "record",
     "redo",
     "replay",
-    "run",
+    "run_step",
     "save_game",
-    "step_proc",
     "undo",
 ]

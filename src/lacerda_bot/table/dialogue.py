@@ -1,32 +1,25 @@
 """Questions to the player and what Lacerda says, as frozen values.
 
-A table procedure is a generator (:data:`Proc`): it yields :class:`Say` lines
-(what Lacerda does, in the order to apply it) and :class:`Question` values, and
-receives the parsed answer of each question. Procedures hold no state of their
-own, so replaying the same answers always gives the same game.
+A step of a table game runs the library's own calls; where a rule reads a
+fact the companion does not know, the step stops with a :class:`Question`.
+What Lacerda does comes back as :class:`Say` lines (the words of
+:mod:`lacerda_bot.render`), in the order to apply it.
 """
 
 import enum
-from collections.abc import Generator, Sequence
-from typing import TypeAlias, TypeVar, final
+from typing import TypeAlias, final
 
 import attrs
 
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.render import Line
 
 __all__ = [
     "Answer",
-    "Proc",
     "Question",
     "QuestionKind",
     "Say",
-    "ask_count",
-    "ask_pick",
-    "ask_yes",
-    "say",
 ]
-
-T = TypeVar("T")
 
 Answer: TypeAlias = bool | int | str
 """A parsed answer: ``bool`` for yes/no, ``int`` for a count, ``str`` for a pick."""
@@ -122,59 +115,5 @@ class Question:
         return isinstance(answer, str) and answer in self.choices
 
 
-@final
-@attrs.frozen(kw_only=True)
-class Say:
-    """One thing Lacerda does or one instruction, in the order to apply it."""
-
-    text: str
-    rules: tuple[str, ...] = ()
-    """The rule IDs behind it (spec)."""
-    why: tuple[str, ...] = ()
-    """The longer trace the ``why`` command shows."""
-    card: int | None = None
-    """Set on the line that reveals a solo card."""
-
-
-Event: TypeAlias = Question | Say
-Proc: TypeAlias = Generator[Event, Answer | None, T]
-"""A table procedure: yields events, receives answers, returns its result."""
-
-
-def say(
-    text: str, *rules: str, why: Sequence[str] = (), card: int | None = None
-) -> Proc[None]:
-    """Yield one :class:`Say` line."""
-    yield Say(text=text, rules=rules, why=tuple(why), card=card)
-
-
-def ask_yes(key: str, text: str, hint: str = "") -> Proc[bool]:
-    """Ask a yes/no question."""
-    answer = yield Question(key=key, text=text, kind=QuestionKind.YES_NO, hint=hint)
-    if not isinstance(answer, bool):
-        raise InvalidValueError(key, "a yes/no answer", answer)
-    return answer
-
-
-def ask_count(key: str, text: str, low: int, high: int, hint: str = "") -> Proc[int]:
-    """Ask for a whole number from *low* to *high*."""
-    question = Question(
-        key=key, text=text, kind=QuestionKind.COUNT, low=low, high=high, hint=hint
-    )
-    answer = yield question
-    if not question.accepts(answer):
-        raise InvalidValueError(key, question.valid_answers(), answer)
-    assert isinstance(answer, int)  # for mypy: accepts() checked it
-    return answer
-
-
-def ask_pick(key: str, text: str, choices: Sequence[str], hint: str = "") -> Proc[str]:
-    """Ask for one of *choices*."""
-    question = Question(
-        key=key, text=text, kind=QuestionKind.PICK, choices=tuple(choices), hint=hint
-    )
-    answer = yield question
-    if not question.accepts(answer):
-        raise InvalidValueError(key, question.valid_answers(), answer)
-    assert isinstance(answer, str)  # for mypy: accepts() checked it
-    return answer
+Say: TypeAlias = Line
+"""One thing Lacerda does or one instruction: :class:`lacerda_bot.render.Line`."""

@@ -14,26 +14,29 @@ whole; :func:`load_game` refuses a file that fails any check and never writes.
 
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, TypeVar, final
+from typing import Any, Final, final
 
 import attrs
 
-from lacerda_bot.errors import LacerdaBotError, SerializationError
-from lacerda_bot.goals import goal_by_id
+from lacerda_bot._rules.goals import goal_by_id
+from lacerda_bot._state import new_bot
+from lacerda_bot.errors import (
+    InvalidHostStateError,
+    LacerdaBotError,
+    SerializationError,
+)
 from lacerda_bot.options import Options
 from lacerda_bot.serialization import structure, unstructure
-from lacerda_bot.state import new_bot
-from lacerda_bot.table.dialogue import Answer, Proc, Question, Say
-from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+from lacerda_bot.table.dialogue import Answer, Say
+from lacerda_bot.table.driver import AnswerMismatchError, StepKind, next_steps, run_step
 from lacerda_bot.table.state import TableState
 
 __all__ = [
     "SAVE_FORMAT",
     "Game",
     "Step",
-    "answer_from",
     "dumps_game",
     "load_game",
     "loads_game",
@@ -42,14 +45,12 @@ __all__ = [
     "record",
     "redo",
     "replay",
-    "run",
     "save_game",
     "undo",
 ]
 
 SAVE_FORMAT: Final = "lacerda_bot.table"
-_VERSION: Final = 1
-T = TypeVar("T")
+_VERSION: Final = 2
 
 
 @final
@@ -87,75 +88,30 @@ def _initial(game: Game) -> TableState:
     return TableState(bot=new_bot(game.seed, game.options), goal=game.goal)
 
 
-def run(
-    proc: Proc[T],
-    answer: Callable[[Question], Answer],
-    show: Callable[[Say], None],
-) -> T:
-    """Drive *proc* to its end: questions go to *answer*, lines to *show*."""
-    reply: Answer | None = None
-    try:
-        event = next(proc)
-        while True:
-            if isinstance(event, Say):
-                show(event)
-                reply = None
-            else:
-                reply = answer(event)
-            event = proc.send(reply)
-    except StopIteration as stop:
-        result: T = stop.value
-        return result
-
-
-def answer_from(
-    answers: Sequence[tuple[str, Answer]], where: str = "$"
-) -> Callable[[Question], Answer]:
-    """An answer source that replays *answers*, checking each key and value."""
-    feed: Iterator[tuple[int, tuple[str, Answer]]] = iter(enumerate(answers))
-
-    def answer(question: Question) -> Answer:
-        try:
-            i, (key, value) = next(feed)
-        except StopIteration:
-            raise SerializationError(
-                where, f"the step stops before question {question.key!r} is answered"
-            ) from None
-        if key != question.key:
-            raise SerializationError(
-                f"{where}[{i}]",
-                f"expected the answer to {question.key!r}, got one to {key!r}",
-            )
-        if not question.accepts(value):
-            raise SerializationError(
-                f"{where}[{i}]",
-                f"{key}: expected {question.valid_answers()}, got {value!r}",
-            )
-        return value
-
-    return answer
-
-
 def play_step(
     state: TableState, step: Step, where: str = "$"
 ) -> tuple[TableState, tuple[Say, ...]]:
     """Replay one recorded step; a mismatch raises SerializationError at *where*."""
     if step.kind not in next_steps(state):
         raise SerializationError(where, f"a {step.kind.value} step cannot come here")
-    lines: list[Say] = []
-    asked: list[Question] = []
-    source = answer_from(step.answers, f"{where}.answers")
-
-    def answer(question: Question) -> Answer:
-        asked.append(question)
-        return source(question)
-
-    state = run(step_proc(step.kind, state), answer, lines.append)
-    if len(asked) != len(step.answers):
+    try:
+        run = run_step(state, step.kind, step.answers)
+    except AnswerMismatchError as error:
         raise SerializationError(
-            f"{where}.answers", f"{len(step.answers) - len(asked)} answer(s) left over"
+            f"{where}.answers[{error.index}]", str(error)
+        ) from None
+    except InvalidHostStateError as error:
+        raise SerializationError(f"{where}.answers", str(error)) from None
+    if run.question is not None:
+        raise SerializationError(
+            f"{where}.answers",
+            f"the step stops before question {run.question.key!r} is answered",
         )
-    return state, tuple(lines)
+    if run.used != len(step.answers):
+        raise SerializationError(
+            f"{where}.answers", f"{len(step.answers) - run.used} answer(s) left over"
+        )
+    return run.state, run.lines
 
 
 def replay(game: Game) -> tuple[TableState, tuple[tuple[Say, ...], ...]]:

@@ -12,11 +12,12 @@ from typing import Final, TextIO, final
 
 import attrs
 
-from lacerda_bot.deck import card_by_id
-from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.state import redacted
+from lacerda_bot._deck import card_by_id
+from lacerda_bot._state import redacted
+from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
+from lacerda_bot.render import building_name
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.phases import StepKind, next_steps, step_proc
+from lacerda_bot.table.driver import StepKind, next_steps, run_step
 from lacerda_bot.table.session import (
     Game,
     Step,
@@ -24,11 +25,9 @@ from lacerda_bot.table.session import (
     record,
     redo,
     replay,
-    run,
     save_game,
     undo,
 )
-from lacerda_bot.table.state import TableState, building_name
 
 __all__ = ["HELP", "Style", "Terminal", "use_colour"]
 
@@ -90,11 +89,6 @@ class _Cancel(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 class _Back(Exception):  # noqa: N818 - a control-flow signal, not an error
     """The player typed ``back``: take back the last answer of this step."""
-
-    def __init__(self, kept: tuple[tuple[str, Answer], ...] = ()) -> None:
-        """Carry the answers to keep."""
-        super().__init__()
-        self.kept = kept
 
 
 class _Quit(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -253,56 +247,56 @@ class Terminal:
         self.save()
 
     def take(self, kind: StepKind) -> None:
-        """Run one step live; save it when it completes.
+        """Run one step live, one question at a time; save it when it completes.
 
-        ``back`` takes back the last answer: the step runs again from its start
-        with the answers kept, printing nothing until it reaches the question to
-        ask again, so nothing is shown twice and every tie-break repeats exactly.
+        Each answer runs the step again from its start with every answer so
+        far (the library's calls are pure and seeded), and prints what is new.
+        ``back`` takes back the last answer the same way, so every tie-break
+        repeats exactly.
         """
-        kept: tuple[tuple[str, Answer], ...] = ()
-        retry = False
+        answers: list[tuple[str, Answer]] = []
+        shown: tuple[Say, ...] = ()
         while True:
             try:
-                state, answers, lines = self._attempt(kind, kept, quiet=retry)
-            except _Back as back:
-                kept, retry = back.kept, True
+                run = run_step(self.state, kind, answers)
+            except InvalidHostStateError as error:
+                self.write(
+                    self.style.error(f"  That answer breaks a rule: {error}.")
+                    + " Answer again."
+                )
+                answers.pop()
+                continue
+            shown = self._show_new(shown, run.lines)
+            question = run.question
+            if question is None:
+                break
+            try:
+                value = self.ask(question, can_go_back=bool(answers))
+            except _Back:
+                answers.pop()
                 self.write("  Back one question.")
+                shown = run_step(self.state, kind, answers).lines
                 continue
             except _Cancel:
                 self.write("  Step cancelled; nothing changed.")
                 return
-            break
-        self.state, self.last = state, lines
-        self.game = record(self.game, Step(kind=kind, answers=answers))
+            answers.append((question.key, value))
+        self.state, self.last = run.state, run.lines
+        self.game = record(self.game, Step(kind=kind, answers=tuple(answers)))
         self.save()
 
-    def _attempt(
-        self, kind: StepKind, kept: tuple[tuple[str, Answer], ...], *, quiet: bool
-    ) -> tuple[TableState, tuple[tuple[str, Answer], ...], tuple[Say, ...]]:
-        """Run the step with the *kept* answers, then live; *quiet* until then."""
-        answers: list[tuple[str, Answer]] = []
-        lines: list[Say] = []
-        printing = [not quiet]
-
-        def answer(question: Question) -> Answer:
-            if len(answers) < len(kept):
-                value = kept[len(answers)][1]
-            else:
-                printing[0] = True
-                try:
-                    value = self.ask(question, can_go_back=bool(answers))
-                except _Back:
-                    raise _Back(tuple(answers[:-1])) from None
-            answers.append((question.key, value))
-            return value
-
-        def show(line: Say) -> None:
-            lines.append(line)
-            if printing[0]:
-                self.show(line)
-
-        state = run(step_proc(kind, self.state), answer, show)
-        return state, tuple(answers), tuple(lines)
+    def _show_new(
+        self, shown: tuple[Say, ...], lines: tuple[Say, ...]
+    ) -> tuple[Say, ...]:
+        """Print the lines not shown yet; if an earlier one changed, say so and reprint."""
+        same = 0
+        while same < min(len(shown), len(lines)) and shown[same] == lines[same]:
+            same += 1
+        if same < len(shown):
+            self.write("  Correction: from here on, instead:")
+        for line in lines[same:]:
+            self.show(line)
+        return lines
 
     def next_question(self) -> Question | None:
         """The "Next" prompt, or ``None`` when the game is over."""

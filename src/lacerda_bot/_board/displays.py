@@ -1,0 +1,265 @@
+"""The displays on a board: the cards and Techs his rules pick (R-ORBIT-2..6, R-COLONY-3..7, R-TO-3).
+
+How a board answers the facts about displays and his Lab: which Blueprint
+R-ORBIT-4 takes, the cheapest new Tech tile, the Tech a development step
+takes, his preferred Blueprints, the Scientists and Contracts worth most, the
+Warehouse item. The engine decides what to do with them.
+"""
+
+from collections.abc import Collection, Sequence
+from typing import Protocol, final
+
+import attrs
+
+from lacerda_bot._board.sites import eligible_buildings
+from lacerda_bot.host import BlueprintView, MapView, ScientistView, TechView
+from lacerda_bot.model import BlueprintRow, Item, TechType, scored_type
+from lacerda_bot.options import Options
+from lacerda_bot.records import (
+    ContractSlot,
+    DisplayedBlueprint,
+    GridTile,
+    HeldBlueprint,
+    LabRow,
+    OwnTech,
+    ScientistSlot,
+    Stock,
+    TurnOrderSpace,
+)
+from lacerda_bot.trace import Removal
+
+__all__ = [
+    "BlueprintChoice",
+    "BlueprintRank",
+    "BlueprintShopView",
+    "LearnChoice",
+    "UpgradeView",
+    "best_contracts",
+    "best_scientists",
+    "can_advance",
+    "choose_blueprint",
+    "choose_development",
+    "choose_tech_tiles",
+    "choose_warehouse_item",
+    "rank_blueprints",
+    "scientist_potential",
+    "starting_spaces",
+]
+
+
+class BlueprintShopView(BlueprintView, ScientistView, Protocol):
+    """What Obtain a Blueprint reads: the display and his Scientists."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class BlueprintChoice:
+    """The Blueprint R-ORBIT-1..4 pick, or why there is none."""
+
+    pick: DisplayedBlueprint | None
+    rule: str
+    """The rule that decided: R-ORBIT-4 for a pick, else the failing rule."""
+    reason: str = ""
+    candidates: tuple[DisplayedBlueprint, ...] = ()
+    removed: tuple[Removal, ...] = ()
+
+
+def choose_blueprint(view: BlueprintShopView, options: Options) -> BlueprintChoice:
+    """Obtain a Blueprint: candidates by Scientist (R-ORBIT-2, R-ORBIT-3), then row and slot (R-ORBIT-4)."""
+    display = tuple(view.blueprint_display)
+    if not display:
+        return BlueprintChoice(
+            pick=None, rule="R-ORBIT-1", reason="the display is empty"
+        )
+    if view.free_advanced_markers < 1:
+        return BlueprintChoice(
+            pick=None,
+            rule="R-ORBIT-1",
+            reason="he has no free Advanced Building marker",
+        )
+    scored = {scored_type(s) for s in view.lacerda_scientists}
+    candidates = display
+    removed: tuple[Removal, ...] = ()
+    if scored:
+        candidates = tuple(d for d in display if d.blueprint.building in scored)
+        removed = tuple(
+            Removal(
+                option=d.blueprint.id,
+                rule="R-ORBIT-2",
+                reason="no Scientist of his scores it",
+            )
+            for d in display
+            if d not in candidates
+        )
+        if not candidates:
+            if not options.blueprint_fallback_any_type:
+                return BlueprintChoice(
+                    pick=None,
+                    rule="R-ORBIT-3",
+                    reason="no display card of a scored type",
+                )
+            candidates, removed = display, ()
+    rows = {d.row for d in candidates}
+    counts = {row: sum(1 for d in display if d.row is row) for row in BlueprintRow}
+    row = max(rows, key=lambda r: (counts[r], r is BlueprintRow.BOTTOM))
+    pick = min((d for d in candidates if d.row is row), key=lambda d: d.slot)
+    return BlueprintChoice(
+        pick=pick, rule="R-ORBIT-4", candidates=candidates, removed=removed
+    )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class LearnChoice:
+    """The Tech tiles R-ORBIT-5 leaves tied, the entry space, or why it is impossible."""
+
+    tiles: tuple[GridTile, ...]
+    """Equal candidates in canonical order (one unless R-TIE must choose)."""
+    entry_row: int | None
+    reason: str = ""
+    removed: tuple[Removal, ...] = ()
+
+
+def choose_tech_tiles(view: TechView) -> LearnChoice:
+    """Learn New Technology (R-ORBIT-5): lowest cost rank, then leftmost, of a type he lacks."""
+    free_rows = sorted(r.row for r in view.lab_rows if r.entry_free)
+    if not free_rows:
+        return LearnChoice(
+            tiles=(), entry_row=None, reason="no Lab entry space is free"
+        )
+    owned = {t.tech for t in view.lacerda_techs}
+    grid = sorted(view.tech_grid, key=lambda t: (t.row, t.column, t.id))
+    lacking = [t for t in grid if t.tech not in owned]
+    removed = tuple(
+        Removal(option=t.id, rule="R-ORBIT-5", reason=f"he has a {t.tech.value} Tech")
+        for t in grid
+        if t.tech in owned
+    )
+    if not lacking:
+        return LearnChoice(
+            tiles=(),
+            entry_row=None,
+            reason="no grid tile of a type he lacks",
+            removed=removed,
+        )
+    cheapest = min(t.cost_rank for t in lacking)
+    leftmost = min(t.column for t in lacking if t.cost_rank == cheapest)
+    tied = tuple(t for t in lacking if (t.cost_rank, t.column) == (cheapest, leftmost))
+    return LearnChoice(tiles=tied, entry_row=free_rows[0], removed=removed)
+
+
+def can_advance(tech: OwnTech, rows: Sequence[LabRow] | Collection[LabRow]) -> bool:
+    """R-ORBIT-6: a Tech can advance while its level is below its row's maximum."""
+    top = next((r.max_level for r in rows if r.row == tech.row), 0)
+    return tech.level < top
+
+
+def choose_development(
+    view: TechView, *, most: bool, previous: TechType | None = None
+) -> OwnTech | None:
+    """R-ORBIT-6: the Tech one development step advances, or ``None`` if none can.
+
+    *most* picks the most developed (step 1), otherwise the least developed
+    other than *previous* unless no other can advance (step 2). Equal levels:
+    the bottom one (higher Lab row). R-TO-10 uses the same steps.
+    """
+    rows = list(view.lab_rows)
+    movable = [t for t in view.lacerda_techs if can_advance(t, rows)]
+    if not most:
+        others = [t for t in movable if t.tech is not previous]
+        movable = others or movable
+    if not movable:
+        return None
+    if most:
+        return max(movable, key=lambda t: (t.level, t.row))
+    return min(movable, key=lambda t: (t.level, -t.row))
+
+
+class UpgradeView(MapView, BlueprintView, ScientistView, Protocol):
+    """What Upgrade reads: the buildings, his Blueprints and his Scientists."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class BlueprintRank:
+    """R-COLONY-3: the Blueprints left tied after the Scientist and level preferences."""
+
+    best: tuple[HeldBlueprint, ...]
+    """Distinct (type, level) candidates, lowest id first; one unless R-TIE must choose."""
+    merged: tuple[HeldBlueprint, ...]
+    """Candidates equal in type and level to one in *best* (R-TIE-1)."""
+    candidates: tuple[HeldBlueprint, ...]
+    """Every unused Blueprint with an eligible building."""
+
+
+def rank_blueprints(view: UpgradeView) -> BlueprintRank:
+    """R-COLONY-3: prefer a type his Scientists score, then Level 3 over Level 1."""
+    candidates = tuple(
+        b
+        for b in sorted(view.lacerda_blueprints, key=lambda b: b.blueprint.id)
+        if eligible_buildings(view, b)
+    )
+    scored = {scored_type(s) for s in view.lacerda_scientists}
+
+    def preference(b: HeldBlueprint) -> tuple[bool, int]:
+        return b.blueprint.building in scored, b.blueprint.level
+
+    if not candidates:
+        return BlueprintRank(best=(), merged=(), candidates=())
+    top = max(preference(b) for b in candidates)
+    tied = [b for b in candidates if preference(b) == top]
+    best: list[HeldBlueprint] = []
+    merged: list[HeldBlueprint] = []
+    for b in tied:
+        same = any(o.blueprint.building is b.blueprint.building for o in best)
+        (merged if same else best).append(b)
+    return BlueprintRank(best=tuple(best), merged=tuple(merged), candidates=candidates)
+
+
+def scientist_potential(view: UpgradeView, slot: ScientistSlot) -> int:
+    """R-COLONY-6: 3 x Blueprints of the scored type held by either player, used or not."""
+    kind = scored_type(slot.scientist)
+    held = sum(1 for b in view.lacerda_blueprints if b.blueprint.building is kind)
+    return 3 * (held + sum(1 for t in view.human_blueprints if t is kind))
+
+
+def best_scientists(view: UpgradeView) -> tuple[ScientistSlot, ...]:
+    """R-COLONY-6: the display Scientists of highest potential, in slot order."""
+    slots = sorted(view.scientist_display, key=lambda s: s.slot)
+    if not slots:
+        return ()
+    top = max(scientist_potential(view, s) for s in slots)
+    return tuple(s for s in slots if scientist_potential(view, s) == top)
+
+
+def best_contracts(view: ScientistView) -> tuple[ContractSlot, ...]:
+    """R-COLONY-7: the display Contracts worth most when completed, in slot order."""
+    slots = sorted(view.contract_display, key=lambda c: c.slot)
+    if not slots:
+        return ()
+    top = max(c.op for c in slots)
+    return tuple(c for c in slots if c.op == top)
+
+
+def choose_warehouse_item(warehouse: Sequence[Stock]) -> Stock | None:
+    """R-TO-3: the item with most units; among ties a Crystal, else the leftmost.
+
+    >>> stocks = [Stock(item=Item.CRYSTAL, units=1), Stock(item=Item.BATTERY, units=2),
+    ...           Stock(item=Item.WATER, units=2)]
+    >>> choose_warehouse_item(stocks).item
+    <Item.BATTERY: 'battery'>
+    """
+    stocked = [s for s in warehouse if s.units > 0]
+    if not stocked:
+        return None
+    top = max(s.units for s in stocked)
+    tied = [s for s in stocked if s.units == top]
+    return next((s for s in tied if s.item is Item.CRYSTAL), tied[0])
+
+
+def starting_spaces(
+    spaces: Sequence[TurnOrderSpace], tiles: Collection[str]
+) -> tuple[TurnOrderSpace, ...]:
+    """R-SETUP-7: the spaces the First Colonist tiles name, in canonical order (spec §0)."""
+    named = set(tiles)
+    return tuple(s for s in spaces if s.id in named)

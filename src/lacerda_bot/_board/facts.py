@@ -1,0 +1,892 @@
+"""Facts read off a board: how a digital host's view answers the rules (R-SETUP-5).
+
+:class:`BoardFacts` holds the working copy of the view (a :class:`Board`) and
+answers every method of :class:`~lacerda_bot.facts.Facts` with the pure
+functions of :mod:`~lacerda_bot._board.sites`, :mod:`~lacerda_bot._board.paths`
+and :mod:`~lacerda_bot._board.displays`. Each decision the call makes is
+applied to the copy by :func:`~lacerda_bot._board.effects.apply_decision`, the
+same function the reference host uses. Results are memoised until the next
+decision changes the copy.
+
+With a *log*, every fact read is recorded as a :class:`~lacerda_bot.facts.Read`:
+the conformance property drives the table companion with these answers.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Never, TypeVar
+
+from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._board.displays import (
+    BlueprintChoice,
+    BlueprintRank,
+    LearnChoice,
+    best_contracts,
+    best_scientists,
+    can_advance,
+    choose_blueprint,
+    choose_development,
+    choose_tech_tiles,
+    choose_warehouse_item,
+    rank_blueprints,
+    scientist_potential,
+    starting_spaces,
+)
+from lacerda_bot._board.effects import apply_decision
+from lacerda_bot._board.paths import (
+    DiscoverySites,
+    PathOption,
+    Target,
+    discovery_sites,
+    eligible_tiles,
+    free_hexes_nearest,
+    nearest_tiles,
+    other_figure_hexes,
+    path_options,
+    rover_start,
+)
+from lacerda_bot._board.sites import (
+    Site,
+    best_sites,
+    eligible_buildings,
+    legal_sites,
+    qualifies,
+)
+from lacerda_bot.decisions import (
+    BuildShelter,
+    CollectTile,
+    Construct,
+    CrystalSource,
+    Decision,
+    DevelopTech,
+    LearnTech,
+    MoveRover,
+    ObtainBlueprint,
+)
+from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.facts import (
+    BlueprintPick,
+    Choice,
+    ContractPick,
+    DevelopChoice,
+    Development,
+    Fact,
+    Read,
+    ScientistPick,
+)
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.host import HostState
+from lacerda_bot.model import (
+    Action,
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    Gain,
+    GainKind,
+    HostId,
+    Item,
+    LssReward,
+    MissionSlot,
+    Owner,
+    Side,
+    TechType,
+    scored_type,
+)
+from lacerda_bot.options import Options, UnknownGain
+from lacerda_bot.records import (
+    ContractSlot,
+    DisplayedBlueprint,
+    GridTile,
+    HeldBlueprint,
+    LabRow,
+    Mission,
+    OwnTech,
+    ScientistSlot,
+    Tile,
+    TurnOrderSpace,
+)
+from lacerda_bot.trace import Candidate, Removal
+
+__all__ = ["BoardFacts", "check_gains"]
+
+T = TypeVar("T")
+
+_NO_CHOICE: Final = Choice(index=0, of=1)
+
+
+def check_gains(gains: Sequence[Gain], field: str) -> None:
+    """R-TO-9 with ``unknown_gain = error``: an ``OTHER`` gain breaks the view.
+
+    Raises:
+        InvalidHostStateError: a gain is ``OTHER``; names *field* and its index.
+    """
+    for i, gain in enumerate(gains):
+        if gain.kind is GainKind.OTHER:
+            raise InvalidHostStateError(
+                f"{field}[{i}]", "a gain of a kind in T6", str(gain)
+            )
+
+
+def _check_unknown_gains(board: Board) -> None:
+    """R-TO-9: with ``unknown_gain = error`` every gain the view shows must be in T6."""
+    for i, space in enumerate(board.turn_order_spaces):
+        check_gains(space.gains, f"turn_order_spaces[{i}].gains")
+    for i, row in enumerate(board.lab_rows):
+        check_gains(row.entry_gains, f"lab_rows[{i}].entry_gains")
+        for j, lab in enumerate(row.spaces):
+            check_gains(lab.gains, f"lab_rows[{i}].spaces[{j}].gains")
+    for i, placed in enumerate(board.map_tiles):
+        check_gains(placed.tile.reward, f"map_tiles[{i}].tile.reward")
+    for i, tile in enumerate(board.exploration_tiles):
+        check_gains(tile.reward, f"exploration_tiles[{i}].reward")
+
+
+class BoardFacts:
+    """The facts of a digital host's view: a working copy, answered by computation."""
+
+    def __init__(
+        self, board: Board, options: Options, *, log: list[Read] | None = None
+    ) -> None:
+        """Answer from *board* (already read and checked) under *options*."""
+        self.board = board
+        self.options = options
+        self.log = log
+        self._memo: dict[object, Any] = {}
+        self._memo_board = board
+        self._built: Hex | None = None
+        self._obtained: DisplayedBlueprint | None = None
+        self._learned_row = 0
+        self._developed: tuple[TechType, int] | None = None
+        self._moved: MoveRover | None = None
+        self._collected: Tile | None = None
+
+    @classmethod
+    def read(
+        cls, view: HostState, options: Options, *, log: list[Read] | None = None
+    ) -> "BoardFacts":
+        """Read and check *view* (:func:`read_view`, and R-TO-9 with ``error``).
+
+        Raises:
+            InvalidHostStateError: the view breaks a precondition; names the field.
+        """
+        board = read_view(view)
+        if options.unknown_gain is UnknownGain.ERROR:
+            _check_unknown_gains(board)
+        return cls(board, options, log=log)
+
+    # --- bookkeeping -------------------------------------------------------
+
+    def _note(self, fact: Fact, args: tuple[object, ...], value: T) -> T:
+        if self.log is not None:
+            logged = len(value) if isinstance(value, tuple) and fact.tied else value
+            self.log.append(Read(fact=fact, args=args, value=logged))
+        return value
+
+    def _cached(self, key: object, compute: Callable[[], T]) -> T:
+        if self._memo_board is not self.board:
+            self._memo.clear()
+            self._memo_board = self.board
+        if key not in self._memo:
+            self._memo[key] = compute()
+        value: T = self._memo[key]
+        return value
+
+    def apply(self, decision: Decision) -> None:
+        """Apply *decision* to the working copy, remembering what it refers to."""
+        board = self.board
+        match decision:
+            case Construct() | BuildShelter():
+                self._built = decision.hex
+            case ObtainBlueprint():
+                self._obtained = next(
+                    d
+                    for d in board.blueprint_display
+                    if d.blueprint.id == decision.blueprint
+                )
+            case LearnTech():
+                self._learned_row = decision.lab_row
+            case DevelopTech():
+                self._developed = (decision.tech, decision.to_level)
+            case MoveRover():
+                self._moved = decision
+            case CollectTile():
+                self._collected = next(
+                    t.tile for t in board.map_tiles if t.tile.id == decision.tile
+                )
+            case _:
+                pass
+        self.board = apply_decision(
+            board, decision, gains_spendable=self.options.same_call_gains_spendable
+        )
+
+    # --- his side and the Missions ------------------------------------------
+
+    def side(self) -> Side:
+        """V1."""
+        return self._note(Fact.SIDE, (), self.board.side)
+
+    def _mission(self, slot: MissionSlot) -> Mission:
+        found = next((m for m in self.board.missions if m.slot is slot), None)
+        if found is None:
+            raise InvalidHostStateError("missions", f"a Mission in slot {slot}", None)
+        return found
+
+    def mission_completed(self, slot: MissionSlot) -> bool:
+        """R-MISSION-2."""
+        return self._note(
+            Fact.MISSION_COMPLETED, (slot,), self._mission(slot).completed
+        )
+
+    def mission_crystals(self, slot: MissionSlot) -> int:
+        """R-MISSION-1."""
+        return self._note(Fact.MISSION_CRYSTALS, (slot,), self._mission(slot).crystals)
+
+    def mission(self, slot: MissionSlot) -> HostId:
+        """Name."""
+        return self._mission(slot).id
+
+    # --- costs and Crystals ---------------------------------------------------
+
+    def colonists_present(self, action: Action) -> int:
+        """R-COST-2."""
+        present = self.board.colonists_present.present(action)
+        return self._note(Fact.COLONISTS_PRESENT, (action,), present)
+
+    def spendable_crystals(self) -> int:
+        """R-COST-3."""
+        return self._note(Fact.SPENDABLE_CRYSTALS, (), self.board.spendable_crystals)
+
+    def contract_crystal_cost(self) -> int:
+        """R-COLONY-7."""
+        cost = self.board.contract_crystal_cost
+        return self._note(Fact.CONTRACT_CRYSTAL_COST, (), cost)
+
+    def supply_has_crystal(self) -> bool:
+        """R-CRYSTAL-5."""
+        return self._note(Fact.SUPPLY_HAS_CRYSTAL, (), self.board.supply_crystals > 0)
+
+    def crystals_kept(self, requested: int, source: CrystalSource) -> int:
+        """Name: min(requested, free Depot spaces, supply if from it) (R-CRYSTAL-2)."""
+        board = self.board
+        supply = board.supply_crystals if source.from_supply else requested
+        return max(0, min(requested, board.free_depot_spaces, supply))
+
+    def has_ship_left(self) -> bool:
+        """R-LEVEL-4."""
+        return self._note(Fact.HAS_SHIP_LEFT, (), self.board.ships_left > 0)
+
+    def has_bot_left(self) -> bool:
+        """R-LEVEL-5."""
+        return self._note(Fact.HAS_BOT_LEFT, (), self.board.bots_left > 0)
+
+    def has_shelter_left(self) -> bool:
+        """R-LEVEL-2."""
+        return self._note(Fact.HAS_SHELTER_LEFT, (), self.board.shelters_left > 0)
+
+    # --- building -------------------------------------------------------------
+
+    def lss_below_colony_level(self, kind: BuildingType) -> bool:
+        """R-BUILD-2."""
+        below = qualifies(self.board, kind)
+        return self._note(Fact.LSS_BELOW_COLONY_LEVEL, (kind,), below)
+
+    def not_qualified_reason(self, kind: BuildingType) -> str:
+        """Explanation."""
+        board = self.board
+        level = board.lss_markers.level(kind)
+        return f"LSS marker {level} is not below Colony level {board.colony_level}"
+
+    def _sites(self, kind: BuildingType) -> tuple[Site, ...]:
+        owner = Owner.LACERDA if kind is BuildingType.SHELTER else None
+        return self._cached(
+            ("sites", kind),
+            lambda: legal_sites(self.board, kind, self.options, owner=owner),
+        )
+
+    def _best(self, kind: BuildingType) -> tuple[Site, ...]:
+        return self._cached(("best", kind), lambda: best_sites(self._sites(kind)))
+
+    def has_legal_site(self, kind: BuildingType) -> bool:
+        """R-BUILD-4..8."""
+        return self._note(Fact.HAS_LEGAL_SITE, (kind,), bool(self._sites(kind)))
+
+    def best_site_size(self, kind: BuildingType) -> int:
+        """R-BUILD-9."""
+        size = self._best(kind)[0].resulting_size
+        return self._note(Fact.BEST_SITE_SIZE, (kind,), size)
+
+    def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
+        """R-BUILD-9."""
+        sites = tuple(str(s.hex) for s in self._best(kind))
+        return self._note(Fact.BEST_SITES, (kind,), sites)
+
+    def site_candidates(self, kind: BuildingType) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(
+                option=str(s.hex), criteria=(("resulting_size", s.resulting_size),)
+            )
+            for s in self._sites(kind)
+        )
+
+    def site_hex(self, kind: BuildingType, choice: Choice) -> Hex:
+        """Name."""
+        return self._best(kind)[choice.index].hex
+
+    def site_joined_sizes(self, kind: BuildingType, choice: Choice) -> tuple[int, ...]:
+        """Name."""
+        return self._best(kind)[choice.index].joined_sizes
+
+    def tech_level(self, tech: TechType, owner: Owner) -> int:
+        """R-BUILD-7, R-ROVER-4."""
+        board = self.board
+        techs = board.lacerda_techs if owner is Owner.LACERDA else board.human_techs
+        level = max((t.level for t in techs if t.tech is tech), default=0)
+        return self._note(Fact.TECH_LEVEL, (tech, owner), level)
+
+    def rover_on_new_building(self) -> bool:
+        """R-BUILD-4."""
+        rover = self.board.lacerda_rover
+        on = rover is not None and rover == self._built
+        return self._note(Fact.ROVER_ON_NEW_BUILDING, (), on)
+
+    def _free_hexes(self) -> tuple[Hex, ...]:
+        rover = self.board.lacerda_rover
+        assert rover is not None  # read only after rover_on_new_building()
+        return self._cached("free", lambda: free_hexes_nearest(self.board, rover))
+
+    def nearest_free_hexes(self) -> tuple[str, ...]:
+        """R-BUILD-4."""
+        hexes = tuple(str(h) for h in self._free_hexes())
+        return self._note(Fact.NEAREST_FREE_HEXES, (), hexes)
+
+    def free_hex(self, choice: Choice) -> Hex:
+        """Name."""
+        return self._free_hexes()[choice.index]
+
+    def rover_hex(self) -> Hex:
+        """Name."""
+        rover = self.board.lacerda_rover
+        assert rover is not None  # read only after rover_on_new_building()
+        return rover
+
+    def colonist_on_hire_slot(self) -> bool:
+        """R-COST-5, R-LSS-1."""
+        on = self.board.colonist_on_hire_slot
+        return self._note(Fact.COLONIST_ON_HIRE_SLOT, (), on)
+
+    def lss_offers(self, kind: BuildingType, reward: LssReward) -> bool:
+        """R-LSS-2: a type missing from V20 offers both."""
+        offered = next(
+            (o.rewards for o in self.board.lss_rewards if o.building is kind),
+            tuple(LssReward),
+        )
+        return self._note(Fact.LSS_OFFERS, (kind, reward), reward in offered)
+
+    # --- Orbit ----------------------------------------------------------------
+
+    def blueprint_display_empty(self) -> bool:
+        """R-ORBIT-1."""
+        empty = not self.board.blueprint_display
+        return self._note(Fact.BLUEPRINT_DISPLAY_EMPTY, (), empty)
+
+    def has_free_marker(self) -> bool:
+        """R-ORBIT-1."""
+        free = self.board.free_advanced_markers > 0
+        return self._note(Fact.HAS_FREE_MARKER, (), free)
+
+    def has_scientist(self) -> bool:
+        """R-ORBIT-2."""
+        return self._note(Fact.HAS_SCIENTIST, (), bool(self.board.lacerda_scientists))
+
+    def _blueprint_choice(self) -> BlueprintChoice:
+        return self._cached(
+            "blueprint", lambda: choose_blueprint(self.board, self.options)
+        )
+
+    def display_has_scored_blueprint(self) -> bool:
+        """R-ORBIT-2, R-ORBIT-3."""
+        board = self.board
+        scored = {scored_type(s) for s in board.lacerda_scientists}
+        found = any(d.blueprint.building in scored for d in board.blueprint_display)
+        return self._note(Fact.DISPLAY_HAS_SCORED_BLUEPRINT, (), found)
+
+    def blueprint_pick(self, scored_only: bool) -> BlueprintPick[Never]:
+        """Name."""
+        pick = self._blueprint_choice().pick
+        assert pick is not None  # the plan checked R-ORBIT-1..3
+        return BlueprintPick(blueprint=pick.blueprint.id, row=pick.row, slot=pick.slot)
+
+    def blueprint_candidates(self, scored_only: bool) -> tuple[Candidate, ...]:
+        """Explanation."""
+        display = self.board.blueprint_display
+
+        def row_cards(row: BlueprintRow) -> int:
+            return sum(1 for d in display if d.row is row)
+
+        return tuple(
+            Candidate(
+                option=d.blueprint.id, criteria=(("row_cards", row_cards(d.row)),)
+            )
+            for d in self._blueprint_choice().candidates
+        )
+
+    def blueprint_removals(self, scored_only: bool) -> tuple[Removal, ...]:
+        """Explanation."""
+        return self._blueprint_choice().removed
+
+    def obtained_pickup_crystals(self) -> int:
+        """R-ORBIT-4."""
+        assert self._obtained is not None  # read right after ObtainBlueprint
+        crystals = self._obtained.pickup_crystals
+        return self._note(Fact.OBTAINED_PICKUP_CRYSTALS, (), crystals)
+
+    def _learn(self) -> LearnChoice:
+        return self._cached("learn", lambda: choose_tech_tiles(self.board))
+
+    def lab_entry_free(self) -> bool:
+        """R-ORBIT-5."""
+        free = any(r.entry_free for r in self.board.lab_rows)
+        return self._note(Fact.LAB_ENTRY_FREE, (), free)
+
+    def grid_has_new_type(self) -> bool:
+        """R-ORBIT-5."""
+        owned = {t.tech for t in self.board.lacerda_techs}
+        new = any(t.tech not in owned for t in self.board.tech_grid)
+        return self._note(Fact.GRID_HAS_NEW_TYPE, (), new)
+
+    def cheapest_tech_tiles(self) -> tuple[str, ...]:
+        """R-ORBIT-5."""
+        tiles = tuple(t.id for t in self._learn().tiles)
+        return self._note(Fact.CHEAPEST_TECH_TILES, (), tiles)
+
+    def tech_tile_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(
+                option=t.id, criteria=(("cost_rank", t.cost_rank), ("column", t.column))
+            )
+            for t in self._learn().tiles
+        )
+
+    def tech_tile_removals(self) -> tuple[Removal, ...]:
+        """Explanation."""
+        return self._learn().removed
+
+    def _tile(self, choice: Choice) -> GridTile:
+        return self._learn().tiles[choice.index]
+
+    def tech_tile(self, choice: Choice) -> HostId:
+        """Name."""
+        return self._tile(choice).id
+
+    def tech_tile_type(self, choice: Choice) -> TechType:
+        """Name."""
+        return self._tile(choice).tech
+
+    def entry_row(self) -> int:
+        """Name."""
+        row = self._learn().entry_row
+        assert row is not None  # the plan checked R-ORBIT-5
+        return row
+
+    def _row(self, row: int) -> LabRow:
+        return next(r for r in self.board.lab_rows if r.row == row)
+
+    def learned_space_gains(self) -> tuple[Gain, ...]:
+        """R-ORBIT-5."""
+        gains = self._row(self._learned_row).entry_gains
+        return self._note(Fact.LEARNED_SPACE_GAINS, (), gains)
+
+    def _movable(self) -> list[OwnTech]:
+        rows = self.board.lab_rows
+        return [t for t in self.board.lacerda_techs if can_advance(t, rows)]
+
+    def can_advance_any(self) -> bool:
+        """R-ORBIT-6."""
+        return self._note(Fact.CAN_ADVANCE_ANY, (), bool(self._movable()))
+
+    def can_advance_other(self, than: TechType | None) -> bool:
+        """R-ORBIT-6 step 2."""
+        other = any(t.tech is not than for t in self._movable())
+        return self._note(Fact.CAN_ADVANCE_OTHER, (than,), other)
+
+    def can_advance_again(self, tech: TechType) -> bool:
+        """R-ORBIT-6 step 2."""
+        again = any(t.tech is tech for t in self._movable())
+        return self._note(Fact.CAN_ADVANCE_AGAIN, (tech,), again)
+
+    def has_tech(self, tech: TechType) -> bool:
+        """R-TURN-6."""
+        has = any(t.tech is tech for t in self.board.lacerda_techs)
+        return self._note(Fact.HAS_TECH, (tech,), has)
+
+    def can_advance_tech(self, tech: TechType) -> bool:
+        """R-TURN-6."""
+        can = any(t.tech is tech for t in self._movable())
+        return self._note(Fact.CAN_ADVANCE_TECH, (tech,), can)
+
+    def _development(self, tech: OwnTech) -> Development[Never]:
+        return Development(
+            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1, row=tech.row
+        )
+
+    def developing(
+        self, choice: DevelopChoice, previous: TechType | None
+    ) -> Development[Never]:
+        """Name."""
+        most = choice is DevelopChoice.MOST
+        tech = choose_development(
+            self.board, most=most, previous=None if most else previous
+        )
+        assert tech is not None  # the engine read can_advance_* first
+        return self._development(tech)
+
+    def developing_tech(self, tech: TechType) -> Development[Never]:
+        """Name."""
+        own = next(t for t in self.board.lacerda_techs if t.tech is tech)
+        return self._development(own)
+
+    def developed_space_gains(self) -> tuple[Gain, ...]:
+        """R-ORBIT-6."""
+        assert self._developed is not None  # read right after DevelopTech
+        tech, level = self._developed
+        own = next(t for t in self.board.lacerda_techs if t.tech is tech)
+        gains = self._row(own.row).gains_at(level)
+        return self._note(Fact.DEVELOPED_SPACE_GAINS, (), gains)
+
+    # --- Colony ---------------------------------------------------------------
+
+    def _rank(self) -> BlueprintRank:
+        return self._cached("rank", lambda: rank_blueprints(self.board))
+
+    def upgrade_blueprints(self) -> tuple[str, ...]:
+        """R-COLONY-3."""
+        best = tuple(b.blueprint.id for b in self._rank().best)
+        return self._note(Fact.UPGRADE_BLUEPRINTS, (), best)
+
+    def upgrade_merged_labels(self) -> tuple[str, ...]:
+        """Explanation."""
+        return tuple(b.blueprint.id for b in self._rank().merged)
+
+    def upgrade_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(
+                option=b.blueprint.id,
+                criteria=(
+                    ("level", b.blueprint.level),
+                    ("buildings", len(eligible_buildings(self.board, b))),
+                ),
+            )
+            for b in self._rank().candidates
+        )
+
+    def _held(self, choice: Choice) -> HeldBlueprint:
+        return self._rank().best[choice.index]
+
+    def upgrade_blueprint(self, choice: Choice) -> HostId:
+        """Name."""
+        return self._held(choice).blueprint.id
+
+    def eligible_buildings(self, blueprint: Choice) -> tuple[str, ...]:
+        """R-BUILD-12, R-COLONY-4."""
+        hexes = tuple(
+            str(b.hex) for b in eligible_buildings(self.board, self._held(blueprint))
+        )
+        return self._note(Fact.ELIGIBLE_BUILDINGS, (blueprint,), hexes)
+
+    def eligible_building(self, blueprint: Choice, choice: Choice) -> Hex:
+        """Name."""
+        return eligible_buildings(self.board, self._held(blueprint))[choice.index].hex
+
+    def upgrade_capacity(self, owner: Owner) -> int:
+        """R-COLONY-4."""
+        board = self.board
+        capacity = (
+            board.own_upgrade_capacity
+            if owner is Owner.LACERDA
+            else board.human_upgrade_capacity
+        )
+        return self._note(Fact.UPGRADE_CAPACITY, (owner,), capacity)
+
+    def scientist_count(self) -> int:
+        """R-COLONY-5."""
+        count = len(self.board.lacerda_scientists)
+        return self._note(Fact.SCIENTIST_COUNT, (), count)
+
+    def scientist_display_empty(self) -> bool:
+        """R-COLONY-6."""
+        empty = not self.board.scientist_display
+        return self._note(Fact.SCIENTIST_DISPLAY_EMPTY, (), empty)
+
+    def contract_display_empty(self) -> bool:
+        """R-COLONY-7."""
+        empty = not self.board.contract_display
+        return self._note(Fact.CONTRACT_DISPLAY_EMPTY, (), empty)
+
+    def _scientists(self) -> tuple[ScientistSlot, ...]:
+        return self._cached("scientists", lambda: best_scientists(self.board))
+
+    def best_scientists(self) -> tuple[str, ...]:
+        """R-COLONY-6."""
+        best = tuple(s.scientist.value for s in self._scientists())
+        return self._note(Fact.BEST_SCIENTISTS, (), best)
+
+    def scientist_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(
+                option=s.scientist.value,
+                criteria=(("potential", scientist_potential(self.board, s)),),
+            )
+            for s in sorted(self.board.scientist_display, key=lambda s: s.slot)
+        )
+
+    def scientist(self, choice: Choice) -> ScientistPick[Never]:
+        """Name."""
+        slot = self._scientists()[choice.index]
+        return ScientistPick(scientist=slot.scientist, slot=slot.slot)
+
+    def _contracts(self) -> tuple[ContractSlot, ...]:
+        return self._cached("contracts", lambda: best_contracts(self.board))
+
+    def best_contracts(self) -> tuple[str, ...]:
+        """R-COLONY-7."""
+        best = tuple(c.id for c in self._contracts())
+        return self._note(Fact.BEST_CONTRACTS, (), best)
+
+    def contract_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(option=c.id, criteria=(("op", c.op),))
+            for c in sorted(self.board.contract_display, key=lambda c: c.slot)
+        )
+
+    def contract(self, choice: Choice) -> ContractPick[Never]:
+        """Name."""
+        slot = self._contracts()[choice.index]
+        return ContractPick(contract=slot.id, slot=slot.slot)
+
+    def contract_kind(self, choice: Choice) -> ContractKind:
+        """R-COLONY-7."""
+        kind = self._contracts()[choice.index].kind
+        return self._note(Fact.CONTRACT_KIND, (choice,), kind)
+
+    # --- the Rover --------------------------------------------------------------
+
+    def _eligible(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
+        return self._cached(
+            "eligible",
+            lambda: eligible_tiles(self.board, self.board.spendable_crystals),
+        )
+
+    def _nearest(self) -> tuple[Target, ...]:
+        return self._cached("nearest", lambda: nearest_tiles(self._eligible()[0]))
+
+    def nearest_tiles(self) -> tuple[str, ...]:
+        """R-ROVER-2, R-ROVER-3."""
+        tiles = tuple(t.tile.tile.id for t in self._nearest())
+        return self._note(Fact.NEAREST_TILES, (), tiles)
+
+    def _target(self, choice: Choice) -> Target:
+        return self._nearest()[choice.index]
+
+    def target_steps(self, target: Choice) -> int:
+        """R-ROVER-3."""
+        return self._note(Fact.TARGET_STEPS, (target,), self._target(target).steps)
+
+    def target_crystal_cost(self, target: Choice) -> int:
+        """R-ROVER-5."""
+        cost = self._target(target).tile.tile.crystal_cost
+        return self._note(Fact.TARGET_CRYSTAL_COST, (target,), cost)
+
+    def target_tile(self, target: Choice) -> HostId:
+        """Name."""
+        return self._target(target).tile.tile.id
+
+    def _paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
+        board = self.board
+
+        def compute() -> tuple[PathOption, ...]:
+            return path_options(
+                frozenset(board.map_hexes),
+                rover_start(board),
+                self._target(target).tile.hex,
+                length=length,
+                figures=other_figure_hexes(board),
+                crystals=frozenset(board.crystal_hexes),
+            )
+
+        return self._cached(("paths", target, length), compute)
+
+    def _kept(self, option: PathOption) -> int:
+        return min(len(option.crystal_hexes), self.board.free_depot_spaces)
+
+    def _best_paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
+        paths = self._paths(target, length)
+        most = max(self._kept(p) for p in paths)
+        return tuple(p for p in paths if self._kept(p) == most)
+
+    def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
+        """R-ROVER-6."""
+        paths = tuple(_label(p) for p in self._best_paths(target, length))
+        return self._note(Fact.BEST_PATHS, (target, length), paths)
+
+    def rover_candidates(self, target: Choice, length: int) -> tuple[Candidate, ...]:
+        """Explanation."""
+        tiles = tuple(
+            Candidate(option=t.tile.tile.id, criteria=(("steps", t.steps),))
+            for t in self._eligible()[0]
+        )
+        paths = tuple(
+            Candidate(option=_label(p), criteria=(("crystals", self._kept(p)),))
+            for p in self._paths(target, length)
+        )
+        return tiles + paths
+
+    def rover_removals(self) -> tuple[Removal, ...]:
+        """Explanation."""
+        return self._eligible()[1]
+
+    def _path(self, target: Choice, length: int, path: Choice) -> PathOption:
+        return self._best_paths(target, length)[path.index]
+
+    def path_moved(self, target: Choice, length: int, path: Choice) -> int:
+        """R-ROVER-4, R-ROVER-6."""
+        moved = len(self._path(target, length, path).path)
+        return self._note(Fact.PATH_MOVED, (target, length, path), moved)
+
+    def path(self, target: Choice, length: int, path: Choice) -> tuple[Hex, ...]:
+        """Name."""
+        return self._path(target, length, path).path
+
+    def path_crystal_hexes(
+        self, target: Choice, length: int, path: Choice
+    ) -> tuple[Hex, ...]:
+        """Name."""
+        return self._path(target, length, path).crystal_hexes
+
+    def moved_crystal_count(self) -> int:
+        """R-ROVER-7."""
+        assert self._moved is not None  # read right after MoveRover
+        count = len(self._moved.crystal_hexes)
+        return self._note(Fact.MOVED_CRYSTAL_COUNT, (), count)
+
+    def arrival_tile(self) -> HostId:
+        """Name."""
+        assert self._moved is not None  # read right after MoveRover
+        return self._moved.target
+
+    def collected_tile_reward(self) -> tuple[Gain, ...]:
+        """R-ROVER-9."""
+        assert self._collected is not None  # read right after CollectTile
+        reward = self._collected.reward
+        return self._note(Fact.COLLECTED_TILE_REWARD, (), reward)
+
+    # --- Warehouse --------------------------------------------------------------
+
+    def warehouse_item(self) -> Item | None:
+        """R-TO-3."""
+        stock = choose_warehouse_item(self.board.warehouse)
+        item = None if stock is None else stock.item
+        return self._note(Fact.WAREHOUSE_ITEM, (), item)
+
+    # --- set-up and the Shuttle --------------------------------------------------
+
+    def _starting(self) -> tuple[TurnOrderSpace, ...]:
+        board = self.board
+        spaces = starting_spaces(board.turn_order_spaces, board.first_colonist_tiles)
+        if not spaces:
+            raise InvalidHostStateError("first_colonist_tiles", "at least one tile", ())
+        return spaces
+
+    def first_colonist_tile_count(self) -> int:
+        """R-SETUP-7."""
+        count = len(self._starting())
+        return self._note(Fact.FIRST_COLONIST_TILE_COUNT, (), count)
+
+    def starting_space(self, choice: Choice) -> HostId:
+        """Name."""
+        return self._starting()[choice.index].id
+
+    def starting_side(self, choice: Choice) -> Side:
+        """R-SETUP-7."""
+        side = self._starting()[choice.index].side
+        return self._note(Fact.STARTING_SIDE, (choice,), side)
+
+    def space_gains(self) -> tuple[Gain, ...]:
+        """R-SETUP-8, R-SHUTTLE-4/5."""
+        board = self.board
+        space = next(s for s in board.turn_order_spaces if s.id == board.lacerda_space)
+        return self._note(Fact.SPACE_GAINS, (), space.gains)
+
+    def shuttle_departs(self) -> bool:
+        """R-SHUTTLE-1."""
+        return self._note(Fact.SHUTTLE_DEPARTS, (), self.board.shuttle_departs)
+
+    def shuttle_from(self) -> Side:
+        """R-SHUTTLE-1."""
+        return self._note(Fact.SHUTTLE_FROM, (), self.board.shuttle_from)
+
+    def _free_spaces(self, side: Side) -> tuple[TurnOrderSpace, ...]:
+        free = tuple(
+            s for s in self.board.turn_order_spaces if s.side is side and not s.occupied
+        )
+        if not free:
+            raise InvalidHostStateError(
+                "turn_order_spaces", f"a free space on the {side.value} side", ()
+            )
+        return free
+
+    def free_space_count(self, side: Side) -> int:
+        """R-SHUTTLE-3."""
+        count = len(self._free_spaces(side))
+        return self._note(Fact.FREE_SPACE_COUNT, (side,), count)
+
+    def free_space(self, side: Side, choice: Choice) -> HostId:
+        """Name."""
+        return self._free_spaces(side)[choice.index].id
+
+    def free_space_candidates(self, side: Side) -> tuple[Candidate, ...]:
+        """Explanation."""
+        return tuple(
+            Candidate(option=s.id, criteria=(("number", s.number),))
+            for s in self._free_spaces(side)
+        )
+
+    def exploration_tile_left(self) -> bool:
+        """R-SHUTTLE-6."""
+        left = bool(self.board.exploration_tiles)
+        return self._note(Fact.EXPLORATION_TILE_LEFT, (), left)
+
+    def exploration_tile(self) -> HostId:
+        """Name."""
+        return self.board.exploration_tiles[0].id
+
+    def _discovery(self) -> DiscoverySites:
+        return self._cached(
+            "discovery", lambda: discovery_sites(self.board, self.options)
+        )
+
+    def discovery_sites(self) -> tuple[str, ...]:
+        """R-SHUTTLE-6."""
+        sites = tuple(str(h) for h in self._discovery().sites)
+        return self._note(Fact.DISCOVERY_SITES, (), sites)
+
+    def discovery_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation."""
+        found = self._discovery()
+        return tuple(
+            Candidate(
+                option=str(h), criteria=(("dist_from_human_rover", found.distance),)
+            )
+            for h in found.sites
+        )
+
+    def discovery_site(self, choice: Choice) -> Hex:
+        """Name."""
+        return self._discovery().sites[choice.index]
+
+
+def _label(option: PathOption) -> str:
+    return " ".join(str(h) for h in option.path) or "stay"

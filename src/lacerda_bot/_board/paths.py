@@ -1,0 +1,244 @@
+"""Distances on a board: Rover targets and paths, free hexes and Discovery sites.
+
+Rover targets and paths (R-ROVER-2..7), the nearest free hexes (R-BUILD-4)
+and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about places; the engine decides the move
+(:mod:`lacerda_bot._rules.rover`).
+"""
+
+from collections.abc import Collection, Mapping
+from typing import Protocol, final
+
+import attrs
+
+from lacerda_bot.hexmap import Hex, canonical, dist, ring, steps_from
+from lacerda_bot.host import MapView, TechView, TileView
+from lacerda_bot.model import GainKind
+from lacerda_bot.options import Options
+from lacerda_bot.records import MapTile, Tile
+from lacerda_bot.trace import Removal
+
+__all__ = [
+    "DiscoverySites",
+    "DiscoveryView",
+    "PathOption",
+    "RoverView",
+    "Target",
+    "discovery_sites",
+    "eligible_tiles",
+    "free_hexes_nearest",
+    "gives_something",
+    "nearest_tiles",
+    "other_figure_hexes",
+    "path_options",
+    "rover_start",
+]
+
+
+class RoverView(MapView, TileView, TechView, Protocol):
+    """What Rover planning reads: the map, the tiles and the Rover Techs."""
+
+
+def rover_start(view: MapView) -> Hex:
+    """Where his Rover counts as standing: its hex, or the initial-Mine hex if off-map (§0)."""
+    return view.initial_mine_hex if view.lacerda_rover is None else view.lacerda_rover
+
+
+def other_figure_hexes(view: MapView) -> frozenset[Hex]:
+    """Hexes holding a figure other than his Rover (spec §0)."""
+    hexes = {f.hex for f in view.figures}
+    if view.human_rover is not None:
+        hexes.add(view.human_rover)
+    return frozenset(hexes)
+
+
+def gives_something(tile: Tile) -> bool:
+    """False when every gain of the tile's reward is ``RESOURCES`` (R-ROVER-2)."""
+    return any(g.kind is not GainKind.RESOURCES for g in tile.reward)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Target:
+    """An eligible tile and its ``steps`` from his Rover."""
+
+    tile: MapTile
+    steps: int
+
+
+def eligible_tiles(
+    view: RoverView, spendable: int
+) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
+    """R-ROVER-2: the tiles his Rover may head for, and the ones removed, with why.
+
+    Eligible: gives him something, requirement met, Crystal cost within
+    *spendable*, no other figure on its hex, and reachable over map hexes.
+    """
+    by_steps = steps_from(frozenset(view.map_hexes), rover_start(view))
+    figures = other_figure_hexes(view)
+    targets: list[Target] = []
+    removed: list[Removal] = []
+    for placed in view.map_tiles:
+        tile = placed.tile
+        reason = _ineligible_reason(tile, placed.hex, spendable, figures, by_steps)
+        if reason:
+            removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
+        else:
+            targets.append(Target(tile=placed, steps=by_steps[placed.hex]))
+    return tuple(targets), tuple(removed)
+
+
+def _ineligible_reason(
+    tile: Tile,
+    where: Hex,
+    spendable: int,
+    figures: Collection[Hex],
+    by_steps: Mapping[Hex, int],
+) -> str:
+    if not gives_something(tile):
+        return "its reward gives him nothing (Resources only)"
+    if not tile.requirement_met:
+        return "he does not meet its requirement"
+    if tile.crystal_cost > spendable:
+        return f"costs {tile.crystal_cost} Crystals, he can spend {spendable}"
+    if where in figures:
+        return "another figure stands on it"
+    if where not in by_steps:
+        return "no path over the map reaches it"
+    return ""
+
+
+def nearest_tiles(targets: tuple[Target, ...]) -> tuple[Target, ...]:
+    """R-ROVER-3: the eligible tiles with the fewest steps, in canonical order."""
+    if not targets:
+        return ()
+    best = min(t.steps for t in targets)
+    return tuple(t for t in targets if t.steps == best)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class PathOption:
+    """One distinct outcome of moving toward the target (R-ROVER-6, R-ROVER-7)."""
+
+    path: tuple[Hex, ...]
+    """Hexes entered, in order (empty: he stays)."""
+    crystal_hexes: tuple[Hex, ...]
+    """Entered hexes holding a Crystal, in path order."""
+
+
+_State = tuple[Hex, Hex | None, frozenset[Hex], frozenset[Hex]]
+
+
+def path_options(
+    map_hexes: frozenset[Hex],
+    start: Hex,
+    target: Hex,
+    *,
+    length: int,
+    figures: frozenset[Hex],
+    crystals: frozenset[Hex],
+) -> tuple[PathOption, ...]:
+    """Distinct outcomes of the shortest paths from *start* to *target*, cut at *length*.
+
+    Along each path he stops on the farthest hex within *length* that holds no
+    other figure (R-ROVER-6). Two paths with the same stop hex and the same
+    Crystal hexes entered are one outcome, represented by the first path in
+    canonical (lexicographic) order (R-TIE-1). Outcomes come in that path order.
+    A layered search over the shortest-path graph keeps, per state, only the
+    first path reaching it, so paths are never listed one by one.
+    """
+    from_target = steps_from(map_hexes, target)
+    total = from_target.get(start)
+    if total is None or length == 0:
+        return (PathOption(path=(), crystal_hexes=()),)
+    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
+    layer: dict[_State, tuple[Hex, ...]] = {
+        (start, None, frozenset(), frozenset()): (start,)
+    }
+    for i in range(1, length + 1):
+        nxt: dict[_State, tuple[Hex, ...]] = {}
+        for (here, stop, kept, pending), path in layer.items():
+            for step in here.neighbours():
+                if from_target.get(step) != total - i:
+                    continue
+                found = frozenset({step}) if step in crystals else frozenset()
+                state: _State
+                if step in figures:
+                    state = (step, stop, kept, pending | found)
+                else:
+                    state = (step, step, kept | pending | found, frozenset())
+                candidate = (*path, step)
+                if state not in nxt or candidate < nxt[state]:
+                    nxt[state] = candidate
+        layer = nxt
+    outcomes: dict[tuple[Hex | None, frozenset[Hex]], tuple[Hex, ...]] = {}
+    for (_, stop, kept, _), path in layer.items():
+        key = (stop, kept)
+        if key not in outcomes or path < outcomes[key]:
+            outcomes[key] = path
+    options = []
+    for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1]):
+        entered = path[1 : path.index(stop) + 1] if stop is not None else ()
+        options.append(
+            PathOption(
+                path=entered, crystal_hexes=tuple(h for h in entered if h in kept)
+            )
+        )
+    return tuple(options)
+
+
+def free_hexes_nearest(view: MapView, start: Hex) -> tuple[Hex, ...]:
+    """Map hexes with no building and no figure nearest *start* by ``steps`` (R-BUILD-4).
+
+    Returned in canonical order; empty when no such hex is reachable.
+    """
+    taken = {b.hex for b in view.buildings} | {f.hex for f in view.figures}
+    taken |= {h for h in (view.lacerda_rover, view.human_rover) if h is not None}
+    map_hexes = frozenset(view.map_hexes)
+    by_steps = steps_from(map_hexes, start)
+    free = [(d, h) for h, d in by_steps.items() if h not in taken and h in map_hexes]
+    if not free:
+        return ()
+    best = min(d for d, _ in free)
+    return tuple(canonical(h for d, h in free if d == best))
+
+
+@final
+@attrs.frozen(kw_only=True)
+class DiscoverySites:
+    """R-SHUTTLE-6: the hexes a Discovery tile may go on, best first, and their distances."""
+
+    sites: tuple[Hex, ...]
+    """Empty hexes at dist 3 from his Rover farthest from the human's, canonical order."""
+    distance: int
+    """Their ``dist`` from the human's Rover (0 when there is none)."""
+
+
+class DiscoveryView(MapView, TileView, Protocol):
+    """What Discovery placement reads: the map and the tiles on it."""
+
+
+def discovery_sites(view: DiscoveryView, options: Options) -> DiscoverySites:
+    """R-SHUTTLE-6: empty hexes at ``dist`` exactly 3 from his Rover, farthest from the human's.
+
+    Empty: no building, tile or figure (either Rover included), and no Crystal
+    unless ``discovery_site_allows_crystal``. Off-map Rovers stand on the
+    initial-Mine hex.
+    """
+    mine = view.initial_mine_hex
+    his = mine if view.lacerda_rover is None else view.lacerda_rover
+    human = mine if view.human_rover is None else view.human_rover
+    taken = {b.hex for b in view.buildings} | {t.hex for t in view.map_tiles}
+    taken |= {f.hex for f in view.figures} | {
+        h for h in (view.lacerda_rover, view.human_rover) if h
+    }
+    if not options.discovery_site_allows_crystal:
+        taken |= set(view.crystal_hexes)
+    on_map = set(view.map_hexes)
+    empty = [h for h in ring(his, 3) if h in on_map and h not in taken]
+    if not empty:
+        return DiscoverySites(sites=(), distance=0)
+    far = max(dist(h, human) for h in empty)
+    return DiscoverySites(
+        sites=tuple(h for h in empty if dist(h, human) == far), distance=far
+    )

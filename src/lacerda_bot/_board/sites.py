@@ -1,0 +1,180 @@
+"""Sites on a board (R-BUILD-4..8, R-BUILD-12): Complexes, legal sites, eligible buildings.
+
+How a board answers the building facts; the engine decides what to build
+(:mod:`lacerda_bot._rules.building`).
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol, final
+
+import attrs
+
+from lacerda_bot.hexmap import Hex, canonical, ring
+from lacerda_bot.host import ColonyView, MapView, TechView
+from lacerda_bot.model import BuildingType, Owner, TechType, TechUsed
+from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
+from lacerda_bot.records import Building, HeldBlueprint
+
+__all__ = [
+    "BuildView",
+    "Site",
+    "best_sites",
+    "complexes",
+    "eligible_buildings",
+    "legal_sites",
+    "qualifies",
+]
+
+
+class BuildView(MapView, TechView, ColonyView, Protocol):
+    """What construction reads: the map, both players' Techs and the Colony."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Site:
+    """A legal construction site and what building there gives (R-BUILD-5..8)."""
+
+    hex: Hex
+    resulting_size: int
+    """1 + the sizes of the Complexes it joins (R-BUILD-5)."""
+    joined_sizes: tuple[int, ...]
+    """Sizes of the distinct same-type Complexes adjacent to it, largest first."""
+    techs: tuple[TechUsed, ...]
+    """Whose Techs make a join legal (empty for a stand-alone site, R-BUILD-10)."""
+
+
+def _same_kind(building: Building, kind: BuildingType, owner: Owner | None) -> bool:
+    """Same type; Shelters only with Shelters of the same owner (spec §0)."""
+    if building.type is not kind:
+        return False
+    return kind is not BuildingType.SHELTER or building.owner is owner
+
+
+def complexes(
+    buildings: Iterable[Building], kind: BuildingType, owner: Owner | None = None
+) -> tuple[frozenset[Hex], ...]:
+    """The Complexes of *kind*: maximal adjacent groups of same-type buildings (§0).
+
+    For Shelters pass the *owner*; other types ignore it. Complexes come in
+    canonical order of their first hex.
+    """
+    hexes = {b.hex for b in buildings if _same_kind(b, kind, owner)}
+    groups: list[frozenset[Hex]] = []
+    for start in canonical(hexes):
+        if any(start in g for g in groups):
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            here = frontier.pop()
+            for nxt in here.neighbours():
+                if nxt in hexes and nxt not in group:
+                    group.add(nxt)
+                    frontier.append(nxt)
+        groups.append(frozenset(group))
+    return tuple(groups)
+
+
+def _tech_levels(view: TechView, kind: BuildingType) -> tuple[int, int]:
+    tech = TechType.for_building(kind)
+    own = max((t.level for t in view.lacerda_techs if t.tech is tech), default=0)
+    human = max((t.level for t in view.human_techs if t.tech is tech), default=0)
+    if kind is BuildingType.SHELTER:
+        human = 0  # only his own Shelter Tech (R-BUILD-7)
+    return own, human
+
+
+def legal_sites(
+    view: BuildView, kind: BuildingType, options: Options, *, owner: Owner | None = None
+) -> tuple[Site, ...]:
+    """Every legal site for a building of *kind*, in canonical hex order (R-BUILD-4..8).
+
+    A site is a map hex with no building (R-BUILD-4). A join (R-BUILD-6) is
+    legal when a Tech of the type reaches the joined size J, or J + 1 with
+    ``complex_tech_threshold = resulting`` (R-BUILD-7). A stand-alone site is
+    legal at ``dist`` 2 from a same-type building, anywhere with ``standalone_rule
+    = any``, or anywhere when no same-type building exists (R-BUILD-8).
+    Shelters use *owner*'s Shelters and his own Shelter Tech only.
+    """
+    built = {b.hex for b in view.buildings}
+    groups = complexes(view.buildings, kind, owner)
+    touching: dict[Hex, set[int]] = {}
+    for i, group in enumerate(groups):
+        for h in group:
+            for n in h.neighbours():
+                if n not in built:
+                    touching.setdefault(n, set()).add(i)
+    standalone = _standalone_hexes(groups, options)
+    own, human = _tech_levels(view, kind)
+    extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
+    sites: list[Site] = []
+    for h in canonical(view.map_hexes):
+        if h in built:
+            continue
+        near = touching.get(h)
+        if near:
+            sizes = tuple(sorted((len(groups[i]) for i in near), reverse=True))
+            joined = sum(sizes)
+            techs = tuple(
+                user
+                for user, level in ((TechUsed.OWN, own), (TechUsed.HUMAN, human))
+                if level >= joined + extra
+            )
+            if techs:
+                sites.append(
+                    Site(
+                        hex=h,
+                        resulting_size=1 + joined,
+                        joined_sizes=sizes,
+                        techs=techs,
+                    )
+                )
+        elif standalone is None or h in standalone:
+            sites.append(Site(hex=h, resulting_size=1, joined_sizes=(), techs=()))
+    return tuple(sites)
+
+
+def _standalone_hexes(
+    groups: Sequence[frozenset[Hex]], options: Options
+) -> frozenset[Hex] | None:
+    """R-BUILD-8: hexes at ``dist`` 2 from a same-type building; ``None`` means anywhere."""
+    if not groups or options.standalone_rule is StandaloneRule.ANY:
+        return None
+    return frozenset(h for group in groups for b in group for h in ring(b, 2))
+
+
+def best_sites(sites: Sequence[Site]) -> tuple[Site, ...]:
+    """The sites with the largest resulting Complex (R-BUILD-9), canonical order."""
+    if not sites:
+        return ()
+    top = max(s.resulting_size for s in sites)
+    return tuple(s for s in sites if s.resulting_size == top)
+
+
+def eligible_buildings(view: MapView, held: HeldBlueprint) -> tuple[Building, ...]:
+    """R-BUILD-12: buildings *held* may upgrade, in canonical order.
+
+    Same type, not yet upgraded, Shelters only his own; Level 3 needs a
+    Complex of size >= 3. Used Blueprints upgrade nothing.
+    """
+    card = held.blueprint
+    if held.used:
+        return ()
+    owner = Owner.LACERDA if card.building is BuildingType.SHELTER else None
+    sizes = {
+        h: len(group)
+        for group in complexes(view.buildings, card.building, owner)
+        for h in group
+    }
+    return tuple(
+        b
+        for b in view.buildings
+        if b.hex in sizes
+        and b.upgraded_by is None
+        and (card.level == 1 or sizes[b.hex] >= 3)
+    )
+
+
+def qualifies(view: ColonyView, kind: BuildingType) -> bool:
+    """R-BUILD-2: a Mine always qualifies; an LSS type if its marker < Colony level."""
+    return kind is BuildingType.MINE or view.lss_markers.level(kind) < view.colony_level

@@ -1,0 +1,111 @@
+"""The decision-making calls for a digital host: read its view, run the rules.
+
+Each call checks the bot state, reads the host's view into
+:class:`~lacerda_bot._board.facts.BoardFacts` (the checked, canonical working
+copy, R-SETUP-5) and runs the one implementation of the rules in
+:mod:`lacerda_bot._rules`. The table companion runs the same rules on facts
+it asks the player for.
+"""
+
+from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._rules import level, shuttle, turn
+from lacerda_bot._rules import setup as start
+from lacerda_bot._rules.play import check_bot
+from lacerda_bot._state import BotState
+from lacerda_bot.host import HostState
+from lacerda_bot.model import TechType
+from lacerda_bot.outcome import Outcome
+
+__all__ = [
+    "colony_level_up",
+    "human_used_tech",
+    "setup",
+    "shuttle_phase",
+    "take_turn",
+]
+
+
+def _facts(bot: BotState, view: HostState) -> BoardFacts:
+    check_bot(bot)
+    return BoardFacts.read(view, bot.options)
+
+
+def setup(bot: BotState, view: HostState) -> Outcome:
+    """Draw his First Colonist tile and place him (R-SETUP-7), then its gain (R-SETUP-8).
+
+    The tile is one uniform pick (R-DECK-1, R-TIE-7) among the tiles in the order
+    of the spaces they name; his starting side is that space's side. With
+    ``starting_space_benefit`` he takes the space's gain, and nothing else: no
+    travel and no arrival steps.
+
+    >>> from lacerda_bot import new_bot
+    >>> from lacerda_bot.testing import reference_board
+    >>> setup(new_bot(0), reference_board()).decisions[0].space
+    'S2'
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidHostStateError: the view breaks a precondition, or names no
+            First Colonist tile; the error names the field.
+    """
+    return start.setup(bot, _facts(bot, view))
+
+
+def take_turn(bot: BotState, view: HostState) -> Outcome:
+    """Lacerda's whole turn (R-TURN-1): reveal, Mission step, action or Rover, discard.
+
+    >>> from lacerda_bot import new_bot
+    >>> from lacerda_bot.testing import small_board
+    >>> outcome = take_turn(new_bot(0), small_board())
+    >>> outcome.decisions[0]
+    RevealCard(card=7, pass_count=1, reshuffled=False, trace=...)
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidHostStateError: the view breaks a precondition; names the field.
+    """
+    return turn.take_turn(bot, _facts(bot, view))
+
+
+def shuttle_phase(bot: BotState, view: HostState) -> Outcome:
+    """Lacerda's Shuttle phase (R-SHUTTLE-1..6): stay, or travel and arrive.
+
+    He stays unless the Shuttle departs from his side and his most recent card
+    has no X. Travelling, he takes a uniformly random free Turn Order space of
+    the other side (R-SHUTTLE-3). To Orbit he only takes its gain (R-SHUTTLE-4);
+    to the Colony he first places a Discovery tile, then takes the space's gain,
+    then constructs as Colony action 1 with no placement cost (R-SHUTTLE-5).
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidHostStateError: the view breaks a precondition, or he travels
+            and no space of the arrival side is free; no partial result is
+            returned.
+    """
+    return shuttle.shuttle_phase(bot, _facts(bot, view))
+
+
+def colony_level_up(bot: BotState, view: HostState) -> Outcome:
+    """What he does when the Colony levels up (R-LEVEL-1..6), once per level gained.
+
+    The host calls it at the end of the turn in which the Colony levelled up
+    (R-LEVEL-1): he builds a Shelter, gains a Ship and a Bot (R-LEVEL-6).
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidHostStateError: the view breaks a precondition; names the field.
+    """
+    return level.colony_level_up(bot, _facts(bot, view))
+
+
+def human_used_tech(bot: BotState, view: HostState, tech: TechType) -> Outcome:
+    """R-TURN-6: the human used his *tech*: it develops one step, free, with its gain.
+
+    Nothing happens if it is at its maximum.
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidHostStateError: the view breaks a precondition, or he has no
+            such Tech.
+    """
+    return turn.human_used_tech(bot, _facts(bot, view), tech)

@@ -1,0 +1,178 @@
+"""The Colony actions besides Construct: Upgrade (R-COLONY-3, -4), Hire or Contract (R-COLONY-5..8)."""
+
+import attrs
+
+from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
+from lacerda_bot._rules.play import Play
+from lacerda_bot.decisions import (
+    D,
+    GiveOxygen,
+    HireScientist,
+    PayCrystals,
+    PaymentPurpose,
+    RefillContractDisplay,
+    TakeContract,
+    Upgrade,
+)
+from lacerda_bot.facts import Choice
+from lacerda_bot.model import Owner, TechType, TechUsed
+from lacerda_bot.options import NoScientistFallback
+from lacerda_bot.trace import Trace
+
+__all__ = [
+    "perform_contract",
+    "perform_hire",
+    "perform_upgrade",
+    "plan_staff",
+    "plan_upgrade",
+]
+
+
+def plan_upgrade(play: Play[D]) -> UpgradePlan | Impossible:
+    """R-COLONY-3: impossible when no unused Blueprint of his has an eligible building."""
+    if not play.facts.upgrade_blueprints():
+        return Impossible(
+            rule="R-COLONY-3", reason="no unused Blueprint has an eligible building"
+        )
+    return UpgradePlan()
+
+
+def _upgrade_once(
+    play: Play[D], rules: tuple[str, ...], blueprints: tuple[str, ...]
+) -> None:
+    """R-COLONY-3, R-COLONY-4: one of the tied *blueprints*, then one building."""
+    facts = play.facts
+    index, ties = play.tie(
+        blueprints, rule="R-COLONY-3", merged=facts.upgrade_merged_labels()
+    )
+    blueprint = Choice(index=index, of=len(blueprints))
+    buildings = facts.eligible_buildings(blueprint)
+    spot, more_ties = play.tie(buildings, rule="R-COLONY-4")
+    trace = Trace(
+        rules=(*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
+        candidates=facts.upgrade_candidates(),
+        tie_breaks=ties + more_ties,
+    )
+    play.emit(
+        Upgrade(
+            hex=facts.eligible_building(
+                blueprint, Choice(index=spot, of=len(buildings))
+            ),
+            blueprint=facts.upgrade_blueprint(blueprint),
+            tech_used=TechUsed.NONE,
+            trace=trace,
+        )
+    )
+
+
+def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
+    """Upgrade (R-COLONY-3, R-COLONY-4): as many as the best Upgrade Tech allows.
+
+    The first upgrade needs no Tech. Only when a second is possible are the
+    Upgrade Techs read: the one allowing the most upgrades he makes is used,
+    his own on equal results with ``prefer_own_tech`` (R-BUILD-10); the
+    human's adds ``GiveOxygen`` (R-TURN-7).
+    """
+    facts = play.facts
+    positions: list[int] = []
+    limit: int | None = None
+    capacities = (1, 1)
+    while limit is None or len(positions) < limit:
+        blueprints = facts.upgrade_blueprints()
+        if not blueprints:
+            break
+        if positions and limit is None:
+            capacities = (
+                facts.upgrade_capacity(Owner.LACERDA),
+                facts.upgrade_capacity(Owner.HUMAN),
+            )
+            limit = max(*capacities, 1)
+            if len(positions) >= limit:
+                break
+        positions.append(len(play.decisions))
+        _upgrade_once(play, rules, blueprints)
+    _credit_upgrade_tech(play, capacities, positions)
+
+
+def _credit_upgrade_tech(
+    play: Play[D], capacities: tuple[int, int], positions: list[int]
+) -> None:
+    """Mark whose Upgrade Tech allowed the upgrades after the first (R-COLONY-4)."""
+    made = len(positions)
+    if made < 2:
+        return
+    own_ok, human_ok = (capacity >= made for capacity in capacities)
+    own_first = play.options.prefer_own_tech
+    used = TechUsed.OWN if own_ok and (own_first or not human_ok) else TechUsed.HUMAN
+    for position in positions[1:]:
+        upgrade = play.decisions[position]
+        assert isinstance(upgrade, Upgrade)
+        play.amend(position, attrs.evolve(upgrade, tech_used=used))
+    if used is TechUsed.HUMAN:
+        oxygen = GiveOxygen(
+            tech=TechType.UPGRADE, trace=Trace(rules=("R-TURN-7", "R-COLONY-4"))
+        )
+        play.insert(positions[1] + 1, oxygen)
+
+
+def plan_staff(play: Play[D]) -> HirePlan | ContractPlan | Impossible:
+    """Colony 3: hire or a Contract, or why it is impossible (R-COST-5, R-COLONY-5..7)."""
+    facts = play.facts
+    if facts.colonist_on_hire_slot():
+        return Impossible(rule="R-COST-5", reason="his Colonist is on his Hire slot")
+    if facts.scientist_count() < 2:
+        if not facts.scientist_display_empty():
+            return HirePlan()
+        if play.options.no_scientist_fallback is NoScientistFallback.ROVER:
+            return Impossible(rule="R-COLONY-6", reason="no Scientist on display")
+    if facts.contract_display_empty():
+        return Impossible(rule="R-COLONY-7", reason="no Contract on display")
+    return ContractPlan(cost=facts.contract_crystal_cost())
+
+
+def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
+    """Hire the display Scientist of highest potential (R-COLONY-6), then R-COLONY-8."""
+    facts = play.facts
+    scientists = facts.best_scientists()
+    index, ties = play.tie(scientists, rule="R-COLONY-6")
+    name = facts.scientist(Choice(index=index, of=len(scientists)))
+    trace = Trace(
+        rules=(*rules, "R-COLONY-5", "R-COLONY-6"),
+        candidates=facts.scientist_candidates(),
+        tie_breaks=ties,
+    )
+    play.emit(HireScientist(scientist=name.scientist, slot=name.slot, trace=trace))
+    play.emit(RefillContractDisplay(slot=name.slot, trace=Trace(rules=("R-COLONY-8",))))
+
+
+def perform_contract(
+    play: Play[D], plan: ContractPlan, *, rules: tuple[str, ...]
+) -> None:
+    """Take the Contract worth most (R-COLONY-7), paying its cost, then R-COLONY-8."""
+    facts = play.facts
+    contracts = facts.best_contracts()
+    index, ties = play.tie(contracts, rule="R-COLONY-7")
+    choice = Choice(index=index, of=len(contracts))
+    if plan.cost:
+        play.emit(
+            PayCrystals(
+                amount=plan.cost,
+                purpose=PaymentPurpose.CONTRACT,
+                trace=Trace(rules=("R-COLONY-7", "R-COST-3")),
+            )
+        )
+    trace = Trace(
+        rules=(*rules, "R-COLONY-7"),
+        candidates=facts.contract_candidates(),
+        tie_breaks=ties,
+    )
+    name = facts.contract(choice)
+    play.emit(
+        TakeContract(
+            contract=name.contract,
+            slot=name.slot,
+            kind=facts.contract_kind(choice),
+            trace=trace,
+        )
+    )
+    play.emit(RefillContractDisplay(slot=name.slot, trace=Trace(rules=("R-COLONY-8",))))

@@ -1,0 +1,19 @@
+"""Crystals he gains (R-CRYSTAL-2): one mechanism for every source."""
+
+from lacerda_bot._rules.play import Play
+from lacerda_bot.decisions import CrystalSource, D, GainCrystals
+from lacerda_bot.trace import Trace
+
+__all__ = ["gain_crystals"]
+
+
+def gain_crystals(
+    play: Play[D], requested: int, source: CrystalSource, *rules: str
+) -> None:
+    """R-CRYSTAL-2: gain up to *requested*; the facts say how many his Depot keeps.
+
+    Only Crystals from the general supply are capped by the supply as well.
+    """
+    kept = play.facts.crystals_kept(requested, source)
+    trace = Trace(rules=(*rules, "R-CRYSTAL-2"))
+    play.emit(GainCrystals(requested=requested, kept=kept, source=source, trace=trace))

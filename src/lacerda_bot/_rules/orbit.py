@@ -1,0 +1,182 @@
+"""The Orbit actions (R-ORBIT-1..6): Obtain a Blueprint, Learn New Technology, R&D.
+
+Each action has a plan (possible or :class:`~lacerda_bot._rules.plans.Impossible`)
+and a performing step. The display choices themselves (the fuller row's
+leftmost candidate, the cheapest new Tech tile) are facts: a board computes
+them, a player at the table reads them off the board.
+"""
+
+from enum import Enum, unique
+
+from lacerda_bot._rules.crystals import gain_crystals
+from lacerda_bot._rules.plans import (
+    DevelopPlan,
+    Impossible,
+    LearnPlan,
+    ObtainPlan,
+)
+from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot.decisions import (
+    CrystalSource,
+    D,
+    DevelopTech,
+    LearnTech,
+    ObtainBlueprint,
+)
+from lacerda_bot.facts import Choice, DevelopChoice
+from lacerda_bot.model import TechType
+from lacerda_bot.trace import Trace
+
+__all__ = [
+    "DevelopStep",
+    "develop_step",
+    "perform_develop",
+    "perform_learn",
+    "perform_obtain",
+    "plan_develop",
+    "plan_learn",
+    "plan_obtain",
+]
+
+
+def plan_obtain(play: Play[D]) -> ObtainPlan | Impossible:
+    """Obtain a Blueprint: possible (R-ORBIT-1), and among which cards (R-ORBIT-2, R-ORBIT-3)."""
+    facts = play.facts
+    if facts.blueprint_display_empty():
+        return Impossible(rule="R-ORBIT-1", reason="the display is empty")
+    if not facts.has_free_marker():
+        return Impossible(
+            rule="R-ORBIT-1", reason="he has no free Advanced Building marker"
+        )
+    if not facts.has_scientist():
+        return ObtainPlan(scored_only=False)
+    if facts.display_has_scored_blueprint():
+        return ObtainPlan(scored_only=True)
+    if not play.options.blueprint_fallback_any_type:
+        return Impossible(rule="R-ORBIT-3", reason="no display card of a scored type")
+    return ObtainPlan(scored_only=False)
+
+
+def perform_obtain(play: Play[D], plan: ObtainPlan) -> None:
+    """R-ORBIT-4: the fuller row holding a candidate, its leftmost one; then its pickup."""
+    facts = play.facts
+    pick = facts.blueprint_pick(plan.scored_only)
+    trace = Trace(
+        rules=("R-ORBIT-2", "R-ORBIT-3", "R-ORBIT-4"),
+        candidates=facts.blueprint_candidates(plan.scored_only),
+        removed=facts.blueprint_removals(plan.scored_only),
+    )
+    play.emit(
+        ObtainBlueprint(
+            blueprint=pick.blueprint, row=pick.row, slot=pick.slot, trace=trace
+        )
+    )
+    pickup = facts.obtained_pickup_crystals()
+    if pickup:
+        gain_crystals(play, pickup, CrystalSource.BLUEPRINT_PICKUP, "R-ORBIT-4")
+
+
+def plan_learn(play: Play[D]) -> LearnPlan | Impossible:
+    """R-ORBIT-5: impossible with no free entry space or no tile of a type he lacks."""
+    facts = play.facts
+    if not facts.lab_entry_free():
+        return Impossible(rule="R-ORBIT-5", reason="no Lab entry space is free")
+    if not facts.grid_has_new_type():
+        return Impossible(rule="R-ORBIT-5", reason="no grid tile of a type he lacks")
+    return LearnPlan()
+
+
+def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
+    """R-ORBIT-5: the cheapest new-type tile, leftmost, then R-TIE; then the space's gain."""
+    facts = play.facts
+    tiles = facts.cheapest_tech_tiles()
+    index, ties = play.tie(tiles, rule="R-ORBIT-5")
+    choice = Choice(index=index, of=len(tiles))
+    trace = Trace(
+        rules=("R-ORBIT-5",),
+        candidates=facts.tech_tile_candidates(),
+        removed=facts.tech_tile_removals(),
+        tie_breaks=ties,
+    )
+    learn = LearnTech(
+        grid_tile=facts.tech_tile(choice),
+        tech=facts.tech_tile_type(choice),
+        lab_row=facts.entry_row(),
+        trace=trace,
+    )
+    play.emit(learn)
+    resolve(play, facts.learned_space_gains(), f"Lab row {learn.lab_row} entry space")
+
+
+def plan_develop(play: Play[D]) -> DevelopPlan | Impossible:
+    """R-ORBIT-6: impossible when none of his Techs can advance."""
+    if not play.facts.can_advance_any():
+        return Impossible(rule="R-ORBIT-6", reason="none of his Techs can advance")
+    return DevelopPlan()
+
+
+@unique
+class DevelopStep(Enum):
+    """Which Tech a development step takes (R-ORBIT-6, R-TO-10)."""
+
+    MOST = "most"
+    """Step 1: his most developed Tech that can advance (bottom one if equal)."""
+    LEAST = "least"
+    """Step 2: his least developed one, other than the last unless none other can."""
+
+
+def _choose(
+    play: Play[D], step: DevelopStep, previous: TechType | D | None
+) -> DevelopChoice | None:
+    """The Tech *step* develops, or ``None`` when nothing can advance."""
+    facts = play.facts
+    if step is DevelopStep.MOST:
+        return DevelopChoice.MOST if facts.can_advance_any() else None
+    if facts.can_advance_other(previous):
+        return DevelopChoice.LEAST_OTHER
+    if previous is not None and facts.can_advance_again(previous):
+        return DevelopChoice.SAME
+    return None
+
+
+def develop_step(
+    play: Play[D],
+    resolve: GainResolver[D],
+    step: DevelopStep | TechType,
+    *,
+    rules: tuple[str, ...],
+    previous: TechType | D | None = None,
+) -> TechType | D | None:
+    """One development step and the gain of the space entered; the Tech, or ``None``.
+
+    *step* is R-ORBIT-6's step 1 or 2 (step 2 avoids *previous*, step 1's
+    Tech), or the Tech the human used (R-TURN-6). ``None`` means nothing could
+    advance. Each step's gain is resolved before the next step is chosen.
+    """
+    facts = play.facts
+    if isinstance(step, TechType):
+        if not facts.can_advance_tech(step):
+            return None
+        name = facts.developing_tech(step)
+    else:
+        choice = _choose(play, step, previous)
+        if choice is None:
+            return None
+        name = facts.developing(choice, previous)
+    play.emit(
+        DevelopTech(
+            tech=name.tech,
+            from_level=name.from_level,
+            to_level=name.to_level,
+            trace=Trace(rules=rules),
+        )
+    )
+    source = f"Lab row {name.row} level {name.to_level}"
+    resolve(play, facts.developed_space_gains(), source)
+    return name.tech
+
+
+def perform_develop(play: Play[D], resolve: GainResolver[D]) -> None:
+    """R-ORBIT-6: step 1 on his most developed Tech, then step 2 on his least developed."""
+    first = develop_step(play, resolve, DevelopStep.MOST, rules=("R-ORBIT-6",))
+    develop_step(play, resolve, DevelopStep.LEAST, rules=("R-ORBIT-6",), previous=first)

@@ -1,0 +1,179 @@
+"""Play: the working state of one decision-making call, and the call's scaffolding.
+
+A call threads one :class:`Play` through the rules: the facts (the working
+copy of the board, R-SETUP-5), the bot state (deck, pointer, random counter)
+and the decisions emitted so far. :meth:`Play.emit` is the only way a
+decision enters the result, and it tells the facts first, so every later fact
+reflects every decision before it. A :class:`Play` is private to its call and
+changes in place; what leaves the call (:class:`~lacerda_bot.outcome.Outcome`)
+is frozen.
+
+:func:`run_call` is the scaffolding of every call: it checks the bot state,
+runs the call's body, and packages the result. An observer, if given, sees
+every decision and every tie-break as it happens: a table companion shows
+them before it asks its next question.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeAlias
+
+import attrs
+
+from lacerda_bot._deck import uniform_pick
+from lacerda_bot._rules.tiebreak import break_tie
+from lacerda_bot._state import BotState
+from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
+from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.facts import Facts
+from lacerda_bot.model import Gain
+from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.outcome import CallKind, CallTrace, Outcome
+from lacerda_bot.trace import TieBreak, TieRound
+
+__all__ = ["Event", "GainResolver", "Observer", "Play", "check_bot", "run_call"]
+
+Event: TypeAlias = Decision[D] | TieBreak
+"""What an observer sees: a decision emitted, or a tie-break as it is broken."""
+Observer: TypeAlias = Callable[[Event[D]], None]
+"""A callback that sees each :data:`Event` of a call as it happens."""
+
+
+class Play(Generic[D]):
+    """The facts, the bot and the decisions of one call so far (mutable, call-private)."""
+
+    __slots__ = ("bot", "card", "decisions", "facts", "notes", "observe", "reshuffled")
+
+    def __init__(
+        self, facts: Facts[D], bot: BotState, observe: Observer[D] | None = None
+    ) -> None:
+        """Start a call's working state from *facts* and *bot*."""
+        self.facts = facts
+        self.observe = observe
+        self.bot = bot
+        self.decisions: list[Decision[D]] = []
+        self.notes: list[str] = []
+        self.card: int | None = None
+        self.reshuffled = False
+
+    @property
+    def options(self) -> Options:
+        """The options pinned in the bot state (R-SETUP-6)."""
+        return self.bot.options
+
+    def emit(self, *decisions: Decision[D]) -> None:
+        """Append *decisions*, telling the facts and moving the pointer (R-SETUP-5)."""
+        for decision in decisions:
+            self.facts.apply(decision)
+            match decision:
+                case Construct():
+                    self.bot = attrs.evolve(self.bot, pointer=decision.pointer_after)
+                case AdvanceProgressBot():
+                    self.bot = attrs.evolve(self.bot, pointer=decision.after)
+                case _:
+                    pass
+            self.decisions.append(decision)
+            if self.observe is not None:
+                self.observe(decision)
+
+    def amend(self, position: int, decision: Decision[D]) -> None:
+        """Replace the decision at *position* by *decision*, with the same board effect.
+
+        Only R-COLONY-4 does this: whose Upgrade Tech allowed the extra
+        upgrades is known only once they are all made.
+        """
+        self.decisions[position] = decision
+
+    def insert(self, position: int, decision: Decision[D]) -> None:
+        """Put *decision* at *position*; it must have no board effect (``GiveOxygen``)."""
+        self.facts.apply(decision)
+        self.decisions.insert(position, decision)
+        if self.observe is not None:
+            self.observe(decision)
+
+    def note(self, text: str) -> None:
+        """Record a rule note that produces no decision (e.g. R-MISSION-2)."""
+        self.notes.append(text)
+
+    def tie(
+        self, labels: Sequence[str], *, rule: str, merged: Sequence[str] = ()
+    ) -> tuple[int, tuple[TieBreak, ...]]:
+        """Break a tie among *labels* (canonical order, R-TIE); the index and the record."""
+        result = break_tie(self.bot, labels, rule=rule, merged=merged)
+        self.bot = result.bot
+        if result.record is None:
+            return result.index, ()
+        if self.observe is not None:
+            self.observe(result.record)
+        return result.index, (result.record,)
+
+    def pick(self, n: int, *, rule: str) -> tuple[int, int]:
+        """A uniform pick among *n* options (R-DECK-1, R-TIE-7): the index and the event.
+
+        The observer sees it as a tie-break record of the ``uniform`` policy.
+        """
+        event = self.bot.events
+        index = uniform_pick(n, seed=self.bot.seed, event=event)
+        self.bot = attrs.evolve(self.bot, events=event + 1)
+        if self.observe is not None:
+            self.observe(
+                TieBreak(
+                    rule=rule,
+                    options=tuple(str(i) for i in range(1, n + 1)),
+                    policy=TiePolicy.UNIFORM,
+                    rounds=(
+                        TieRound(
+                            groups=(tuple(range(1, n + 1)),),
+                            chosen_group=1,
+                            random_events=(event,),
+                        ),
+                    ),
+                    chosen=index + 1,
+                )
+            )
+        return index, event
+
+
+GainResolver: TypeAlias = Callable[[Play[D], Sequence[Gain], str], None]
+"""Resolves gains in listed order (T6); :mod:`lacerda_bot._rules.gains` supplies it,
+so the action modules that meet a gain need not import it (a one-way graph)."""
+
+
+def check_bot(bot: object) -> None:
+    """Check that *bot* is a bot state between calls (no card in progress, R-DECK-3).
+
+    Raises:
+        InvalidValueError: it is not; names the field.
+    """
+    if not isinstance(bot, BotState):
+        raise InvalidValueError("bot", "a BotState", bot)
+    if bot.current_card is not None:
+        raise InvalidValueError(
+            "bot.current_card", "None between calls", bot.current_card
+        )
+
+
+def run_call(
+    call: CallKind,
+    bot: BotState,
+    facts: Facts[D],
+    body: Callable[[Play[D]], None],
+    observe: Observer[D] | None = None,
+) -> Outcome[D]:
+    """Run one decision-making call: check *bot*, run *body*, package the result.
+
+    Raises:
+        InvalidValueError: *bot* is not a bot state between calls.
+    """
+    check_bot(bot)
+    play = Play(facts, bot, observe)
+    body(play)
+    trace = CallTrace(
+        call=call,
+        options=play.bot.options,
+        card=play.card,
+        pass_count=play.bot.pass_count,
+        reshuffled=play.reshuffled,
+        random_events=tuple(range(bot.events, play.bot.events)),
+        notes=tuple(play.notes),
+    )
+    return Outcome(bot=play.bot, decisions=tuple(play.decisions), trace=trace)

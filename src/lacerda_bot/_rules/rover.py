@@ -1,0 +1,208 @@
+"""Lacerda's Rover (R-ROVER-1..10): target, allowance, path, and arrival.
+
+The facts say how many eligible tiles are nearest, how far and how dear the
+chosen one is, and how many shortest paths tie; the engine breaks the ties
+(R-TIE), chooses the Rover Tech (R-ROVER-4) and what he pays (R-ROVER-5), and
+emits the move in the order of R-ROVER-10.
+"""
+
+from collections.abc import Callable
+from typing import Final, final
+
+import attrs
+
+from lacerda_bot._rules.crystals import gain_crystals
+from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot.decisions import (
+    CollectTile,
+    CrystalSource,
+    D,
+    GiveOxygen,
+    MoveRover,
+    PayCrystals,
+    PaymentPurpose,
+)
+from lacerda_bot.facts import Choice
+from lacerda_bot.model import Owner, TechType, TechUsed
+from lacerda_bot.trace import Trace
+
+__all__ = ["Allowance", "best_rover_tech", "move_rover"]
+
+_ROVER_RULES: Final = (
+    "R-ROVER-2",
+    "R-ROVER-3",
+    "R-ROVER-4",
+    "R-ROVER-5",
+    "R-ROVER-6",
+    "R-ROVER-7",
+)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Allowance:
+    """How far he moves and what he pays (R-ROVER-4, R-ROVER-5)."""
+
+    allowance: int
+    tech: TechUsed
+    """Whose Rover Tech sets the allowance (counted only if he moves more than base)."""
+    reached: bool
+    pay: int
+    """Crystals paid for extra hexes (0 when the target is not reached)."""
+    length: int
+    """Hexes the chosen path runs before truncation: steps if reached, else the allowance."""
+
+
+def best_rover_tech(
+    *,
+    steps: int,
+    base: int,
+    own_level: Callable[[], int],
+    human_level: Callable[[], int],
+    tile_cost: int,
+    spendable: Callable[[], int],
+    prefer_own: bool,
+) -> Allowance:
+    """R-ROVER-4, R-ROVER-5: the allowance, whose Rover Tech, and whether he pays to reach.
+
+    A Tech is needed only if *steps* exceed *base*. Among Techs, the best
+    result is reaching the target, then paying fewer Crystals, then going
+    farther; on equal results his own Tech wins with *prefer_own*, else the
+    human's. The levels and the spendable Crystals are read only when the
+    answer depends on them (a level of 0 means no Rover Tech).
+
+    >>> best_rover_tech(steps=3, base=2, own_level=lambda: 1, human_level=lambda: 3,
+    ...                 tile_cost=0, spendable=lambda: 0, prefer_own=True).tech
+    <TechUsed.OWN: 'own'>
+    """
+    read: dict[str, int] = {}
+
+    def crystals() -> int:
+        if "spendable" not in read:
+            read["spendable"] = spendable()
+        return read["spendable"]
+
+    def result(allowance: int) -> tuple[bool, int]:
+        if steps <= allowance:
+            return True, 0
+        extra = steps - allowance
+        return (True, extra) if extra + tile_cost <= crystals() else (False, 0)
+
+    choices = [(TechUsed.NONE, 0)]
+    if steps > base:
+        ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
+        if not prefer_own:
+            ranked.reverse()
+        levels = [(user, level()) for user, level in ranked]
+        choices = [(user, level) for user, level in levels if level > 0] or choices
+
+    def score(choice: tuple[TechUsed, int]) -> tuple[bool, int, int]:
+        reached, pay = result(base + choice[1])
+        return reached, -pay, steps if reached else base + choice[1]
+
+    user, level = max(choices, key=score)  # max keeps the first of equals
+    reached, pay = result(base + level)
+    length = steps if reached else base + level
+    return Allowance(
+        allowance=base + level, tech=user, reached=reached, pay=pay, length=length
+    )
+
+
+def move_rover(
+    play: Play[D], resolve: GainResolver[D], *, base: int, rules: tuple[str, ...]
+) -> bool:
+    """One Rover move with allowance *base* + Rover Tech; ``False`` with no eligible tile.
+
+    Emission order (R-ROVER-10): movement payment, ``MoveRover``, ``GiveOxygen``
+    if the human's Tech counted, one ``GainCrystals`` per Crystal entered, then
+    on arrival the tile payment, ``CollectTile`` and its reward gains.
+    """
+    facts = play.facts
+    tiles = facts.nearest_tiles()
+    if not tiles:
+        return False
+    index, target_ties = play.tie(tiles, rule="R-ROVER-3")
+    target = Choice(index=index, of=len(tiles))
+    steps = facts.target_steps(target)
+    cost = facts.target_crystal_cost(target)
+    allowance = best_rover_tech(
+        steps=steps,
+        base=base,
+        own_level=lambda: facts.tech_level(TechType.ROVER, Owner.LACERDA),
+        human_level=lambda: facts.tech_level(TechType.ROVER, Owner.HUMAN),
+        tile_cost=cost,
+        spendable=facts.spendable_crystals,
+        prefer_own=play.options.prefer_own_tech,
+    )
+    paths = facts.best_paths(target, allowance.length)
+    path_index, path_ties = play.tie(paths, rule="R-ROVER-6")
+    path = Choice(index=path_index, of=len(paths))
+    trace = Trace(
+        rules=(*rules, *_ROVER_RULES),
+        candidates=facts.rover_candidates(target, allowance.length),
+        removed=facts.rover_removals(),
+        tie_breaks=target_ties + path_ties,
+    )
+    counted = _counted_tech(play, allowance, base, target, path)
+    move = MoveRover(
+        path=facts.path(target, allowance.length, path),
+        allowance=allowance.allowance,
+        crystals_paid=allowance.pay,
+        crystal_hexes=facts.path_crystal_hexes(target, allowance.length, path),
+        target=facts.target_tile(target),
+        reached=allowance.reached,
+        tech_used=counted,
+        trace=trace,
+    )
+    if allowance.pay:
+        pay = PayCrystals(
+            amount=allowance.pay,
+            purpose=PaymentPurpose.MOVEMENT,
+            trace=Trace(rules=("R-ROVER-5",)),
+        )
+        play.emit(pay)
+    play.emit(move)
+    if counted is TechUsed.HUMAN:
+        oxygen = GiveOxygen(
+            tech=TechType.ROVER, trace=Trace(rules=("R-TURN-7", "R-ROVER-4"))
+        )
+        play.emit(oxygen)
+    for _ in range(facts.moved_crystal_count()):
+        gain_crystals(play, 1, CrystalSource.ROVER_PATH, "R-ROVER-7")
+    if allowance.reached:
+        _arrive(play, resolve, cost)
+    return True
+
+
+def _counted_tech(
+    play: Play[D], allowance: Allowance, base: int, target: Choice, path: Choice
+) -> TechUsed:
+    """R-ROVER-4: the Rover Tech counts as used only if he moves more than *base* hexes.
+
+    Reaching the target he moves its full distance; stopping short, figures
+    may stop him before the allowance, so the facts say how far he moved.
+    """
+    if allowance.tech is TechUsed.NONE:
+        return TechUsed.NONE
+    if allowance.reached:
+        moved = allowance.length
+    else:
+        moved = play.facts.path_moved(target, allowance.length, path)
+    return allowance.tech if moved > base else TechUsed.NONE
+
+
+def _arrive(play: Play[D], resolve: GainResolver[D], cost: int) -> None:
+    """R-ROVER-9: pay the tile's cost, collect it, resolve its reward gains in order."""
+    facts = play.facts
+    if cost:
+        pay = PayCrystals(
+            amount=cost,
+            purpose=PaymentPurpose.TILE,
+            trace=Trace(rules=("R-ROVER-9",)),
+        )
+        play.emit(pay)
+    tile = facts.arrival_tile()
+    play.emit(
+        CollectTile(tile=tile, crystal_cost=cost, trace=Trace(rules=("R-ROVER-9",)))
+    )
+    resolve(play, facts.collected_tile_reward(), f"tile {tile}")

@@ -1,0 +1,237 @@
+"""Lacerda's final score (R-SCORE-1, R-SCORE-2): a breakdown that sums to its total."""
+
+from typing import Final, Protocol, final
+
+import attrs
+
+from lacerda_bot._rules.goals import (
+    GoalFacts,
+    GoalResult,
+    Requirement,
+    judge_goal,
+)
+from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
+from lacerda_bot.model import ContractKind, scored_type
+from lacerda_bot.records import AdvancedCount
+
+__all__ = [
+    "PROGRESS_POINTS",
+    "SHIP_POINTS",
+    "FinalFacts",
+    "FinalResult",
+    "ScoreBreakdown",
+    "ScoringView",
+    "final_scoring",
+    "score_counts",
+    "score_lacerda",
+]
+
+PROGRESS_POINTS: Final[tuple[int, ...]] = (0, 1, 2, 4, 7, 11)
+"""T7: OP for 0 to 5 Progress cubes."""
+SHIP_POINTS: Final = 3
+"""T7: OP per Ship in his Hangar."""
+SCIENTIST_POINTS: Final = 3
+"""T3: OP per Advanced Building of the scored type on Mars."""
+
+
+class ScoringView(ScoreView, BlueprintView, ScientistView, Protocol):
+    """What scoring reads: V21 plus his Blueprints (V10) and Scientists (V11)."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ScoreBreakdown:
+    """Lacerda's score per category (R-SCORE-2); *total* is their sum."""
+
+    op_track: int
+    progress_cubes: int
+    techs: int
+    ships: int
+    blueprints: int
+    scientists: int
+    contracts: int
+    living_quarters: int
+    total: int
+
+    def __attrs_post_init__(self) -> None:
+        """Check that the categories sum to the total."""
+        parts = attrs.astuple(self)[:-1]
+        if sum(parts) != self.total:
+            raise InvalidHostStateError("total", f"the sum {sum(parts)}", self.total)
+
+
+def _count(view: object, name: str, *, most: int | None = None) -> int:
+    value = getattr(view, name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidHostStateError(name, "an int >= 0", value)
+    if most is not None and value > most:
+        raise InvalidHostStateError(name, f"at most {most}", value)
+    return value
+
+
+def score_counts(
+    *,
+    op_track: int,
+    progress_cubes: int,
+    tech_points: int,
+    ships_in_hangar: int,
+    built_level1: int,
+    built_level3: int,
+    scientist_buildings: int,
+    upgrade_contracts: int,
+    delivery_contracts: int,
+    living_quarters_top: int,
+) -> ScoreBreakdown:
+    """Lacerda's score from counts (R-SCORE-1, T5, T7), for hosts that count by hand.
+
+    *scientist_buildings* is the Advanced Buildings on Mars of the types his
+    Scientists score, summed over his Scientists; *tech_points* the Lab
+    column values of his Tech tiles. Unbuilt Blueprints cost him nothing and
+    every Contract he holds counts as completed.
+
+    >>> score_counts(op_track=40, progress_cubes=3, tech_points=9, ships_in_hangar=2,
+    ...              built_level1=1, built_level3=1, scientist_buildings=3,
+    ...              upgrade_contracts=1, delivery_contracts=1,
+    ...              living_quarters_top=10).total
+    107
+    """
+    parts = {
+        "op_track": op_track,
+        "progress_cubes": PROGRESS_POINTS[progress_cubes],
+        "techs": tech_points,
+        "ships": SHIP_POINTS * ships_in_hangar,
+        "blueprints": 3 * built_level1 + 5 * built_level3,
+        "scientists": SCIENTIST_POINTS * scientist_buildings,
+        "contracts": upgrade_contracts * ContractKind.UPGRADE.completed_op
+        + delivery_contracts * ContractKind.DELIVERY.completed_op,
+        "living_quarters": living_quarters_top,
+    }
+    return ScoreBreakdown(**parts, total=sum(parts.values()))
+
+
+def score_lacerda(view: ScoringView) -> ScoreBreakdown:
+    """Lacerda's end-game score, with the solo changes of R-SCORE-1.
+
+    Living Quarters count as full (the top value), every Contract he holds as
+    completed, unbuilt Blueprints cost nothing; Ships 3 each, Scientists 3 per
+    Advanced Building of their scored type on Mars, Progress cubes by T7, Techs
+    by the host's Lab column values, plus the OP track. The final comparison
+    and its tie-breaks are the host's (R-SCORE-3).
+
+    Raises:
+        InvalidHostStateError: a count is negative or not an int; names the field.
+    """
+    values: list[int] = []
+    for i, value in enumerate(view.lab_column_values):
+        item: object = value
+        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
+            raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", item)
+        values.append(item)
+    advanced: dict[object, int] = {}
+    for i, item in enumerate(view.advanced_buildings_on_mars):
+        if not isinstance(item, AdvancedCount):
+            raise InvalidHostStateError(
+                f"advanced_buildings_on_mars[{i}]", "an AdvancedCount", item
+            )
+        advanced[item.building] = advanced.get(item.building, 0) + item.count
+    built = [b.blueprint.level for b in view.lacerda_blueprints if b.used]
+    kinds = [ContractKind(k) for k in view.lacerda_contracts]
+    return score_counts(
+        op_track=_count(view, "op_track"),
+        progress_cubes=_count(view, "progress_cubes", most=5),
+        tech_points=sum(values),
+        ships_in_hangar=_count(view, "ships_in_hangar"),
+        built_level1=built.count(1),
+        built_level3=len(built) - built.count(1),
+        scientist_buildings=sum(
+            advanced.get(scored_type(s), 0) for s in view.lacerda_scientists
+        ),
+        upgrade_contracts=kinds.count(ContractKind.UPGRADE),
+        delivery_contracts=kinds.count(ContractKind.DELIVERY),
+        living_quarters_top=_count(view, "living_quarters_top"),
+    )
+
+
+class FinalFacts(Protocol):
+    """What final scoring reads where a person counts (R-SCORE-1, R-GOAL-2).
+
+    The counts of :func:`score_counts`, the human's total, and whether each
+    Solo Goal requirement other than the margin holds.
+    """
+
+    def op_track(self) -> int:
+        """His OP on the scoring track."""
+        ...
+
+    def progress_cubes(self) -> int:
+        """His Progress cubes (0 to 5)."""
+        ...
+
+    def tech_points(self) -> int:
+        """The Lab column values of his Tech tiles, summed."""
+        ...
+
+    def ships_in_hangar(self) -> int:
+        """His Ships in the Hangar."""
+        ...
+
+    def built_blueprints(self, level: int) -> int:
+        """His Blueprints of *level* (1 or 3) he built."""
+        ...
+
+    def scientist_buildings(self) -> int:
+        """Advanced Buildings on Mars of the types his Scientists score, summed."""
+        ...
+
+    def contracts(self, kind: ContractKind) -> int:
+        """His Contracts of *kind*."""
+        ...
+
+    def living_quarters_top(self) -> int:
+        """The top value of his Living Quarters track."""
+        ...
+
+    def human_total(self) -> int:
+        """The human's final score."""
+        ...
+
+    def requirement_met(self, index: int, requirement: Requirement) -> bool:
+        """Whether requirement *index* of the goal (not the margin) holds."""
+        ...
+
+
+@final
+@attrs.frozen(kw_only=True)
+class FinalResult:
+    """His score, the human's total and the Solo Goal's result (R-SCORE, R-GOAL-2)."""
+
+    score: ScoreBreakdown
+    human_total: int
+    margin: int
+    """Human total minus his total (R-GOAL-2)."""
+    goal: GoalResult
+
+
+def final_scoring(goal: str, facts: FinalFacts) -> FinalResult:
+    """Score him from counts (R-SCORE-1), then judge the Solo Goal (R-GOAL-2).
+
+    The margin is computed from the two totals; every other requirement is
+    read as met or not.
+    """
+    score = score_counts(
+        op_track=facts.op_track(),
+        progress_cubes=facts.progress_cubes(),
+        tech_points=facts.tech_points(),
+        ships_in_hangar=facts.ships_in_hangar(),
+        built_level1=facts.built_blueprints(1),
+        built_level3=facts.built_blueprints(3),
+        scientist_buildings=facts.scientist_buildings(),
+        upgrade_contracts=facts.contracts(ContractKind.UPGRADE),
+        delivery_contracts=facts.contracts(ContractKind.DELIVERY),
+        living_quarters_top=facts.living_quarters_top(),
+    )
+    human = facts.human_total()
+    margin = human - score.total
+    result = judge_goal(goal, GoalFacts(margin=margin), facts.requirement_met)
+    return FinalResult(score=score, human_total=human, margin=margin, goal=result)

@@ -1,0 +1,44 @@
+"""The start of the game for Lacerda (R-SETUP-7, R-SETUP-8)."""
+
+from lacerda_bot._rules.gains import resolve_gains
+from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._state import BotState
+from lacerda_bot.decisions import D, StartingSpace
+from lacerda_bot.facts import Choice, Facts
+from lacerda_bot.outcome import CallKind, Outcome
+from lacerda_bot.trace import Trace
+
+__all__ = ["setup"]
+
+
+def setup(
+    bot: BotState, facts: Facts[D], observe: Observer[D] | None = None
+) -> Outcome[D]:
+    """Draw his First Colonist tile and place him (R-SETUP-7), then its gain (R-SETUP-8).
+
+    The tile is one uniform pick (R-DECK-1, R-TIE-7) among the tiles in the order
+    of the spaces they name; his starting side is that space's side. With
+    ``starting_space_benefit`` he takes the space's gain, and nothing else: no
+    travel and no arrival steps.
+    """
+
+    def body(play: Play[D]) -> None:
+        facts = play.facts
+        count = facts.first_colonist_tile_count()
+        index, event = play.pick(count, rule="R-SETUP-7")
+        choice = Choice(index=index, of=count)
+        trace = Trace(
+            rules=("R-SETUP-7", "R-DECK-1", "R-TIE-7"), note=f"random event {event}"
+        )
+        start = StartingSpace(
+            space=facts.starting_space(choice),
+            side=facts.starting_side(choice),
+            trace=trace,
+        )
+        play.emit(start)
+        if play.options.starting_space_benefit:
+            resolve_gains(play, facts.space_gains(), f"starting space {start.space}")
+        else:
+            play.note("R-SETUP-8: starting_space_benefit is off; no gain taken")
+
+    return run_call(CallKind.SETUP, bot, facts, body, observe)

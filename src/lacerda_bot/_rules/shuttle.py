@@ -1,0 +1,140 @@
+"""The Shuttle phase for Lacerda (R-SHUTTLE-1..6): stay, or travel and arrive."""
+
+from lacerda_bot._deck import card_by_id
+from lacerda_bot._rules.building import perform_construct, plan_construct
+from lacerda_bot._rules.gains import resolve_gains
+from lacerda_bot._rules.plans import Impossible
+from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._rules.rover import move_rover
+from lacerda_bot._state import BotState
+from lacerda_bot.decisions import D, LoseBenefit, PlaceDiscoveryTile, Stay, Travel
+from lacerda_bot.facts import Choice, Facts
+from lacerda_bot.model import Gain, GainKind, Side
+from lacerda_bot.options import ImpossibleBenefit
+from lacerda_bot.outcome import CallKind, Outcome
+from lacerda_bot.trace import Trace
+
+__all__ = ["shuttle_phase", "travel_reason"]
+
+
+def travel_reason(play: Play[D]) -> str:
+    """Why he stays this Shuttle phase (R-SHUTTLE-2), or ``""`` if he travels."""
+    facts = play.facts
+    if not facts.shuttle_departs():
+        return "the Shuttle does not depart this round"
+    departs_from = facts.shuttle_from()
+    if departs_from is not facts.side():
+        return f"the Shuttle departs from the {departs_from.value} side, not his"
+    last = play.bot.last_card
+    if last is not None and not card_by_id(last).travels:
+        return f"his most recent card ({last}) shows an X"
+    return ""
+
+
+def shuttle_phase(
+    bot: BotState, facts: Facts[D], observe: Observer[D] | None = None
+) -> Outcome[D]:
+    """Lacerda's Shuttle phase (R-SHUTTLE-1..6).
+
+    He stays unless the Shuttle departs from his side and his most recent card
+    has no X. Travelling, he takes a uniformly random free Turn Order space of
+    the other side (R-SHUTTLE-3). To Orbit he only takes its gain (R-SHUTTLE-4);
+    to the Colony he first places a Discovery tile, then takes the space's gain,
+    then constructs as Colony action 1 with no placement cost (R-SHUTTLE-5).
+
+    Raises:
+        InvalidHostStateError: he travels and no space of the arrival side is
+            free; no partial result is returned.
+    """
+    return run_call(CallKind.SHUTTLE_PHASE, bot, facts, _shuttle, observe)
+
+
+def _shuttle(play: Play[D]) -> None:
+    reason = travel_reason(play)
+    if reason:
+        play.emit(
+            Stay(reason=reason, trace=Trace(rules=("R-SHUTTLE-1", "R-SHUTTLE-2")))
+        )
+        return
+    facts = play.facts
+    arrival = Side.COLONY if facts.side() is Side.ORBIT else Side.ORBIT
+    count = facts.free_space_count(arrival)
+    index, event = play.pick(count, rule="R-SHUTTLE-3")
+    choice = Choice(index=index, of=count)
+    rules = ("R-SHUTTLE-3", "R-TIE-7", "R-TO-1") + (
+        ("R-SHUTTLE-4",) if arrival is Side.ORBIT else ("R-SHUTTLE-5",)
+    )
+    travel = Travel(
+        side=arrival,
+        space=facts.free_space(arrival, choice),
+        trace=Trace(
+            rules=rules,
+            candidates=facts.free_space_candidates(arrival),
+            note=f"random event {event}",
+        ),
+    )
+    if arrival is Side.COLONY:
+        _place_discovery_tile(play)
+    play.emit(travel)
+    resolve_gains(play, facts.space_gains(), f"Turn Order space {travel.space}")
+    if arrival is Side.COLONY:
+        _arrival_construction(play)
+
+
+def _place_discovery_tile(play: Play[D]) -> None:
+    """R-SHUTTLE-6: the leftmost Exploration tile, on a tied site chosen by R-TIE."""
+    facts = play.facts
+    rules = ("R-SHUTTLE-5", "R-SHUTTLE-6")
+    if not facts.exploration_tile_left():
+        play.emit(
+            PlaceDiscoveryTile(
+                tile=None,
+                hex=None,
+                reason="no Discovery tile is left",
+                trace=Trace(rules=rules),
+            )
+        )
+        return
+    sites = facts.discovery_sites()
+    if not sites:
+        reason = "no empty hex at distance 3 from his Rover"
+        play.emit(
+            PlaceDiscoveryTile(
+                tile=facts.exploration_tile(),
+                hex=None,
+                reason=reason,
+                trace=Trace(rules=rules),
+            )
+        )
+        return
+    index, ties = play.tie(sites, rule="R-SHUTTLE-6")
+    trace = Trace(rules=rules, candidates=facts.discovery_candidates(), tie_breaks=ties)
+    play.emit(
+        PlaceDiscoveryTile(
+            tile=facts.exploration_tile(),
+            hex=facts.discovery_site(Choice(index=index, of=len(sites))),
+            trace=trace,
+        )
+    )
+
+
+def _arrival_construction(play: Play[D]) -> None:
+    """R-SHUTTLE-5 step 4: construct as Colony action 1, free; impossible -> R-TO-2."""
+    plan = plan_construct(play, None)
+    if not isinstance(plan, Impossible):
+        perform_construct(play, plan, rules=("R-SHUTTLE-5", "R-COLONY-2", "R-COST-6"))
+        return
+    options = play.options
+    if options.impossible_benefit is ImpossibleBenefit.ROVER:
+        base = options.rover_base_movement
+        rules = ("R-SHUTTLE-5", "R-TO-2", "R-ROVER-1")
+        if move_rover(play, resolve_gains, base=base, rules=rules):
+            return
+    reason = "no qualifying type has a legal site on arrival"
+    play.emit(
+        LoseBenefit(
+            gain=Gain(kind=GainKind.CONSTRUCT),
+            reason=reason,
+            trace=Trace(rules=("R-SHUTTLE-5", "R-TO-2")),
+        )
+    )

@@ -1,0 +1,138 @@
+"""Tie-breaks (R-TIE): solo cards or a uniform pick choose among equal options.
+
+Options reach this module already numbered in canonical order, after the
+rule's own criteria and after merging options with identical outcomes
+(R-TIE-1). The card procedure (R-TIE-2..5) changes the draw pile; the uniform
+policy (R-TIE-6) leaves the deck alone.
+"""
+
+from collections.abc import Sequence
+from typing import final
+
+import attrs
+
+from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
+from lacerda_bot._state import BotState
+from lacerda_bot.options import TiePolicy
+from lacerda_bot.trace import TieBreak, TieRound
+
+__all__ = ["TieResult", "break_tie", "group_sizes"]
+
+
+@final
+@attrs.frozen(kw_only=True)
+class TieResult:
+    """The chosen option (0-based), the bot after the tie-break, and its record."""
+
+    index: int
+    bot: BotState
+    record: TieBreak | None
+    """``None`` when there was a single option and nothing to break."""
+
+
+def group_sizes(n: int) -> tuple[int, int, int]:
+    """R-TIE-5: sizes of the 3 groups n > 3 options split into.
+
+    >>> group_sizes(7), group_sizes(4), group_sizes(10)
+    ((3, 2, 2), (2, 1, 1), (4, 3, 3))
+    """
+    base, extra = divmod(n, 3)
+    sizes = tuple(base + 1 if i < extra else base for i in range(3))
+    return (sizes[0], sizes[1], sizes[2])
+
+
+def break_tie(
+    bot: BotState, options: Sequence[str], *, rule: str, merged: Sequence[str] = ()
+) -> TieResult:
+    """Choose one of *options* (canonical order) by the bot's ``tie_policy`` (R-TIE-1..6).
+
+    One option needs nothing. With ``cards``, at most 3 options are decided by
+    one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
+    ``uniform``, one random event picks (R-TIE-6).
+    """
+    n = len(options)
+    if n == 1:
+        return TieResult(index=0, bot=bot, record=None)
+    policy = bot.options.tie_policy
+    if policy is TiePolicy.UNIFORM:
+        event = bot.events
+        index = uniform_pick(n, seed=bot.seed, event=event)
+        bot = attrs.evolve(bot, events=event + 1)
+        rounds: tuple[TieRound, ...] = (
+            TieRound(
+                groups=(tuple(range(1, n + 1)),),
+                chosen_group=1,
+                random_events=(event,),
+            ),
+        )
+    else:
+        index, bot, rounds = _card_tie(bot, tuple(range(1, n + 1)))
+    record = TieBreak(
+        rule=rule,
+        options=tuple(options),
+        merged=tuple(merged),
+        policy=policy,
+        rounds=rounds,
+        chosen=index + 1,
+    )
+    return TieResult(index=index, bot=bot, record=record)
+
+
+def _card_tie(
+    bot: BotState, numbers: tuple[int, ...]
+) -> tuple[int, BotState, tuple[TieRound, ...]]:
+    """Narrow *numbers* (1-based option numbers) to one by card rounds."""
+    rounds: list[TieRound] = []
+    while len(numbers) > 1:
+        groups: tuple[tuple[int, ...], ...]
+        if len(numbers) <= 3:
+            groups = tuple((number,) for number in numbers)
+        else:
+            groups = _split(numbers)
+        chosen, bot, tie_round = _card_round(bot, groups)
+        rounds.append(tie_round)
+        numbers = groups[chosen]
+    return numbers[0] - 1, bot, tuple(rounds)
+
+
+def _split(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    a, b, _ = group_sizes(len(numbers))
+    return (numbers[:a], numbers[a : a + b], numbers[a + b :])
+
+
+def _card_round(
+    bot: BotState, groups: tuple[tuple[int, ...], ...]
+) -> tuple[int, BotState, TieRound]:
+    """Reveal until a card's action <= len(groups) (R-TIE-2), then shuffle back (R-TIE-4)."""
+    draw, discard = list(bot.draw_pile), bot.discard_pile
+    events, passes = bot.events, bot.pass_count
+    used: list[int] = []
+    revealed: list[int] = []
+    reshuffled = False
+    while True:
+        if not draw:  # R-TIE-3: the discard pile becomes the draw pile
+            if not discard:  # pragma: no cover - 4 action-1 cards are always out
+                raise RuntimeError("no card left to reveal")
+            draw, discard = list(shuffled(discard, seed=bot.seed, event=events)), ()
+            used.append(events)
+            events += 1
+            reshuffled = True
+            passes += 1 if bot.options.tie_reshuffle_counts_as_pass else 0
+        card = draw.pop(0)
+        revealed.append(card)
+        action = card_by_id(card).action
+        if action <= len(groups):
+            break
+    pile = shuffled([*draw, *revealed], seed=bot.seed, event=events)
+    used.append(events)
+    bot = attrs.evolve(
+        bot, draw_pile=pile, discard_pile=discard, events=events + 1, pass_count=passes
+    )
+    tie_round = TieRound(
+        groups=groups,
+        revealed=tuple(revealed),
+        chosen_group=action,
+        reshuffled=reshuffled,
+        random_events=tuple(used),
+    )
+    return action - 1, bot, tie_round

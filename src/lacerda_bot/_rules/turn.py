@@ -1,0 +1,89 @@
+"""Lacerda's turn (R-TURN-1) and his reaction to the human using his Tech (R-TURN-6)."""
+
+from lacerda_bot._deck import SoloCard, card_by_id
+from lacerda_bot._rules.actions import run_action
+from lacerda_bot._rules.crystals import gain_crystals
+from lacerda_bot._rules.gains import resolve_gains
+from lacerda_bot._rules.orbit import develop_step
+from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._state import BotState, discard_card, reveal_card
+from lacerda_bot.decisions import AdvanceMission, CrystalSource, D, RevealCard
+from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.facts import Facts
+from lacerda_bot.model import Action, MissionSlot, TechType
+from lacerda_bot.outcome import CallKind, Outcome
+from lacerda_bot.trace import Trace
+
+__all__ = ["human_used_tech", "take_turn"]
+
+
+def take_turn(
+    bot: BotState, facts: Facts[D], observe: Observer[D] | None = None
+) -> Outcome[D]:
+    """Lacerda's whole turn (R-TURN-1): reveal, Mission step, action or Rover, discard."""
+
+    def body(play: Play[D]) -> None:
+        card = _reveal(play)
+        if play.bot.pass_count >= 2:
+            _mission_step(play, card.mission)
+        side = play.facts.side()
+        action = Action.for_card(side, card.action)
+        play.note(
+            f"R-TURN-1: card {card.id} action {card.action} on {side.value} is {action.value}"
+        )
+        run_action(play, action)
+        play.bot = discard_card(play.bot)
+
+    return run_call(CallKind.TAKE_TURN, bot, facts, body, observe)
+
+
+def _reveal(play: Play[D]) -> SoloCard:
+    """R-DECK-2, R-DECK-3: reveal his card (reshuffling an empty draw pile)."""
+    bot, card, reshuffled = reveal_card(play.bot)
+    play.bot = bot
+    play.card, play.reshuffled = card, reshuffled
+    trace = Trace(rules=("R-DECK-2", "R-DECK-3"))
+    play.emit(
+        RevealCard(
+            card=card, pass_count=bot.pass_count, reshuffled=reshuffled, trace=trace
+        )
+    )
+    return card_by_id(card)
+
+
+def _mission_step(play: Play[D], slot: MissionSlot) -> None:
+    """R-MISSION-1, R-MISSION-2: advance the card's Mission and gain its Crystals, unless completed."""
+    facts = play.facts
+    if facts.mission_completed(slot):
+        play.note(
+            f"R-MISSION-2: Mission {facts.mission(slot)} is completed; nothing moves or is paid"
+        )
+        return
+    trace = Trace(rules=("R-MISSION-1",))
+    play.emit(AdvanceMission(slot=slot, mission=facts.mission(slot), trace=trace))
+    crystals = facts.mission_crystals(slot)
+    if crystals:
+        gain_crystals(play, crystals, CrystalSource.MISSION, "R-MISSION-1")
+
+
+def human_used_tech(
+    bot: BotState,
+    facts: Facts[D],
+    tech: TechType,
+    observe: Observer[D] | None = None,
+) -> Outcome[D]:
+    """R-TURN-6: the human used his *tech*: it develops one step, free, with its gain.
+
+    Nothing happens if it is at its maximum.
+
+    Raises:
+        InvalidHostStateError: he has no *tech* Tech.
+    """
+
+    def body(play: Play[D]) -> None:
+        if not play.facts.has_tech(tech):
+            raise InvalidHostStateError("tech", "one of Lacerda's Techs", tech)
+        if develop_step(play, resolve_gains, tech, rules=("R-TURN-6",)) is None:
+            play.note(f"R-TURN-6: his {tech.value} Tech is at its maximum")
+
+    return run_call(CallKind.HUMAN_USED_TECH, bot, facts, body, observe)

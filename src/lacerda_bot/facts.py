@@ -1,0 +1,677 @@
+"""The facts Lacerda's rules read: one interface, answered by a board or by a player.
+
+The rules (the engine) never look at board fields. They ask a :class:`Facts`
+source questions at the level the rules speak: is there a legal site for a
+Generator, how large a Complex does the best site make and which sites tie,
+how far is the nearest eligible tile, what does the space he entered give.
+Two sources answer:
+
+* a digital host's **board** (:func:`lacerda_bot.read_view` snapshot): the
+  library computes every fact, and a host sees exactly the decisions it
+  always saw;
+* a **player at the table** (:mod:`lacerda_bot.table`): the companion answers
+  what it already knows and asks the player the rest, one question per fact,
+  only when a rule reads it and in the order the rule reads it.
+
+A source also learns every decision as it is made (:meth:`Facts.apply`), so
+later facts see Lacerda's own moves (R-SETUP-5).
+
+Methods come in three kinds:
+
+* **Facts** decide what he does: booleans, counts, gains, and the labels of
+  tied options (the number of labels is the fact; R-TIE breaks the tie).
+  Both sources must give the same facts for the same game.
+* **Names** fill the decision's "which one" fields (a hex, an id, a slot).
+  A board gives its own names; the table gives a
+  :class:`~lacerda_bot.decisions.Described` (what it can say instead). The
+  rules never branch on a name.
+* **Explanations** fill the trace (candidates, removals, reasons). The table
+  may leave them empty.
+
+The design follows hypothesis's providers (strategies written once against a
+few draw methods, several backends) and python-chess's variants (one move
+procedure, a few overridden hooks).
+"""
+
+import enum
+from typing import Final, Generic, Protocol, final
+
+import attrs
+
+from lacerda_bot.decisions import CrystalSource, D, Decision
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import (
+    Action,
+    BlueprintRow,
+    BuildingType,
+    ContractKind,
+    Gain,
+    HostId,
+    Item,
+    LssReward,
+    MissionSlot,
+    Owner,
+    Scientist,
+    Side,
+    TechType,
+)
+from lacerda_bot.trace import Candidate, Removal
+
+__all__ = [
+    "BlueprintPick",
+    "Choice",
+    "ContractPick",
+    "DevelopChoice",
+    "Development",
+    "Fact",
+    "Facts",
+    "Read",
+    "ScientistPick",
+]
+
+
+@enum.unique
+class Fact(enum.Enum):
+    """Every fact the rules read: one member per fact method of :class:`Facts`.
+
+    The table companion words one question (or a short run of them) per fact;
+    a conformance check compares two sources read by read.
+    """
+
+    SIDE = "side"
+    MISSION_COMPLETED = "mission_completed"
+    MISSION_CRYSTALS = "mission_crystals"
+    COLONISTS_PRESENT = "colonists_present"
+    SPENDABLE_CRYSTALS = "spendable_crystals"
+    CONTRACT_CRYSTAL_COST = "contract_crystal_cost"
+    SUPPLY_HAS_CRYSTAL = "supply_has_crystal"
+    HAS_SHIP_LEFT = "has_ship_left"
+    HAS_BOT_LEFT = "has_bot_left"
+    HAS_SHELTER_LEFT = "has_shelter_left"
+    LSS_BELOW_COLONY_LEVEL = "lss_below_colony_level"
+    HAS_LEGAL_SITE = "has_legal_site"
+    BEST_SITE_SIZE = "best_site_size"
+    BEST_SITES = "best_sites"
+    TECH_LEVEL = "tech_level"
+    ROVER_ON_NEW_BUILDING = "rover_on_new_building"
+    NEAREST_FREE_HEXES = "nearest_free_hexes"
+    COLONIST_ON_HIRE_SLOT = "colonist_on_hire_slot"
+    LSS_OFFERS = "lss_offers"
+    BLUEPRINT_DISPLAY_EMPTY = "blueprint_display_empty"
+    HAS_FREE_MARKER = "has_free_marker"
+    HAS_SCIENTIST = "has_scientist"
+    DISPLAY_HAS_SCORED_BLUEPRINT = "display_has_scored_blueprint"
+    OBTAINED_PICKUP_CRYSTALS = "obtained_pickup_crystals"
+    LAB_ENTRY_FREE = "lab_entry_free"
+    GRID_HAS_NEW_TYPE = "grid_has_new_type"
+    CHEAPEST_TECH_TILES = "cheapest_tech_tiles"
+    LEARNED_SPACE_GAINS = "learned_space_gains"
+    CAN_ADVANCE_ANY = "can_advance_any"
+    CAN_ADVANCE_OTHER = "can_advance_other"
+    CAN_ADVANCE_AGAIN = "can_advance_again"
+    HAS_TECH = "has_tech"
+    CAN_ADVANCE_TECH = "can_advance_tech"
+    DEVELOPED_SPACE_GAINS = "developed_space_gains"
+    UPGRADE_BLUEPRINTS = "upgrade_blueprints"
+    ELIGIBLE_BUILDINGS = "eligible_buildings"
+    UPGRADE_CAPACITY = "upgrade_capacity"
+    SCIENTIST_COUNT = "scientist_count"
+    SCIENTIST_DISPLAY_EMPTY = "scientist_display_empty"
+    CONTRACT_DISPLAY_EMPTY = "contract_display_empty"
+    BEST_SCIENTISTS = "best_scientists"
+    BEST_CONTRACTS = "best_contracts"
+    CONTRACT_KIND = "contract_kind"
+    NEAREST_TILES = "nearest_tiles"
+    TARGET_STEPS = "target_steps"
+    TARGET_CRYSTAL_COST = "target_crystal_cost"
+    BEST_PATHS = "best_paths"
+    PATH_MOVED = "path_moved"
+    MOVED_CRYSTAL_COUNT = "moved_crystal_count"
+    COLLECTED_TILE_REWARD = "collected_tile_reward"
+    WAREHOUSE_ITEM = "warehouse_item"
+    FIRST_COLONIST_TILE_COUNT = "first_colonist_tile_count"
+    STARTING_SIDE = "starting_side"
+    SPACE_GAINS = "space_gains"
+    SHUTTLE_DEPARTS = "shuttle_departs"
+    SHUTTLE_FROM = "shuttle_from"
+    FREE_SPACE_COUNT = "free_space_count"
+    EXPLORATION_TILE_LEFT = "exploration_tile_left"
+    DISCOVERY_SITES = "discovery_sites"
+    USED_TECH = "used_tech"
+    """R-TURN-6: which of his Techs the human used (the call's input)."""
+    OP_TRACK = "op_track"
+    PROGRESS_CUBES = "progress_cubes"
+    TECH_POINTS = "tech_points"
+    SHIPS_IN_HANGAR = "ships_in_hangar"
+    BUILT_BLUEPRINTS = "built_blueprints"
+    SCIENTIST_BUILDINGS = "scientist_buildings"
+    CONTRACTS = "contracts"
+    LIVING_QUARTERS_TOP = "living_quarters_top"
+    HUMAN_TOTAL = "human_total"
+    REQUIREMENT_MET = "requirement_met"
+    """R-SCORE, R-GOAL-2: what final scoring reads where a person counts."""
+
+    @property
+    def tied(self) -> bool:
+        """Whether the fact is a tuple of tied options' labels (its length is the fact)."""
+        return self in _TIED
+
+
+_TIED: Final = frozenset(
+    {
+        Fact.BEST_SITES,
+        Fact.NEAREST_FREE_HEXES,
+        Fact.CHEAPEST_TECH_TILES,
+        Fact.UPGRADE_BLUEPRINTS,
+        Fact.ELIGIBLE_BUILDINGS,
+        Fact.BEST_SCIENTISTS,
+        Fact.BEST_CONTRACTS,
+        Fact.NEAREST_TILES,
+        Fact.BEST_PATHS,
+        Fact.DISCOVERY_SITES,
+    }
+)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Read:
+    """One fact a source gave: which, for what, and the value (a count for tied labels)."""
+
+    fact: Fact
+    args: tuple[object, ...] = ()
+    value: object
+
+
+@final
+@attrs.frozen
+class Choice:
+    """Option *index* (0-based) of *of* tied options, in canonical order (R-TIE-1)."""
+
+    index: int
+    of: int
+
+
+@enum.unique
+class DevelopChoice(enum.Enum):
+    """Which of his Techs a development step advances (R-ORBIT-6, R-TO-10)."""
+
+    MOST = "most"
+    """Step 1: his most developed Tech that can advance; the bottom one if equal."""
+    LEAST_OTHER = "least_other"
+    """Step 2: his least developed Tech that can advance, other than step 1's."""
+    SAME = "same"
+    """Step 2 when no other Tech can advance: step 1's Tech once more."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class BlueprintPick(Generic[D]):
+    """The names of the display Blueprint R-ORBIT-4 picks."""
+
+    blueprint: HostId | D
+    row: BlueprintRow | D
+    slot: int | D
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Development(Generic[D]):
+    """The names of a development step: the Tech, its levels, its Lab row."""
+
+    tech: TechType | D
+    from_level: int | D
+    to_level: int | D
+    row: int | D
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ScientistPick(Generic[D]):
+    """The names of the display Scientist he hires (R-COLONY-6)."""
+
+    scientist: Scientist | D
+    slot: int | D
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ContractPick(Generic[D]):
+    """The names of the display Contract he takes (R-COLONY-7)."""
+
+    contract: HostId | D
+    slot: int | D
+
+
+class Facts(Protocol[D]):
+    """What the rules read, and the working copy they update (R-SETUP-5).
+
+    "Just" in a method's words refers to the decision applied last of its kind
+    (the site just built, the Blueprint just taken, the space just entered).
+    Site methods given ``BuildingType.SHELTER`` mean his own Shelters, joined
+    with his own Shelter Tech only (R-LEVEL-2).
+    """
+
+    # --- the working copy --------------------------------------------------
+
+    def apply(self, decision: Decision[D]) -> None:
+        """Learn *decision*: the facts read after it reflect it (R-SETUP-5)."""
+        ...
+
+    # --- his side and the Missions (R-TURN-1, R-MISSION) ---------------------
+
+    def side(self) -> Side:
+        """V1: the side he stands on."""
+        ...
+
+    def mission_completed(self, slot: MissionSlot) -> bool:
+        """R-MISSION-2: whether the Mission in *slot* is completed."""
+        ...
+
+    def mission_crystals(self, slot: MissionSlot) -> int:
+        """R-MISSION-1: Crystals that Mission pays per contribution."""
+        ...
+
+    def mission(self, slot: MissionSlot) -> HostId | D:
+        """Name: the Mission in *slot*."""
+        ...
+
+    # --- costs and Crystals (R-COST, R-CRYSTAL) -----------------------------
+
+    def colonists_present(self, action: Action) -> int:
+        """R-COST-2: Colonists on *action*'s space (V12)."""
+        ...
+
+    def spendable_crystals(self) -> int:
+        """R-COST-3, R-CRYSTAL-3: Crystals he may spend now in this call."""
+        ...
+
+    def contract_crystal_cost(self) -> int:
+        """R-COLONY-7: Crystals a Contract costs."""
+        ...
+
+    def supply_has_crystal(self) -> bool:
+        """R-CRYSTAL-5: whether the general supply holds a Crystal."""
+        ...
+
+    def crystals_kept(self, requested: int, source: CrystalSource) -> int | D:
+        """Name: of *requested* Crystals, how many his Depot (and the supply) keep (R-CRYSTAL-2)."""
+        ...
+
+    def has_ship_left(self) -> bool:
+        """R-LEVEL-4, R-CRYSTAL-5: whether he has a Ship left to gain."""
+        ...
+
+    def has_bot_left(self) -> bool:
+        """R-LEVEL-5, R-CRYSTAL-5: whether he has a Bot left to gain."""
+        ...
+
+    def has_shelter_left(self) -> bool:
+        """R-LEVEL-2: whether he has a Shelter left to build."""
+        ...
+
+    # --- building (R-BUILD, R-LSS) ------------------------------------------
+
+    def lss_below_colony_level(self, kind: BuildingType) -> bool:
+        """R-BUILD-2: whether *kind*'s LSS marker is below the Colony level."""
+        ...
+
+    def not_qualified_reason(self, kind: BuildingType) -> str:
+        """Explanation: why *kind* does not qualify (R-BUILD-2)."""
+        ...
+
+    def has_legal_site(self, kind: BuildingType) -> bool:
+        """R-BUILD-4..8: whether *kind* has a legal site."""
+        ...
+
+    def best_site_size(self, kind: BuildingType) -> int:
+        """R-BUILD-5, R-BUILD-9: the largest resulting Complex of a legal *kind* site."""
+        ...
+
+    def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
+        """R-BUILD-9: labels of the legal sites making that Complex, canonical order."""
+        ...
+
+    def site_candidates(self, kind: BuildingType) -> tuple[Candidate, ...]:
+        """Explanation: every legal *kind* site with its resulting size."""
+        ...
+
+    def site_hex(self, kind: BuildingType, choice: Choice) -> Hex | D:
+        """Name: the hex of the best site *choice*."""
+        ...
+
+    def site_joined_sizes(
+        self, kind: BuildingType, choice: Choice
+    ) -> tuple[int, ...] | D:
+        """Name: the sizes of the Complexes that site joins, largest first."""
+        ...
+
+    def tech_level(self, tech: TechType, owner: Owner) -> int:
+        """R-BUILD-7, R-ROVER-4: *owner*'s level of *tech* (0 without it)."""
+        ...
+
+    def rover_on_new_building(self) -> bool:
+        """R-BUILD-4: whether his Rover stands on the site just built."""
+        ...
+
+    def nearest_free_hexes(self) -> tuple[str, ...]:
+        """R-BUILD-4: labels of the nearest hexes with no building or figure from his Rover."""
+        ...
+
+    def free_hex(self, choice: Choice) -> Hex | D:
+        """Name: nearest free hex *choice*."""
+        ...
+
+    def rover_hex(self) -> Hex | D:
+        """Name: the hex his Rover stands on."""
+        ...
+
+    def colonist_on_hire_slot(self) -> bool:
+        """R-COST-5, R-LSS-1: whether his Colonist stands on his Hire slot."""
+        ...
+
+    def lss_offers(self, kind: BuildingType, reward: LssReward) -> bool:
+        """R-LSS-2: whether *kind*'s LSS step offers *reward* (V20)."""
+        ...
+
+    # --- Orbit (R-ORBIT) ----------------------------------------------------
+
+    def blueprint_display_empty(self) -> bool:
+        """R-ORBIT-1: whether the Blueprint display is empty."""
+        ...
+
+    def has_free_marker(self) -> bool:
+        """R-ORBIT-1: whether he has a free Advanced Building marker."""
+        ...
+
+    def has_scientist(self) -> bool:
+        """R-ORBIT-2: whether he has hired a Scientist."""
+        ...
+
+    def display_has_scored_blueprint(self) -> bool:
+        """R-ORBIT-2, R-ORBIT-3: whether a display card is of a type his Scientists score."""
+        ...
+
+    def blueprint_pick(self, scored_only: bool) -> BlueprintPick[D]:
+        """Name: the card R-ORBIT-4 picks (among scored types if *scored_only*)."""
+        ...
+
+    def blueprint_candidates(self, scored_only: bool) -> tuple[Candidate, ...]:
+        """Explanation: the candidate cards with their row's card count."""
+        ...
+
+    def blueprint_removals(self, scored_only: bool) -> tuple[Removal, ...]:
+        """Explanation: the display cards R-ORBIT-2 removed."""
+        ...
+
+    def obtained_pickup_crystals(self) -> int:
+        """R-ORBIT-4: the pickup Crystals of the Blueprint just taken."""
+        ...
+
+    def lab_entry_free(self) -> bool:
+        """R-ORBIT-5: whether a space of his Lab's entry column is free."""
+        ...
+
+    def grid_has_new_type(self) -> bool:
+        """R-ORBIT-5: whether a grid tile is of a type he lacks."""
+        ...
+
+    def cheapest_tech_tiles(self) -> tuple[str, ...]:
+        """R-ORBIT-5: labels of the new-type tiles of lowest cost rank, leftmost."""
+        ...
+
+    def tech_tile_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation: those tiles with their cost rank and column."""
+        ...
+
+    def tech_tile_removals(self) -> tuple[Removal, ...]:
+        """Explanation: grid tiles of types he already has."""
+        ...
+
+    def tech_tile(self, choice: Choice) -> HostId | D:
+        """Name: tile *choice*."""
+        ...
+
+    def tech_tile_type(self, choice: Choice) -> TechType | D:
+        """Name: tile *choice*'s Tech type."""
+        ...
+
+    def entry_row(self) -> int | D:
+        """Name: the Lab row of his topmost free entry space."""
+        ...
+
+    def learned_space_gains(self) -> tuple[Gain, ...]:
+        """R-ORBIT-5: the gain of the entry space just filled."""
+        ...
+
+    def can_advance_any(self) -> bool:
+        """R-ORBIT-6: whether any Tech of his is below its maximum level."""
+        ...
+
+    def can_advance_other(self, than: TechType | D | None) -> bool:
+        """R-ORBIT-6 step 2: whether a Tech other than *than* can advance."""
+        ...
+
+    def can_advance_again(self, tech: TechType | D) -> bool:
+        """R-ORBIT-6 step 2: whether *tech* can advance once more."""
+        ...
+
+    def has_tech(self, tech: TechType) -> bool:
+        """R-TURN-6: whether he has a *tech* Tech."""
+        ...
+
+    def can_advance_tech(self, tech: TechType) -> bool:
+        """R-TURN-6: whether his *tech* Tech is below its maximum."""
+        ...
+
+    def developing(
+        self, choice: DevelopChoice, previous: TechType | D | None
+    ) -> Development[D]:
+        """Name: the Tech *choice* advances (step 2 avoids *previous*)."""
+        ...
+
+    def developing_tech(self, tech: TechType) -> Development[D]:
+        """Name: his *tech* Tech, advancing one level (R-TURN-6)."""
+        ...
+
+    def developed_space_gains(self) -> tuple[Gain, ...]:
+        """R-ORBIT-6: the gain of the Lab space just entered."""
+        ...
+
+    # --- Colony (R-COLONY) --------------------------------------------------
+
+    def upgrade_blueprints(self) -> tuple[str, ...]:
+        """R-COLONY-3: labels of his preferred unused Blueprints with an eligible building.
+
+        Scored types first, then Level 3; Blueprints of one type and level
+        count once (R-TIE-1). Empty: Upgrade is impossible.
+        """
+        ...
+
+    def upgrade_merged_labels(self) -> tuple[str, ...]:
+        """Explanation: Blueprints merged into an equal one (R-TIE-1)."""
+        ...
+
+    def upgrade_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation: every usable Blueprint with its level and eligible buildings."""
+        ...
+
+    def upgrade_blueprint(self, choice: Choice) -> HostId | D:
+        """Name: Blueprint *choice*."""
+        ...
+
+    def eligible_buildings(self, blueprint: Choice) -> tuple[str, ...]:
+        """R-BUILD-12, R-COLONY-4: labels of the buildings Blueprint *blueprint* may upgrade."""
+        ...
+
+    def eligible_building(self, blueprint: Choice, choice: Choice) -> Hex | D:
+        """Name: the hex of eligible building *choice*."""
+        ...
+
+    def upgrade_capacity(self, owner: Owner) -> int:
+        """R-COLONY-4, V19: buildings per Upgrade action with *owner*'s Upgrade Tech."""
+        ...
+
+    def scientist_count(self) -> int:
+        """R-COLONY-5: how many Scientists he has hired."""
+        ...
+
+    def scientist_display_empty(self) -> bool:
+        """R-COLONY-6: whether no Scientist is on display."""
+        ...
+
+    def contract_display_empty(self) -> bool:
+        """R-COLONY-7: whether no Contract is on display."""
+        ...
+
+    def best_scientists(self) -> tuple[str, ...]:
+        """R-COLONY-6: labels of the display Scientists of highest potential."""
+        ...
+
+    def scientist_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation: every display Scientist with its potential."""
+        ...
+
+    def scientist(self, choice: Choice) -> ScientistPick[D]:
+        """Name: Scientist *choice*."""
+        ...
+
+    def best_contracts(self) -> tuple[str, ...]:
+        """R-COLONY-7: labels of the display Contracts worth most when completed."""
+        ...
+
+    def contract_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation: every display Contract with its OP."""
+        ...
+
+    def contract(self, choice: Choice) -> ContractPick[D]:
+        """Name: Contract *choice*."""
+        ...
+
+    def contract_kind(self, choice: Choice) -> ContractKind:
+        """R-COLONY-7: the kind of Contract *choice*."""
+        ...
+
+    # --- the Rover (R-ROVER) ------------------------------------------------
+
+    def nearest_tiles(self) -> tuple[str, ...]:
+        """R-ROVER-2, R-ROVER-3: labels of the nearest eligible tiles (empty: none)."""
+        ...
+
+    def target_steps(self, target: Choice) -> int:
+        """R-ROVER-3..5: ``steps`` from his Rover to tile *target*."""
+        ...
+
+    def target_crystal_cost(self, target: Choice) -> int:
+        """R-ROVER-5, R-ROVER-9: the Crystal cost of collecting tile *target*."""
+        ...
+
+    def target_tile(self, target: Choice) -> HostId | D:
+        """Name: tile *target*."""
+        ...
+
+    def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
+        """R-ROVER-6: labels of the distinct shortest-path outcomes toward *target*.
+
+        Cut at *length* hexes; those entering the most Crystals, counting at
+        most his free Depot spaces; equal outcomes merged (R-TIE-1).
+        """
+        ...
+
+    def rover_candidates(self, target: Choice, length: int) -> tuple[Candidate, ...]:
+        """Explanation: eligible tiles with their steps, and paths with their Crystals."""
+        ...
+
+    def rover_removals(self) -> tuple[Removal, ...]:
+        """Explanation: tiles R-ROVER-2 found ineligible, and why."""
+        ...
+
+    def path_moved(self, target: Choice, length: int, path: Choice) -> int:
+        """R-ROVER-4, R-ROVER-6: hexes his Rover moves along *path* when it falls short."""
+        ...
+
+    def path(self, target: Choice, length: int, path: Choice) -> tuple[Hex, ...] | D:
+        """Name: the hexes *path* enters, in order."""
+        ...
+
+    def path_crystal_hexes(
+        self, target: Choice, length: int, path: Choice
+    ) -> tuple[Hex, ...] | D:
+        """Name: the hexes of *path* holding a Crystal he picks up."""
+        ...
+
+    def moved_crystal_count(self) -> int:
+        """R-ROVER-7: the Crystals on the hexes his last move entered."""
+        ...
+
+    def arrival_tile(self) -> HostId | D:
+        """Name: the tile his Rover just reached."""
+        ...
+
+    def collected_tile_reward(self) -> tuple[Gain, ...]:
+        """R-ROVER-9: the reward gains of the tile just collected, in listed order."""
+        ...
+
+    # --- Warehouse (R-TO-3) -------------------------------------------------
+
+    def warehouse_item(self) -> Item | None:
+        """R-TO-3: the item with most units (a Crystal wins ties, else the leftmost); ``None`` if empty."""
+        ...
+
+    # --- set-up and the Shuttle (R-SETUP, R-SHUTTLE) ------------------------
+
+    def first_colonist_tile_count(self) -> int:
+        """R-SETUP-7: the First Colonist tiles in play (at least one)."""
+        ...
+
+    def starting_space(self, choice: Choice) -> HostId | D:
+        """Name: the space First Colonist tile *choice* names."""
+        ...
+
+    def starting_side(self, choice: Choice) -> Side:
+        """R-SETUP-7: the side of that space."""
+        ...
+
+    def space_gains(self) -> tuple[Gain, ...]:
+        """R-SETUP-8, R-SHUTTLE-4/5: the gains of the Turn Order space he just took."""
+        ...
+
+    def shuttle_departs(self) -> bool:
+        """R-SHUTTLE-1: whether the Shuttle departs this round."""
+        ...
+
+    def shuttle_from(self) -> Side:
+        """R-SHUTTLE-1: the side it departs from."""
+        ...
+
+    def free_space_count(self, side: Side) -> int:
+        """R-SHUTTLE-3: the free Turn Order spaces on *side* (at least one)."""
+        ...
+
+    def free_space(self, side: Side, choice: Choice) -> HostId | D:
+        """Name: free space *choice* on *side*, by space number."""
+        ...
+
+    def free_space_candidates(self, side: Side) -> tuple[Candidate, ...]:
+        """Explanation: the free spaces on *side* with their numbers."""
+        ...
+
+    def exploration_tile_left(self) -> bool:
+        """R-SHUTTLE-6: whether a Discovery tile is on the Exploration spaces."""
+        ...
+
+    def exploration_tile(self) -> HostId | D:
+        """Name: the leftmost Discovery tile there."""
+        ...
+
+    def discovery_sites(self) -> tuple[str, ...]:
+        """R-SHUTTLE-6: labels of the empty hexes 3 from his Rover, farthest from the human's."""
+        ...
+
+    def discovery_candidates(self) -> tuple[Candidate, ...]:
+        """Explanation: those hexes with their distance from the human's Rover."""
+        ...
+
+    def discovery_site(self, choice: Choice) -> Hex | D:
+        """Name: Discovery site *choice*."""
+        ...

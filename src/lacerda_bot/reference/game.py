@@ -1,0 +1,384 @@
+"""The reference game: a whole seeded solo game on the reference board.
+
+It plays Lacerda through the library's own calls and a scripted human
+(:mod:`lacerda_bot.human`), and keeps what a host keeps: the board, Mission
+progress, OP, the Shuttle. Its simplifications (an illustrative board, Mission
+and Colony tracks, OP and a human who does not score well) are listed in the
+README; the point is to put Lacerda in every situation his rules cover, from
+set-up to final scoring, reproducibly from one seed.
+"""
+
+import random
+from collections.abc import Callable
+from typing import Final, final
+
+import attrs
+
+from lacerda_bot._board.board import Board
+from lacerda_bot._board.legality import why_illegal
+from lacerda_bot._calls import (
+    colony_level_up,
+    human_used_tech,
+    setup,
+    shuttle_phase,
+    take_turn,
+)
+from lacerda_bot._deck import card_by_id
+from lacerda_bot._rules.goals import (
+    GoalFacts,
+    GoalResult,
+    RequirementKind,
+    evaluate_goal,
+)
+from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
+from lacerda_bot._state import BotState, new_bot
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    AdvanceMission,
+    Construct,
+    Decision,
+    RefillContractDisplay,
+    SkipTurn,
+    TakeContract,
+    Upgrade,
+)
+from lacerda_bot.errors import LacerdaBotError
+from lacerda_bot.model import (
+    Action,
+    BuildingType,
+    ContractKind,
+    HostId,
+    MissionSlot,
+    Side,
+)
+from lacerda_bot.options import Options
+from lacerda_bot.outcome import Outcome
+from lacerda_bot.records import AdvancedCount, ContractSlot, Stock
+from lacerda_bot.reference.human import human_moves, pick
+from lacerda_bot.serialization import dumps, loads
+from lacerda_bot.testing import apply, level_up, reference_board
+
+__all__ = ["MAX_ROUNDS", "MISSION_LENGTH", "CallRecord", "GameRecord", "play_game"]
+
+MISSION_LENGTH: Final = 6
+"""Spaces on each (illustrative) Mission track."""
+MAX_ROUNDS: Final = 40
+"""A safety cap: the game ends after this round even if a Mission is still open."""
+_SLOTS: Final = (MissionSlot.A, MissionSlot.B, MissionSlot.C)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class CallRecord:
+    """One library call of the game, as the golden traces store it."""
+
+    round: int
+    call: str
+    outcome: Outcome
+
+
+@final
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """What one reference game produced; ``calls`` only when asked for."""
+
+    seed: int
+    rounds: int
+    lacerda_turns: int
+    score: ScoreBreakdown
+    human_score: int
+    actions: tuple[tuple[Action, int], ...]
+    """How often each card action came up."""
+    fallbacks: int
+    """Turns whose action was impossible or unaffordable (R-TURN-4)."""
+    skips: int
+    tie_breaks: int
+    goal: GoalResult | None = None
+    goal_met_but_score: bool = False
+    """Every requirement of the goal but the margin holds."""
+    calls: tuple[CallRecord, ...] = ()
+
+
+@attrs.define
+class _Host:
+    """The host's mutable bookkeeping during one game (local to :func:`play_game`)."""
+
+    board: Board
+    bot: BotState
+    seed: int
+    human_side: Side
+    events: int = 0
+    round: int = 0
+    progress: list[int] = attrs.Factory(lambda: [0, 0, 0])
+    lacerda_op: int = 0
+    human_op: int = 0
+    contracts: list[ContractKind] = attrs.Factory(list)
+    contract_deck: list[ContractSlot] = attrs.Factory(list)
+    calls: list[CallRecord] = attrs.Factory(list)
+    keep_calls: bool = False
+    actions: dict[Action, int] = attrs.Factory(dict)
+    turns: int = 0
+    fallbacks: int = 0
+    skips: int = 0
+    ties: int = 0
+    check: bool = False
+
+    def rng(self) -> random.Random:
+        self.events += 1
+        return random.Random(f"reference_human:{self.seed}:{self.events}")
+
+    def run(self, call: str, fn: Callable[[BotState, Board], Outcome]) -> Outcome:
+        outcome = fn(self.bot, self.board)
+        if self.keep_calls:
+            self.calls.append(CallRecord(round=self.round, call=call, outcome=outcome))
+        self.ties += sum(len(d.trace.tie_breaks) for d in outcome.decisions)
+        if self.check:
+            self.board = _checked(call, self.board, outcome)
+        else:
+            self.board = apply(self.board, outcome.decisions)
+        self.bot = outcome.bot
+        self._credit(outcome.decisions)
+        return outcome
+
+    def _credit(self, decisions: tuple[Decision, ...]) -> None:
+        """The host's side of his decisions: Missions, OP, Contracts, refills."""
+        for d in decisions:
+            if isinstance(d, AdvanceMission):
+                self._advance(d.slot)
+            elif isinstance(d, Construct):
+                self.lacerda_op += d.resulting_size
+                self._advance(
+                    MissionSlot.A if d.building is BuildingType.MINE else MissionSlot.B
+                )
+            elif isinstance(d, Upgrade):
+                self.lacerda_op += 2
+                self._advance(MissionSlot.C)
+            elif isinstance(d, TakeContract):
+                self.contracts.append(d.kind)
+            elif isinstance(d, RefillContractDisplay):
+                self._refill_contract(d.slot)
+
+    def _advance(self, slot: MissionSlot) -> None:
+        index = _SLOTS.index(slot)
+        self.progress[index] += 1
+        if self.progress[index] >= MISSION_LENGTH:
+            missions = tuple(
+                attrs.evolve(m, completed=True) if m.slot is slot else m
+                for m in self.board.missions
+            )
+            self.board = attrs.evolve(self.board, missions=missions)
+
+    def _refill_contract(self, slot: int) -> None:
+        if not self.contract_deck or any(
+            c.slot == slot for c in self.board.contract_display
+        ):
+            return
+        card = attrs.evolve(self.contract_deck.pop(0), slot=slot)
+        self.board = attrs.evolve(
+            self.board,
+            contract_display=tuple(
+                sorted((*self.board.contract_display, card), key=lambda c: c.slot)
+            ),
+        )
+
+    def missions_done(self) -> bool:
+        return all(m.completed for m in self.board.missions)
+
+
+class InvariantError(LacerdaBotError, AssertionError):
+    """A checked game found a decision or a state that breaks an invariant."""
+
+
+def _checked(call: str, board: Board, outcome: Outcome) -> Board:
+    """Apply *outcome* decision by decision, checking every invariant on the way."""
+    options = outcome.bot.options
+    for decision in outcome.decisions:
+        problem = why_illegal(board, decision, options)
+        if problem:
+            raise InvariantError(f"{call}: {type(decision).__name__}: {problem}")
+        board = apply(board, (decision,))
+    bot = outcome.bot
+    if sorted(bot.draw_pile + bot.discard_pile) != list(range(1, 13)):
+        raise InvariantError(f"{call}: the 12 cards are not conserved")
+    if board.free_depot_spaces < 0 or board.spendable_crystals < 0:
+        raise InvariantError(f"{call}: Crystals exceed the Depot")
+    if loads(dumps(bot), BotState) != bot:
+        raise InvariantError(f"{call}: the bot state does not survive JSON")
+    return board
+
+
+def _contract_deck() -> list[ContractSlot]:
+    kinds = [ContractKind.UPGRADE] * 6 + [ContractKind.DELIVERY] * 6
+    return [
+        ContractSlot(slot=0, id=HostId(f"K{i}"), kind=k)
+        for i, k in enumerate(kinds, start=1)
+    ]
+
+
+def _human_turn(host: _Host) -> None:
+    moves = human_moves(host.board, host.human_side)
+    rng = host.rng()
+    move = moves[int(rng.random() * len(moves))]
+    host.board, label = move(host.board, rng)
+    if label.startswith("builds"):
+        host.human_op += 2
+        host._advance(MissionSlot.A if " mine " in label else MissionSlot.B)
+    techs = host.board.lacerda_techs
+    rng = host.rng()
+    if techs and rng.random() < 1 / 6:  # now and then the human uses one of his Techs
+        used = techs[int(rng.random() * len(techs))].tech
+        host.run("human_used_tech", lambda b, v: human_used_tech(b, v, used))
+
+
+def _lacerda_turn(host: _Host) -> None:
+    side = host.board.side
+    outcome = host.run("take_turn", take_turn)
+    card = card_by_id(outcome.trace.card)
+    action = Action.for_card(side, card.action)
+    host.actions[action] = host.actions.get(action, 0) + 1
+    host.turns += 1
+    host.fallbacks += any(isinstance(d, ActionImpossible) for d in outcome.decisions)
+    host.skips += any(isinstance(d, SkipTurn) for d in outcome.decisions)
+
+
+def _after_turn(host: _Host) -> None:
+    """Level-ups at the end of a turn (R-LEVEL-1), once per level gained."""
+    while True:
+        host.board, levelled = level_up(host.board)
+        if not levelled:
+            return
+        host.run("colony_level_up", colony_level_up)
+
+
+def _shuttle(host: _Host) -> None:
+    board = attrs.evolve(host.board, shuttle_departs=True)
+    if board.shuttle_from is host.human_side and host.rng().random() < 0.5:
+        host.human_side = Side.ORBIT if host.human_side is Side.COLONY else Side.COLONY
+    host.board = board
+    host.run("shuttle_phase", shuttle_phase)
+    other = Side.ORBIT if board.shuttle_from is Side.COLONY else Side.COLONY
+    host.board = attrs.evolve(host.board, shuttle_departs=False, shuttle_from=other)
+
+
+def _new_round(host: _Host) -> None:
+    """Slot clearing and a restocked Warehouse at the start of each round."""
+    board = host.board
+    host.board = attrs.evolve(
+        board,
+        colonists_present=attrs.evolve(
+            board.colonists_present,
+            obtain_blueprint=0,
+            research_development=0,
+            construct=0,
+            upgrade=0,
+            hire_or_contract=0,
+        ),
+        warehouse=tuple(
+            Stock(item=s.item, units=max(s.units, 2)) for s in board.warehouse
+        ),
+    )
+
+
+def _final_score(host: _Host) -> tuple[ScoreBreakdown, int]:
+    board = host.board
+    counts: dict[BuildingType, int] = {}
+    for b in board.buildings:
+        if b.upgraded_by is not None:
+            counts[b.type] = counts.get(b.type, 0) + 1
+    scored = attrs.evolve(
+        board,
+        op_track=host.lacerda_op,
+        progress_cubes=min(5, board.colony_level - 1),
+        lab_column_values=tuple(t.level // 2 for t in board.lacerda_techs),
+        living_quarters_top=3 + board.colony_level,
+        advanced_buildings_on_mars=tuple(
+            AdvancedCount(building=k, count=n)
+            for k, n in sorted(counts.items(), key=lambda kv: kv[0].value)
+        ),
+        ships_in_hangar=5 - board.ships_left,
+        lacerda_contracts=tuple(host.contracts),
+    )
+    human = (
+        host.human_op
+        + sum(t.level for t in board.human_techs)
+        + 3 * len(board.human_blueprints)
+    )
+    return score_lacerda(scored), human
+
+
+def play_game(
+    seed: int,
+    *,
+    options: Options | None = None,
+    goal: str = "first_colonists",
+    keep_calls: bool = False,
+    check: bool = False,
+    max_rounds: int = MAX_ROUNDS,
+) -> GameRecord:
+    """Play one reference game from *seed* to its end; pure apart from the result.
+
+    Each round a seeded coin (standing in for the Turn Order track) says who
+    plays first; level-ups follow the turn that caused them; then the Shuttle
+    phase. The game ends after the round in which the third Mission
+    completes, or after *max_rounds*. With *check*, every decision is checked
+    for legality on the board it is applied to, and cards, Crystals and the
+    JSON round trip after every call; a break raises :class:`InvariantError`.
+    """
+    host = _Host(
+        board=reference_board(),
+        bot=new_bot(seed, options),
+        seed=seed,
+        human_side=Side.ORBIT,
+        keep_calls=keep_calls,
+        check=check,
+    )
+    host.contract_deck = _contract_deck()
+    host.run("setup", setup)
+    host.human_side = Side.COLONY if host.board.side is Side.ORBIT else Side.ORBIT
+    host.board = attrs.evolve(host.board, shuttle_from=host.board.side)
+    while host.round < max_rounds and not host.missions_done():
+        _play_round(host)
+    return _record(host, goal)
+
+
+def _play_round(host: _Host) -> None:
+    host.round += 1
+    _new_round(host)
+    turns = (_human_turn, _lacerda_turn)
+    for turn in turns if pick(host.seed, host.round, 2) == 0 else reversed(turns):
+        turn(host)
+        _after_turn(host)
+    _shuttle(host)
+
+
+def _record(host: _Host, goal: str) -> GameRecord:
+    score, human = _final_score(host)
+    result = evaluate_goal(goal, _facts(host, human - score.total))
+    return GameRecord(
+        seed=host.seed,
+        rounds=host.round,
+        lacerda_turns=host.turns,
+        score=score,
+        human_score=human,
+        actions=tuple(sorted(host.actions.items(), key=lambda kv: kv[0].value)),
+        fallbacks=host.fallbacks,
+        skips=host.skips,
+        tie_breaks=host.ties,
+        goal=result,
+        goal_met_but_score=all(
+            r.passed
+            for r in result.requirements
+            if r.requirement.kind is not RequirementKind.MARGIN
+        ),
+        calls=tuple(host.calls),
+    )
+
+
+def _facts(host: _Host, margin: int) -> GoalFacts:
+    board = host.board
+    return GoalFacts(
+        colony_level=board.colony_level,
+        tech_levels=tuple((t.tech, t.level) for t in board.human_techs),
+        final_side=host.human_side,
+        margin=margin,
+    )

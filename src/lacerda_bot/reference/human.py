@@ -1,0 +1,167 @@
+"""A scripted human opponent for the reference game: seeded, legal, varied, not clever.
+
+Each move is chosen uniformly among the moves open to the human on its side,
+with its own random stream ``random.Random(f"reference_human:{seed}:{k}")`` so
+it never touches Lacerda's randomness. A move is a pure function of the board.
+"""
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+import attrs
+
+from lacerda_bot._board.board import Board
+from lacerda_bot._board.sites import legal_sites, qualifies
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, HostId, Side
+from lacerda_bot.options import Options
+from lacerda_bot.records import Building, HumanTech
+
+__all__ = ["HumanMove", "human_moves", "pick"]
+
+HumanMove = Callable[[Board, random.Random], tuple[Board, str]]
+"""A move: the board after it and a short label (e.g. ``"build mine (2,-1)"``)."""
+
+
+def pick(seed: int, event: int, n: int) -> int:
+    """The human's uniform pick among *n* options for event *event*."""
+    return int(random.Random(f"reference_human:{seed}:{event}").random() * n)
+
+
+def _take_blueprint(board: Board, rng: random.Random) -> tuple[Board, str]:
+    shown = board.blueprint_display[int(rng.random() * len(board.blueprint_display))]
+    return (
+        attrs.evolve(
+            board,
+            blueprint_display=tuple(
+                d for d in board.blueprint_display if d is not shown
+            ),
+            human_blueprints=(*board.human_blueprints, shown.blueprint.building),
+        ),
+        f"takes Blueprint {shown.blueprint.id}",
+    )
+
+
+def _learn_tech(board: Board, rng: random.Random) -> tuple[Board, str]:
+    owned = {t.tech for t in board.human_techs}
+    options = [t for t in board.tech_grid if t.tech not in owned]
+    tile = options[int(rng.random() * len(options))]
+    return (
+        attrs.evolve(
+            board,
+            tech_grid=tuple(t for t in board.tech_grid if t.id != tile.id),
+            human_techs=(*board.human_techs, HumanTech(tech=tile.tech, level=1)),
+        ),
+        f"learns {tile.tech.value}",
+    )
+
+
+def _develop(board: Board, rng: random.Random) -> tuple[Board, str]:
+    options = [t for t in board.human_techs if t.level < 6]
+    tech = options[int(rng.random() * len(options))]
+    techs = tuple(
+        attrs.evolve(t, level=t.level + 1) if t is tech else t
+        for t in board.human_techs
+    )
+    return attrs.evolve(board, human_techs=techs), f"develops {tech.tech.value}"
+
+
+def _build(board: Board, rng: random.Random) -> tuple[Board, str]:
+    kinds = [
+        k
+        for k in BUILDING_SEQUENCE
+        if qualifies(board, k) and legal_sites(board, k, Options())
+    ]
+    kind = kinds[int(rng.random() * len(kinds))]
+    sites = legal_sites(board, kind, Options())
+    site = sites[int(rng.random() * len(sites))]
+    new = Building(id=HostId(f"h{site.hex}"), hex=site.hex, type=kind)
+    board = attrs.evolve(
+        board,
+        buildings=tuple(
+            sorted((*board.buildings, new), key=lambda b: (b.hex.r, b.hex.q))
+        ),
+        crystal_hexes=board.crystal_hexes - {site.hex},
+        map_tiles=tuple(t for t in board.map_tiles if t.hex != site.hex),
+    )
+    if kind is not BuildingType.MINE:
+        board = attrs.evolve(board, lss_markers=board.lss_markers.raised(kind))
+    return board, f"builds a {kind.value} on {site.hex}"
+
+
+def _hire(board: Board, rng: random.Random) -> tuple[Board, str]:
+    slot = board.scientist_display[int(rng.random() * len(board.scientist_display))]
+    display = tuple(s for s in board.scientist_display if s is not slot)
+    return attrs.evolve(
+        board, scientist_display=display
+    ), f"hires the {slot.scientist.value}"
+
+
+def _move_rover(board: Board, rng: random.Random) -> tuple[Board, str]:
+    here = board.initial_mine_hex if board.human_rover is None else board.human_rover
+    busy = {f.hex for f in board.figures} | {h for h in (board.lacerda_rover,) if h}
+    steps = [h for h in here.neighbours() if h in board.map_hexes and h not in busy]
+    target = steps[int(rng.random() * len(steps))]
+    return attrs.evolve(board, human_rover=target), f"moves its Rover to {target}"
+
+
+def _occupy(side: Side) -> HumanMove:
+    actions = (
+        (Action.OBTAIN_BLUEPRINT, Action.RESEARCH_DEVELOPMENT)
+        if side is Side.ORBIT
+        else (Action.CONSTRUCT, Action.UPGRADE, Action.HIRE_OR_CONTRACT)
+    )
+
+    def occupy(board: Board, rng: random.Random) -> tuple[Board, str]:
+        action = actions[int(rng.random() * len(actions))]
+        present = board.colonists_present
+        count = getattr(present, action.value) + 1
+        return (
+            attrs.evolve(
+                board, colonists_present=attrs.evolve(present, **{action.value: count})
+            ),
+            f"places a Colonist on {action.value}",
+        )
+
+    return occupy
+
+
+def _can_build(board: Board) -> bool:
+    return any(
+        qualifies(board, k) and legal_sites(board, k, Options())
+        for k in BUILDING_SEQUENCE
+    )
+
+
+def _can_move(board: Board) -> bool:
+    here: Hex = (
+        board.initial_mine_hex if board.human_rover is None else board.human_rover
+    )
+    busy = {f.hex for f in board.figures} | {h for h in (board.lacerda_rover,) if h}
+    return any(h in board.map_hexes and h not in busy for h in here.neighbours())
+
+
+_ORBIT: Final[tuple[tuple[Callable[[Board], bool], HumanMove], ...]] = (
+    (lambda b: bool(b.blueprint_display), _take_blueprint),
+    (
+        lambda b: any(
+            t.tech not in {h.tech for h in b.human_techs} for t in b.tech_grid
+        ),
+        _learn_tech,
+    ),
+    (lambda b: any(t.level < 6 for t in b.human_techs), _develop),
+    (lambda b: True, _occupy(Side.ORBIT)),
+)
+_COLONY: Final[tuple[tuple[Callable[[Board], bool], HumanMove], ...]] = (
+    (_can_build, _build),
+    (lambda b: bool(b.scientist_display), _hire),
+    (_can_move, _move_rover),
+    (lambda b: True, _occupy(Side.COLONY)),
+)
+
+
+def human_moves(board: Board, side: Side) -> tuple[HumanMove, ...]:
+    """The moves open to the human on *side* now (never empty: a Colonist can always go)."""
+    table = _ORBIT if side is Side.ORBIT else _COLONY
+    return tuple(move for possible, move in table if possible(board))

@@ -1,0 +1,286 @@
+"""The table driver: each step of a game runs the library's own call on asked facts.
+
+A step (his turn, a Shuttle phase, ...) is one call of the library: the same
+:func:`~lacerda_bot._rules.turn.take_turn` a digital host runs, reading its
+facts from :class:`~lacerda_bot.table.asked.AskedFacts` instead of a board.
+:func:`run_step` runs it with the answers given so far; where the rules read
+a fact nobody has answered yet, the run stops and returns the question. Give
+the answer and run again: the call is pure and seeded, so the new run repeats
+the last one exactly and goes one question further. This is also how undo,
+``back`` and resuming a save work: a game is its answers.
+
+What the player reads comes from :mod:`lacerda_bot.render`: each decision and
+each tie-break is worded as it happens, so the tie's outcome is on screen
+before the questions that follow it.
+"""
+
+import enum
+from collections.abc import Sequence
+from typing import Final, assert_never, final
+
+import attrs
+
+from lacerda_bot._rules import level, setup, shuttle, turn
+from lacerda_bot._rules.goals import goal_by_id
+from lacerda_bot._rules.play import Event
+from lacerda_bot._rules.scoring import FinalResult, final_scoring
+from lacerda_bot.decisions import Described, StartingSpace, Travel
+from lacerda_bot.errors import LacerdaBotError
+from lacerda_bot.facts import Read
+from lacerda_bot.model import Side
+from lacerda_bot.outcome import Outcome
+from lacerda_bot.render import Line, TableContext, call_lines, instructions, score_lines
+from lacerda_bot.table.asked import AnswerSource, AskedFacts, Unanswered
+from lacerda_bot.table.dialogue import Answer, Question, Say
+from lacerda_bot.table.state import TableState
+
+__all__ = [
+    "AnswerMismatchError",
+    "Recorded",
+    "Run",
+    "StepKind",
+    "next_steps",
+    "run_step",
+    "step_key",
+]
+
+
+@enum.unique
+class StepKind(enum.Enum):
+    """The steps of a game the companion guides, named as the player types them."""
+
+    SETUP = "setup"
+    TURN = "turn"
+    SHUTTLE = "shuttle"
+    LEVEL_UP = "level-up"
+    TECH = "tech"
+    SCORE = "score"
+
+
+_PLAY_STEPS: Final = (
+    StepKind.TURN,
+    StepKind.SHUTTLE,
+    StepKind.LEVEL_UP,
+    StepKind.TECH,
+    StepKind.SCORE,
+)
+
+
+def next_steps(state: TableState) -> tuple[StepKind, ...]:
+    """The steps that may come next: set-up first, nothing after scoring."""
+    if state.side is None:
+        return (StepKind.SETUP,)
+    if state.final_score is not None:
+        return ()
+    return _PLAY_STEPS
+
+
+def step_key(kind: StepKind, state: TableState) -> str:
+    """The prefix of the keys of a step's answers, e.g. ``turn3``."""
+    match kind:
+        case StepKind.SETUP:
+            return "setup"
+        case StepKind.SCORE:
+            return "score"
+        case StepKind.TURN:
+            return f"turn{state.turns + 1}"
+        case StepKind.SHUTTLE:
+            return f"shuttle{state.shuttle_phases + 1}"
+        case StepKind.LEVEL_UP:
+            return f"levelup{state.level_ups + 1}"
+        case StepKind.TECH:
+            return f"tech{state.turns}"
+        case unreachable:
+            assert_never(unreachable)
+
+
+class AnswerMismatchError(LacerdaBotError, ValueError):
+    """A recorded answer does not fit the question asked at its place (a corrupt save).
+
+    Attributes:
+        index: the answer's position in the step.
+    """
+
+    def __init__(self, index: int, problem: str) -> None:
+        """Build the error from the answer's position and what is wrong."""
+        super().__init__(problem)
+        self.index = index
+
+
+class Recorded:
+    """An answer source that gives recorded answers in order, checking each one.
+
+    Past the last answer it raises :class:`~lacerda_bot.table.asked.Unanswered`.
+    """
+
+    def __init__(self, answers: Sequence[tuple[str, Answer]]) -> None:
+        """Give *answers*, each a question key and its answer."""
+        self.answers = answers
+        self.given = 0
+        """How many answers it gave."""
+
+    def __call__(self, question: Question) -> Answer:
+        """The next answer, if it answers *question*.
+
+        Raises:
+            Unanswered: no answer is left.
+            AnswerMismatchError: the next answer is to another question, or out of range.
+        """
+        i = self.given
+        if i >= len(self.answers):
+            raise Unanswered(question)
+        key, value = self.answers[i]
+        if key != question.key:
+            msg = f"expected the answer to {question.key!r}, got one to {key!r}"
+            raise AnswerMismatchError(i, msg)
+        if not question.accepts(value):
+            msg = f"{key}: expected {question.valid_answers()}, got {value!r}"
+            raise AnswerMismatchError(i, msg)
+        self.given = i + 1
+        return value
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Run:
+    """A step run as far as its answers go."""
+
+    lines: tuple[Say, ...]
+    """What he does, worded, up to the question (or to the end of the step)."""
+    question: Question | None
+    """The next question to ask; ``None`` once the step is complete."""
+    state: TableState
+    """The state after the step; the state before it while a question is pending."""
+    used: int
+    """How many of the answers the run used."""
+
+
+def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
+    match kind:
+        case StepKind.SETUP:
+            goal = goal_by_id(state.goal)
+            text = (
+                f"New game against Lacerda; Solo Goal: {goal.name}. Set up for 2 "
+                "players, but he gets no Private Goals and his Bot starts on the "
+                "Mine icon of his Progress area."
+            )
+            return (Line(text=text, rules=("R-SETUP-9",)),)
+        case StepKind.LEVEL_UP:
+            text = "The Colony levelled up: Lacerda builds a Shelter, gains a Ship and a Bot."
+            return (Line(text=text, rules=("R-LEVEL-1", "R-LEVEL-6")),)
+        case StepKind.TECH:
+            text = "He does not keep the Oxygen you paid him."
+            return (Line(text=text, rules=("R-TURN-6",)),)
+        case StepKind.TURN | StepKind.SHUTTLE | StepKind.SCORE:
+            return ()
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _closing(kind: StepKind) -> tuple[Line, ...]:
+    if kind is StepKind.SETUP:
+        text = "Now take your own starting space and its benefit."
+        return (Line(text=text, rules=("R-SETUP-9",)),)
+    return ()
+
+
+def _side_after(outcome: Outcome[Described], side: Side | None) -> Side | None:
+    for decision in outcome.decisions:
+        if isinstance(decision, StartingSpace | Travel):
+            side = decision.side
+    return side
+
+
+def _after(
+    kind: StepKind, state: TableState, outcome: Outcome[Described]
+) -> TableState:
+    state = attrs.evolve(state, bot=outcome.bot, side=_side_after(outcome, state.side))
+    match kind:
+        case StepKind.TURN:
+            return attrs.evolve(state, turns=state.turns + 1)
+        case StepKind.SHUTTLE:
+            return attrs.evolve(state, shuttle_phases=state.shuttle_phases + 1)
+        case StepKind.LEVEL_UP:
+            return attrs.evolve(state, level_ups=state.level_ups + 1)
+        case StepKind.SETUP | StepKind.TECH | StepKind.SCORE:
+            return state
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _call(
+    kind: StepKind,
+    state: TableState,
+    facts: AskedFacts,
+    observe: "list[Event[Described]]",
+) -> Outcome[Described] | FinalResult:
+    bot = state.bot
+    match kind:
+        case StepKind.SETUP:
+            return setup.setup(bot, facts, observe.append)
+        case StepKind.TURN:
+            return turn.take_turn(bot, facts, observe.append)
+        case StepKind.SHUTTLE:
+            return shuttle.shuttle_phase(bot, facts, observe.append)
+        case StepKind.LEVEL_UP:
+            return level.colony_level_up(bot, facts, observe.append)
+        case StepKind.TECH:
+            tech = facts.used_tech()
+            return turn.human_used_tech(bot, facts, tech, observe.append)
+        case StepKind.SCORE:
+            return final_scoring(state.goal, facts)
+        case unreachable:
+            assert_never(unreachable)
+
+
+def run_step(
+    state: TableState,
+    kind: StepKind,
+    answers: Sequence[tuple[str, Answer]],
+    *,
+    source: AnswerSource | None = None,
+    log: list[Read] | None = None,
+) -> Run:
+    """Run step *kind* from *state* with *answers*, as far as they go.
+
+    A *source* replaces the recorded answers (a test's oracle); *log* collects
+    every fact read.
+
+    Raises:
+        AnswerMismatchError: an answer does not fit the question at its place.
+        InvalidHostStateError: an answer breaks a rule's precondition (an
+            ``other`` benefit with ``unknown_gain = error``, R-TO-9).
+    """
+    given = Recorded(answers)
+    facts = AskedFacts(
+        source or given,
+        step=step_key(kind, state),
+        side=state.side,
+        options=state.bot.options,
+        log=log,
+    )
+    events: list[Event[Described]] = []
+    context = TableContext(side=state.side, options=state.bot.options)
+    question: Question | None = None
+    result: Outcome[Described] | FinalResult | None = None
+    try:
+        result = _call(kind, state, facts, events)
+    except Unanswered as stop:
+        question = stop.question
+    lines = list(_opening(kind, state))
+    for event in events:
+        lines.extend(instructions(event, context))
+    after = state
+    match result:
+        case Outcome():
+            lines.extend(call_lines(result.trace))
+            lines.extend(_closing(kind))
+            after = _after(kind, state, result)
+        case FinalResult():
+            lines.extend(score_lines(result, goal_by_id(state.goal)))
+            after = attrs.evolve(state, final_score=result.score.total)
+        case None:
+            pass
+        case unreachable:
+            assert_never(unreachable)
+    return Run(lines=tuple(lines), question=question, state=after, used=given.given)

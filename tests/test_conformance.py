@@ -1,0 +1,231 @@
+"""One engine, two sources of facts: the table and the board agree (issue 9).
+
+For a generated board and bot state, each decision-making call runs twice
+through the same rules: once on the board's facts (what a digital host
+gets), once on the facts a player at the table gives, where every question
+is answered with what the board says. The two runs must read the same facts
+in the same order, make the same decisions (a hex or id the table cannot
+name is a ``Described`` there) and leave the same bot state. Every call and
+every branch is covered, benefits and Rover moves inside actions included;
+nothing is filtered out.
+"""
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from lacerda_bot import BotState, Described, Outcome
+from lacerda_bot._board.board import Board
+from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._rules import level, setup, shuttle, turn
+from lacerda_bot.decisions import Decision, TakeBenefit
+from lacerda_bot.facts import Facts, Read
+from lacerda_bot.model import TechType
+from lacerda_bot.reference import game
+from lacerda_bot.table.asked import AskedFacts
+from lacerda_bot.table.dialogue import Answer, Question
+from lacerda_bot.trace import TieBreak, Trace
+
+from .strategies import bot_states, host_states
+
+Call = Callable[[BotState, Facts[Any]], Outcome[Any]]
+
+EXAMPLES = int(os.environ.get("LACERDA_CONFORMANCE_EXAMPLES", "400"))
+"""Examples per run; set the variable higher for a soak."""
+
+
+def calls(board: Board) -> list[tuple[str, Call]]:
+    """Every decision-making call this board allows (his Tech for the human's use)."""
+    out: list[tuple[str, Call]] = [
+        ("setup", setup.setup),
+        ("take_turn", turn.take_turn),
+        ("shuttle_phase", shuttle.shuttle_phase),
+        ("colony_level_up", level.colony_level_up),
+    ]
+    for own in board.lacerda_techs:
+
+        def used(
+            bot: BotState, facts: Facts[Any], tech: TechType = own.tech
+        ) -> Outcome[Any]:
+            return turn.human_used_tech(bot, facts, tech)
+
+        out.append((f"human_used_tech({own.tech.value})", used))
+    return out
+
+
+class Oracle:
+    """Answers the table's questions with what the board's facts were, read by read."""
+
+    def __init__(self, board_log: list[Read], table_log: list[Read]) -> None:
+        self.board_log = board_log
+        self.table_log = table_log
+        self.facts: AskedFacts | None = None
+        self.read = -1
+        self.queue: list[Answer] = []
+
+    def __call__(self, question: Question) -> Answer:
+        facts = self.facts
+        assert facts is not None
+        assert facts.pending is not None
+        assert facts.pending_shape is not None
+        index = len(self.table_log)
+        if index != self.read:
+            assert index < len(self.board_log), f"the table reads more: {question.key}"
+            entry = self.board_log[index]
+            assert same_read(entry, facts.pending), (entry, facts.pending)
+            value: object = entry.value
+            if entry.fact.tied:
+                assert isinstance(value, int)
+                value = ("option",) * value
+            self.queue = list(facts.pending_shape.answers(value))
+            self.read = index
+        answer = self.queue.pop(0)
+        assert question.accepts(answer), (question, answer)
+        return answer
+
+
+def same_arg(board: object, table: object) -> bool:
+    """Equal, or the table's Described standing for the board's name."""
+    if isinstance(table, Described):
+        return board is not None and not isinstance(board, Described)
+    return board == table
+
+
+def same_read(board: Read, table: Read) -> bool:
+    return (
+        board.fact is table.fact
+        and len(board.args) == len(table.args)
+        and all(same_arg(b, t) for b, t in zip(board.args, table.args, strict=True))
+    )
+
+
+def same_tie(board: TieBreak, table: TieBreak) -> bool:
+    """The same tie: rule, number of options, policy, cards and choice (labels differ)."""
+    return (
+        board.rule == table.rule
+        and len(board.options) == len(table.options)
+        and board.policy is table.policy
+        and board.chosen == table.chosen
+        and [(r.revealed, r.chosen_group, r.random_events) for r in board.rounds]
+        == [(r.revealed, r.chosen_group, r.random_events) for r in table.rounds]
+    )
+
+
+def same_trace(board: Trace, table: Trace) -> bool:
+    return (
+        board.rules == table.rules
+        and len(board.tie_breaks) == len(table.tie_breaks)
+        and all(
+            same_tie(b, t)
+            for b, t in zip(board.tie_breaks, table.tie_breaks, strict=True)
+        )
+    )
+
+
+def same_decision(board: Decision[Any], table: Decision[Any]) -> bool:
+    """The same decision up to names: a Described on the table stands for the board's."""
+    if type(board) is not type(table):
+        return False
+    for field in attrs.fields(type(board)):
+        b, t = getattr(board, field.name), getattr(table, field.name)
+        if field.name == "trace":
+            if not same_trace(b, t):
+                return False
+        elif isinstance(board, TakeBenefit) and field.name == "source":
+            continue  # a label built from the source's name
+        elif not same_arg(b, t):
+            return False
+    return True
+
+
+def both(board: Board, bot: BotState, call: Call) -> tuple[Outcome[Any], Outcome[Any]]:
+    """Run *call* on the board's facts, then on the table's, answered from the board's."""
+    board_log: list[Read] = []
+    on_board = call(bot, BoardFacts.read(board, bot.options, log=board_log))
+    table_log: list[Read] = []
+    oracle = Oracle(board_log, table_log)
+    facts = AskedFacts(
+        oracle, step="x", side=board.side, options=bot.options, log=table_log
+    )
+    oracle.facts = facts
+    at_table = call(bot, facts)
+    assert len(table_log) == len(board_log)
+    for b, t in zip(board_log, table_log, strict=True):
+        assert same_read(b, t), (b, t)
+        assert b.value == t.value, (b, t)
+    return on_board, at_table
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(board=host_states(table=True), bot=bot_states(), data=st.data())
+def test_the_table_decides_as_the_board_does(
+    board: Board, bot: BotState, data: st.DataObject
+) -> None:
+    """Issue 9: same facts read, same decisions up to names, same bot state, every call."""
+    name, call = data.draw(st.sampled_from(calls(board)), label="call")
+    on_board, at_table = both(board, bot, call)
+
+    event(name)
+    event(f"{len(on_board.decisions)} decisions")
+    assert at_table.bot == on_board.bot
+    assert len(at_table.decisions) == len(on_board.decisions)
+    for b, t in zip(on_board.decisions, at_table.decisions, strict=True):
+        assert same_decision(b, t), (b, t)
+        event(type(b).__name__)
+    board_trace, table_trace = on_board.trace, at_table.trace
+    assert (board_trace.call, board_trace.card, board_trace.pass_count) == (
+        table_trace.call,
+        table_trace.card,
+        table_trace.pass_count,
+    )
+    assert board_trace.random_events == table_trace.random_events
+
+
+class _Checked:
+    """A library call of the reference game, checked against the table on the way."""
+
+    def __init__(self, call: Call) -> None:
+        self.call = call
+        self.checked = 0
+
+    def __call__(self, bot: BotState, board: Board) -> Outcome[Any]:
+        on_board, at_table = both(board, bot, self.call)
+        assert at_table.bot == on_board.bot
+        assert all(
+            same_decision(b, t)
+            for b, t in zip(on_board.decisions, at_table.decisions, strict=True)
+        )
+        self.checked += 1
+        return on_board
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whole_reference_games_agree_at_every_call(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 9: in whole games, every call the table would run decides as the board does."""
+    checked = {
+        name: _Checked(call)
+        for name, call in (
+            ("setup", setup.setup),
+            ("take_turn", turn.take_turn),
+            ("shuttle_phase", shuttle.shuttle_phase),
+            ("colony_level_up", level.colony_level_up),
+        )
+    }
+    for name, check in checked.items():
+        monkeypatch.setattr(game, name, check)
+
+    def used(bot: BotState, board: Board, tech: TechType) -> Outcome[Any]:
+        return _Checked(lambda b, f: turn.human_used_tech(b, f, tech))(bot, board)
+
+    monkeypatch.setattr(game, "human_used_tech", used)
+    record = game.play_game(seed)
+
+    assert checked["take_turn"].checked == record.lacerda_turns
+    assert checked["shuttle_phase"].checked == record.rounds
