@@ -13,18 +13,27 @@ class UnscriptedError(AssertionError):
     """A question the test did not expect."""
 
 
-def by_key(script: Mapping[str, Answer]) -> Callable[[Question], Answer]:
-    """Answer each question by its key without the step prefix (``has_legal_site.mine``).
+_PARTS = ("any", "n", "building")
 
-    A key may also be given in full or by its last part; the longest match wins.
+
+def by_key(script: Mapping[str, Answer]) -> Callable[[Question], Answer]:
+    """Answer each question by its key without the step (``has_legal_site.mine``).
+
+    A script key may also name the fact alone (``starting_side``), with a
+    sub-question (``space_gains.n``, ``nearest_tiles.any``); the most precise wins.
     """
 
     def answer(question: Question) -> Answer:
         parts = question.key.split(".")
-        for n in range(len(parts), 0, -1):
-            suffix = ".".join(parts[-n:])
-            if suffix in script:
-                return script[suffix]
+        fact, rest = parts[1], parts[2:]
+        tries = [".".join(parts[1:])]
+        if rest and rest[-1].rstrip("0123456789") in (*_PARTS, "more"):
+            tries.append(f"{fact}.{rest[-1]}")
+        else:
+            tries.append(fact)
+        for key in tries:
+            if key in script:
+                return script[key]
         raise UnscriptedError(
             f"no scripted answer for {question.key!r}: {question.text}"
         )

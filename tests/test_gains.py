@@ -23,13 +23,17 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._board.displays import choose_warehouse_item
-from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item
+from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item, Side, TileKind
 from lacerda_bot.records import (
     Blueprint,
     DisplayedBlueprint,
     HeldBlueprint,
+    LabRow,
+    LabSpace,
     LssMarkers,
     Stock,
+    Tile,
+    TurnOrderSpace,
 )
 from lacerda_bot.testing import building, small_board, tile
 
@@ -204,6 +208,41 @@ def test_r_to_9_unknown_gain_skipped_or_refused() -> None:
     assert of_type(skipped, LoseBenefit)[0].reason == "a promo bonus"
     with pytest.raises(InvalidHostStateError, match=r"map_tiles\[0\]"):
         collect(other, options=Options(unknown_gain=UnknownGain.ERROR))
+
+
+@pytest.mark.parametrize(
+    ("where", "field"),
+    [
+        ("space", r"turn_order_spaces\[0\]\.gains\[0\]"),
+        ("entry", r"lab_rows\[0\]\.entry_gains\[0\]"),
+        ("lab", r"lab_rows\[0\]\.spaces\[0\]\.gains\[0\]"),
+        ("exploration", r"exploration_tiles\[0\]\.reward\[0\]"),
+    ],
+)
+def test_r_to_9_error_names_any_unknown_gain_the_view_shows(
+    where: str, field: str
+) -> None:
+    """R-TO-9: with `error`, an OTHER gain anywhere in the view is refused, named."""
+    other = (Gain(kind=GainKind.OTHER),)
+    where_in: dict[str, dict[str, object]] = {
+        "space": {
+            "turn_order_spaces": (
+                TurnOrderSpace(id=HostId("S1"), side=Side.ORBIT, gains=other),
+            )
+        },
+        "entry": {"lab_rows": (LabRow(row=0, entry_gains=other),)},
+        "lab": {"lab_rows": (LabRow(row=0, spaces=(LabSpace(level=2, gains=other),)),)},
+        "exploration": {
+            "exploration_tiles": (
+                Tile(id=HostId("D1"), kind=TileKind.DISCOVERY, reward=other),
+            )
+        },
+    }
+    board = small_board(**where_in[where])
+    bot = bot_with((5,), options=Options(unknown_gain=UnknownGain.ERROR))
+
+    with pytest.raises(InvalidHostStateError, match=field):
+        take_turn(bot, board)
 
 
 def test_r_to_10_develop_n_alternates_steps() -> None:

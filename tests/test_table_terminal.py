@@ -381,7 +381,7 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
     assert [k for k, _ in step.answers] == [
-        "turn1.upgrade_blueprints.any",
+        "turn1.has_upgrade_blueprint",
         "turn1.nearest_tiles.any",
     ]
     assert terminal.state.turns == 1

@@ -9,8 +9,9 @@ import contextlib
 import enum
 import os
 import secrets
+import shutil
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -54,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_GAMES,
         help=f"games to play (default {DEFAULT_GAMES})",
     )
+    sim.set_defaults(run=_run_simulate)
     sim.add_argument(
         "--seed", type=int, default=0, help="seed of the first game (default 0)"
     )
@@ -125,6 +127,7 @@ def _play_parser(
         epilog=_PLAY_EPILOG + _option_lines(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    play.set_defaults(run=_run_play)
     play.add_argument(
         "--seed", type=int, help="the game's seed (default: a random one)"
     )
@@ -199,6 +202,8 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 "The file was not changed.\n"
             )
             return 2
+        if game.converted:
+            _keep_original(path, game, out)
     else:
         path = args.save
         if path.exists():
@@ -217,6 +222,19 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         out.write(f"New game, seed {game.seed}, saved in {path}.\n")
     colour = use_colour(out, os.environ, plain=args.plain)
     return Terminal(game, path, stdin, out, Style(colour)).loop()
+
+
+def _keep_original(path: Path, game: Game, out: TextIO) -> None:
+    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in."""
+    kept = path.with_name(f"{path.name}.0.1.0")
+    if not kept.exists():
+        shutil.copy2(path, kept)
+    out.write(
+        f"This save was written by lacerda-bot 0.1.0 and has been converted; the "
+        f"original is kept as {kept}.\n"
+    )
+    for note in game.converted[1:]:
+        out.write(f"  Where 0.1.0 did not ask, it assumed that {note}.\n")
 
 
 def _progress(done: int, total: int, out: TextIO) -> None:
@@ -262,20 +280,25 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 1 if summary.errors else 0
 
 
+def _run_play(args: argparse.Namespace) -> int:
+    try:
+        return play(args, sys.stdin, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        sys.stdout.write("\nStopped; the game is saved as of its last complete step.\n")
+        return 130
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    return simulate(args, sys.stdout, sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``lacerda-bot`` command."""
     args = _parser().parse_args(argv)
     if args.command is None:
         args = _parser().parse_args(["simulate", *(argv or [])])
-    if args.command == "play":
-        try:
-            return play(args, sys.stdin, sys.stdout, sys.stderr)
-        except KeyboardInterrupt:
-            sys.stdout.write(
-                "\nStopped; the game is saved as of its last complete step.\n"
-            )
-            return 130
-    return simulate(args, sys.stdout, sys.stderr)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

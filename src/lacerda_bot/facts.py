@@ -112,6 +112,7 @@ class Fact(enum.Enum):
     HAS_TECH = "has_tech"
     CAN_ADVANCE_TECH = "can_advance_tech"
     DEVELOPED_SPACE_GAINS = "developed_space_gains"
+    HAS_UPGRADE_BLUEPRINT = "has_upgrade_blueprint"
     UPGRADE_BLUEPRINTS = "upgrade_blueprints"
     ELIGIBLE_BUILDINGS = "eligible_buildings"
     UPGRADE_CAPACITY = "upgrade_capacity"
@@ -480,11 +481,15 @@ class Facts(Protocol[D]):
 
     # --- Colony (R-COLONY) --------------------------------------------------
 
+    def has_upgrade_blueprint(self) -> bool:
+        """R-COLONY-3: whether an unused Blueprint of his has an eligible building."""
+        ...
+
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """R-COLONY-3: labels of his preferred unused Blueprints with an eligible building.
 
         Scored types first, then Level 3; Blueprints of one type and level
-        count once (R-TIE-1). Empty: Upgrade is impossible.
+        count once (R-TIE-1). Read only when there is one.
         """
         ...
 

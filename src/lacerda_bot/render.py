@@ -603,10 +603,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 ),
             )
         case ActionImpossible():
-            if d.rule == "R-COST-3":
-                text = f"He cannot afford {ACTION_NAMES[d.action]}: it {d.reason}."
-            else:
-                text = f"{ACTION_NAMES[d.action]} is impossible: {d.reason}."
+            text = f"{ACTION_NAMES[d.action]} is impossible: {d.reason}."
             return (_line(d, text),)
         case ObtainBlueprint():
             return (_line(d, _obtain(d)),)

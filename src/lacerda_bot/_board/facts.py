@@ -12,7 +12,7 @@ With a *log*, every fact read is recorded as a :class:`~lacerda_bot.facts.Read`:
 the conformance property drives the table companion with these answers.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
 
 from lacerda_bot._board.board import Board, read_view
@@ -51,6 +51,7 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
+from lacerda_bot._rules.gains import check_gains
 from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
@@ -81,7 +82,6 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     Gain,
-    GainKind,
     HostId,
     Item,
     LssReward,
@@ -106,38 +106,26 @@ from lacerda_bot.records import (
 )
 from lacerda_bot.trace import Candidate, Removal
 
-__all__ = ["BoardFacts", "check_gains"]
+__all__ = ["BoardFacts"]
 
 T = TypeVar("T")
 
 _NO_CHOICE: Final = Choice(index=0, of=1)
 
 
-def check_gains(gains: Sequence[Gain], field: str) -> None:
-    """R-TO-9 with ``unknown_gain = error``: an ``OTHER`` gain breaks the view.
-
-    Raises:
-        InvalidHostStateError: a gain is ``OTHER``; names *field* and its index.
-    """
-    for i, gain in enumerate(gains):
-        if gain.kind is GainKind.OTHER:
-            raise InvalidHostStateError(
-                f"{field}[{i}]", "a gain of a kind in T6", str(gain)
-            )
-
-
 def _check_unknown_gains(board: Board) -> None:
     """R-TO-9: with ``unknown_gain = error`` every gain the view shows must be in T6."""
+    error = UnknownGain.ERROR
     for i, space in enumerate(board.turn_order_spaces):
-        check_gains(space.gains, f"turn_order_spaces[{i}].gains")
+        check_gains(space.gains, error, f"turn_order_spaces[{i}].gains")
     for i, row in enumerate(board.lab_rows):
-        check_gains(row.entry_gains, f"lab_rows[{i}].entry_gains")
+        check_gains(row.entry_gains, error, f"lab_rows[{i}].entry_gains")
         for j, lab in enumerate(row.spaces):
-            check_gains(lab.gains, f"lab_rows[{i}].spaces[{j}].gains")
+            check_gains(lab.gains, error, f"lab_rows[{i}].spaces[{j}].gains")
     for i, placed in enumerate(board.map_tiles):
-        check_gains(placed.tile.reward, f"map_tiles[{i}].tile.reward")
+        check_gains(placed.tile.reward, error, f"map_tiles[{i}].tile.reward")
     for i, tile in enumerate(board.exploration_tiles):
-        check_gains(tile.reward, f"exploration_tiles[{i}].reward")
+        check_gains(tile.reward, error, f"exploration_tiles[{i}].reward")
 
 
 class BoardFacts:
@@ -558,6 +546,10 @@ class BoardFacts:
 
     def _rank(self) -> BlueprintRank:
         return self._cached("rank", lambda: rank_blueprints(self.board))
+
+    def has_upgrade_blueprint(self) -> bool:
+        """R-COLONY-3."""
+        return self._note(Fact.HAS_UPGRADE_BLUEPRINT, (), bool(self._rank().best))
 
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """R-COLONY-3."""

@@ -30,7 +30,7 @@ __all__ = [
 
 def plan_upgrade(play: Play[D]) -> UpgradePlan | Impossible:
     """R-COLONY-3: impossible when no unused Blueprint of his has an eligible building."""
-    if not play.facts.upgrade_blueprints():
+    if not play.facts.has_upgrade_blueprint():
         return Impossible(
             rule="R-COLONY-3", reason="no unused Blueprint has an eligible building"
         )
@@ -78,8 +78,7 @@ def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
     limit: int | None = None
     capacities = (1, 1)
     while limit is None or len(positions) < limit:
-        blueprints = facts.upgrade_blueprints()
-        if not blueprints:
+        if not facts.has_upgrade_blueprint():
             break
         if positions and limit is None:
             capacities = (
@@ -90,7 +89,7 @@ def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
             if len(positions) >= limit:
                 break
         positions.append(len(play.decisions))
-        _upgrade_once(play, rules, blueprints)
+        _upgrade_once(play, rules, facts.upgrade_blueprints())
     _credit_upgrade_tech(play, capacities, positions)
 
 

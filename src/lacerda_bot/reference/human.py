@@ -115,12 +115,9 @@ def _occupy(side: Side) -> HumanMove:
 
     def occupy(board: Board, rng: random.Random) -> tuple[Board, str]:
         action = actions[int(rng.random() * len(actions))]
-        present = board.colonists_present
-        count = getattr(present, action.value) + 1
+        present = board.colonists_present.placed(action)
         return (
-            attrs.evolve(
-                board, colonists_present=attrs.evolve(present, **{action.value: count})
-            ),
+            attrs.evolve(board, colonists_present=present),
             f"places a Colonist on {action.value}",
         )
 

@@ -114,6 +114,7 @@ _BUILDS: Final = frozenset(
         Fact.BEST_PATHS,
         Fact.PATH_MOVED,
         Fact.DISCOVERY_SITES,
+        Fact.HAS_UPGRADE_BLUEPRINT,
         Fact.UPGRADE_BLUEPRINTS,
         Fact.ELIGIBLE_BUILDINGS,
         Fact.SUPPLY_HAS_CRYSTAL,
@@ -154,6 +155,7 @@ _BLUEPRINTS: Final = frozenset(
         Fact.BLUEPRINT_DISPLAY_EMPTY,
         Fact.HAS_FREE_MARKER,
         Fact.DISPLAY_HAS_SCORED_BLUEPRINT,
+        Fact.HAS_UPGRADE_BLUEPRINT,
         Fact.UPGRADE_BLUEPRINTS,
         Fact.ELIGIBLE_BUILDINGS,
         Fact.BEST_SCIENTISTS,
@@ -168,7 +170,13 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
         case Construct() | BuildShelter():
             return _BUILDS | {Fact.HAS_SHELTER_LEFT}
         case Upgrade():
-            return frozenset({Fact.UPGRADE_BLUEPRINTS, Fact.ELIGIBLE_BUILDINGS})
+            return frozenset(
+                {
+                    Fact.HAS_UPGRADE_BLUEPRINT,
+                    Fact.UPGRADE_BLUEPRINTS,
+                    Fact.ELIGIBLE_BUILDINGS,
+                }
+            )
         case MoveRover():
             return _ROVER | {Fact.MOVED_CRYSTAL_COUNT}
         case CollectTile():
@@ -195,6 +203,7 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
                     Fact.HAS_SCIENTIST,
                     Fact.DISPLAY_HAS_SCORED_BLUEPRINT,
                     Fact.BEST_SCIENTISTS,
+                    Fact.HAS_UPGRADE_BLUEPRINT,
                     Fact.UPGRADE_BLUEPRINTS,
                 }
             )
@@ -575,6 +584,10 @@ class AskedFacts:
         return self._gains(Fact.DEVELOPED_SPACE_GAINS)
 
     # --- Colony ------------------------------------------------------------------------
+
+    def has_upgrade_blueprint(self) -> bool:
+        """Asked."""
+        return self._bool(Fact.HAS_UPGRADE_BLUEPRINT)
 
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """Asked."""

@@ -38,6 +38,7 @@ __all__ = [
     "AnswerMismatchError",
     "Recorded",
     "Run",
+    "Step",
     "StepKind",
     "next_steps",
     "run_step",
@@ -64,6 +65,15 @@ _PLAY_STEPS: Final = (
     StepKind.TECH,
     StepKind.SCORE,
 )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Step:
+    """One complete step: its kind and the answers given, in order, with their keys."""
+
+    kind: StepKind
+    answers: tuple[tuple[str, Answer], ...] = ()
 
 
 def next_steps(state: TableState) -> tuple[StepKind, ...]:

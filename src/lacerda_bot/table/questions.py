@@ -543,12 +543,15 @@ def shape_of(fact: Fact, args: tuple[object, ...], words: Wording) -> Shape:
             )
         case Fact.DEVELOPED_SPACE_GAINS:
             return Gains(text="What does the Lab space it entered give him?")
+        case Fact.HAS_UPGRADE_BLUEPRINT:
+            return _yes(
+                "Does Lacerda hold an unused Blueprint that has an eligible building?",
+                "Eligible: a building of the Blueprint's type, not yet upgraded "
+                "(Shelters only his own); a Level 3 Blueprint needs a Complex of 3 "
+                "or more.",
+            )
         case Fact.UPGRADE_BLUEPRINTS:
             return Labels(
-                gate="Does Lacerda hold an unused Blueprint that has an eligible building?",
-                gate_hint="Eligible: a building of the Blueprint's type, not yet "
-                "upgraded (Shelters only his own); a Level 3 Blueprint needs a Complex "
-                "of 3 or more.",
                 text="He prefers a type his Scientists score, then Level 3: how many "
                 "building types do the Blueprints still tied show?",
                 prefix="Blueprint type",

@@ -29,8 +29,15 @@ from lacerda_bot.errors import (
 )
 from lacerda_bot.options import Options
 from lacerda_bot.serialization import structure, unstructure
-from lacerda_bot.table.dialogue import Answer, Say
-from lacerda_bot.table.driver import AnswerMismatchError, StepKind, next_steps, run_step
+from lacerda_bot.table.dialogue import Say
+from lacerda_bot.table.driver import (
+    AnswerMismatchError,
+    Step,
+    StepKind,
+    next_steps,
+    run_step,
+)
+from lacerda_bot.table.migrate import migrate_step
 from lacerda_bot.table.state import TableState
 
 __all__ = [
@@ -51,15 +58,8 @@ __all__ = [
 
 SAVE_FORMAT: Final = "lacerda_bot.table"
 _VERSION: Final = 2
-
-
-@final
-@attrs.frozen(kw_only=True)
-class Step:
-    """One complete step: its kind and the answers given, in order, with their keys."""
-
-    kind: StepKind
-    answers: tuple[tuple[str, Answer], ...] = ()
+_V010: Final = 1
+"""The save version of lacerda-bot 0.1.0, converted when loaded (:mod:`.migrate`)."""
 
 
 @final
@@ -73,6 +73,11 @@ class Game:
     steps: tuple[Step, ...] = ()
     undone: tuple[Step, ...] = ()
     """Undone steps, the next one to redo first."""
+    converted: tuple[str, ...] = attrs.field(default=(), eq=False)
+    """When loaded from a lacerda-bot 0.1.0 save: what converting it assumed.
+
+    Not saved; empty for games of this version.
+    """
 
 
 def new_game(
@@ -225,22 +230,44 @@ def loads_game(text: str) -> Game:
         raise SerializationError(
             "$.format", f"expected {SAVE_FORMAT!r}, got {doc.get('format')!r}"
         )
-    if doc.get("version") != _VERSION:
+    version = doc.get("version")
+    if version not in (_VERSION, _V010) or isinstance(version, bool):
         raise SerializationError(
-            "$.version", f"expected {_VERSION}, got {doc.get('version')!r}"
+            "$.version",
+            f"expected {_VERSION} (or {_V010}, from lacerda-bot 0.1.0), got {version!r}",
         )
     options = structure(_field(doc, "options", dict), Options, path="$.options")
     try:
         game = new_game(_field(doc, "seed", int), options, _field(doc, "goal", str))
     except LacerdaBotError as error:
         raise SerializationError("$", str(error)) from None
-    game = attrs.evolve(
-        game,
-        steps=_parse_steps(doc.get("steps"), "$.steps"),
-        undone=_parse_steps(doc.get("undone"), "$.undone"),
-    )
+    steps = _parse_steps(doc.get("steps"), "$.steps")
+    undone = _parse_steps(doc.get("undone"), "$.undone")
+    if version == _V010:
+        return _converted(game, steps, undone)
+    game = attrs.evolve(game, steps=steps, undone=undone)
     _check_replays(game)
     return game
+
+
+def _converted(game: Game, steps: tuple[Step, ...], undone: tuple[Step, ...]) -> Game:
+    """A 0.1.0 game with its steps asked again in today's questions (:mod:`.migrate`)."""
+    state = _initial(game)
+    done: list[Step] = []
+    assumed: dict[str, None] = {}
+    places = [f"$.steps[{i}]" for i in range(len(steps))]
+    places += [f"$.undone[{i}]" for i in range(len(undone))]
+    for i, (step, where) in enumerate(zip((*steps, *undone), places, strict=True)):
+        new, notes, state = migrate_step(state, step, i, where)
+        done.append(new)
+        assumed.update((note.assumption, None) for note in notes)
+    words = [f"converted {len(done)} step(s) from a lacerda-bot 0.1.0 save", *assumed]
+    return attrs.evolve(
+        game,
+        steps=tuple(done[: len(steps)]),
+        undone=tuple(done[len(steps) :]),
+        converted=tuple(words),
+    )
 
 
 def _check_replays(game: Game) -> None:

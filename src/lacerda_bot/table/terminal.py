@@ -6,9 +6,10 @@ every complete step (and after undo and redo). Every prompt accepts ``?``
 ``undo``, ``redo`` and ``quit``.
 """
 
+import enum
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final, TextIO, final
+from typing import Final, TextIO, assert_never, final
 
 import attrs
 
@@ -29,7 +30,7 @@ from lacerda_bot.table.session import (
     undo,
 )
 
-__all__ = ["HELP", "Style", "Terminal", "use_colour"]
+__all__ = ["HELP", "Command", "Style", "Terminal", "use_colour"]
 
 HELP: Final = """\
 Commands, at any prompt:
@@ -48,9 +49,22 @@ Steps, at the "Next" prompt:
   tech      you used one of Lacerda's Techs this turn
   score     final scoring and your Solo Goal"""
 
-_COMMANDS: Final = frozenset(
-    {"?", "help", "why", "status", "back", "undo", "redo", "quit"}
-)
+
+@enum.unique
+class Command(enum.Enum):
+    """The commands every prompt accepts, as the player types them."""
+
+    EXPLAIN = "?"
+    HELP = "help"
+    WHY = "why"
+    STATUS = "status"
+    BACK = "back"
+    UNDO = "undo"
+    REDO = "redo"
+    QUIT = "quit"
+
+
+_COMMANDS: Final = {command.value: command for command in Command}
 _GAME_OVER: Final = Question(
     key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
 )
@@ -163,35 +177,41 @@ class Terminal:
         return line.strip()
 
     def command(
-        self, word: str, question: Question, *, in_step: bool, can_go_back: bool
+        self, command: Command, question: Question, *, in_step: bool, can_go_back: bool
     ) -> None:
         """Carry out a command typed at a prompt."""
-        if word == "?":
-            self.write(f"  Answer with {question.valid_answers()}.")
-            if question.hint:
-                self.write(f"  {question.hint}")
-            self.write("  Or a command: help, why, status, back, undo, redo, quit.")
-        elif word == "back":
-            if can_go_back:
-                raise _Back
-            self.write("  No answer to take back here; undo takes back a whole step.")
-        elif word == "help":
-            self.write(HELP)
-        elif word == "why":
-            self.why()
-        elif word == "status":
-            self.status()
-        elif word == "quit":
-            raise _Quit
-        elif word == "undo":
-            if not in_step:
-                self.undo()
-            raise _Cancel
-        elif in_step:  # redo
-            self.write("  Finish or undo this step first.")
-        else:
-            self.redo()
-            raise _Cancel
+        match command:
+            case Command.EXPLAIN:
+                self.write(f"  Answer with {question.valid_answers()}.")
+                if question.hint:
+                    self.write(f"  {question.hint}")
+                self.write("  Or a command: help, why, status, back, undo, redo, quit.")
+            case Command.BACK:
+                if can_go_back:
+                    raise _Back
+                self.write(
+                    "  No answer to take back here; undo takes back a whole step."
+                )
+            case Command.HELP:
+                self.write(HELP)
+            case Command.WHY:
+                self.why()
+            case Command.STATUS:
+                self.status()
+            case Command.QUIT:
+                raise _Quit
+            case Command.UNDO:
+                if not in_step:
+                    self.undo()
+                raise _Cancel
+            case Command.REDO:
+                if in_step:
+                    self.write("  Finish or undo this step first.")
+                    return
+                self.redo()
+                raise _Cancel
+            case unreachable:
+                assert_never(unreachable)
 
     def ask(
         self, question: Question, *, in_step: bool = True, can_go_back: bool = False
@@ -200,9 +220,10 @@ class Terminal:
         prompt = self.style.ask(question.text) + f" {question.short_form()} > "
         while True:
             typed = self.read(prompt)
-            if typed.lower() in _COMMANDS:
+            command = _COMMANDS.get(typed.lower())
+            if command is not None:
                 self.command(
-                    typed.lower(), question, in_step=in_step, can_go_back=can_go_back
+                    command, question, in_step=in_step, can_go_back=can_go_back
                 )
                 continue
             try:
@@ -288,13 +309,8 @@ class Terminal:
     def _show_new(
         self, shown: tuple[Say, ...], lines: tuple[Say, ...]
     ) -> tuple[Say, ...]:
-        """Print the lines not shown yet; if an earlier one changed, say so and reprint."""
-        same = 0
-        while same < min(len(shown), len(lines)) and shown[same] == lines[same]:
-            same += 1
-        if same < len(shown):
-            self.write("  Correction: from here on, instead:")
-        for line in lines[same:]:
+        """Print the lines past those shown (a run repeats the last one exactly)."""
+        for line in lines[len(shown) :]:
             self.show(line)
         return lines
 

@@ -1,0 +1,316 @@
+"""Saves of lacerda-bot 0.1.0 (save version 1), converted to the current questions.
+
+Version 0.1.0 asked its own questions, keyed by their place in its procedures
+(``turn3.rover.tied_tiles``); this version asks one question per fact the rules
+read (``turn3.nearest_tiles``). A version 1 save is converted step by step:
+each step runs again through today's rules, and each question is answered
+with the first unused old answer to the same fact (:data:`_OLD`). Where 0.1.0
+never asked a fact (the Crystals a Mission pays, which Tech you used...), the
+converter answers with a stated default (:data:`_DEFAULTS`): such answers only
+change what the history says he gained or used, never a card, a tie-break or
+the Progress Bot. A step whose answers do not fit is refused with the reason.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Final, final
+
+import attrs
+
+from lacerda_bot.errors import InvalidHostStateError, SerializationError
+from lacerda_bot.facts import Fact
+from lacerda_bot.table.dialogue import Answer, Question
+from lacerda_bot.table.driver import (
+    AnswerMismatchError,
+    Step,
+    next_steps,
+    run_step,
+)
+from lacerda_bot.table.state import TableState
+
+__all__ = ["MigrationNote", "migrate_step"]
+
+# The last part of the 0.1.0 keys that answered each fact; a pair names the
+# part before it too (the building of a legal site, the Rover of a tile count).
+_OLD: Final[Mapping[Fact, tuple[str, ...]]] = {
+    Fact.FIRST_COLONIST_TILE_COUNT: ("first_colonist_tiles",),
+    Fact.STARTING_SIDE: ("side",),
+    Fact.SPACE_GAINS: ("gain",),
+    Fact.LEARNED_SPACE_GAINS: ("gain",),
+    Fact.DEVELOPED_SPACE_GAINS: ("gain",),
+    Fact.COLLECTED_TILE_REWARD: ("reward1",),
+    Fact.MISSION_COMPLETED: ("mission_done",),
+    Fact.COLONISTS_PRESENT: ("colonists_present",),
+    Fact.SPENDABLE_CRYSTALS: ("spendable",),
+    Fact.CONTRACT_CRYSTAL_COST: ("contract_cost",),
+    Fact.SUPPLY_HAS_CRYSTAL: ("supply_has_crystals",),
+    Fact.HAS_SHIP_LEFT: ("ship_left",),
+    Fact.HAS_BOT_LEFT: ("bot_left",),
+    Fact.HAS_SHELTER_LEFT: ("shelter_left",),
+    Fact.LSS_BELOW_COLONY_LEVEL: ("below_level",),
+    Fact.HAS_LEGAL_SITE: ("legal_site", "shelter_site"),
+    Fact.BEST_SITE_SIZE: ("largest",),
+    Fact.BEST_SITES: ("tied_sites",),
+    Fact.ROVER_ON_NEW_BUILDING: ("rover_on_site",),
+    Fact.NEAREST_FREE_HEXES: ("tied_free_hexes",),
+    Fact.COLONIST_ON_HIRE_SLOT: ("colonist_on_hire_slot",),
+    Fact.LSS_OFFERS: ("lss_offered", "lss_other_offered"),
+    Fact.BLUEPRINT_DISPLAY_EMPTY: ("display",),
+    Fact.HAS_FREE_MARKER: ("free_marker",),
+    Fact.HAS_SCIENTIST: ("has_scientist",),
+    Fact.DISPLAY_HAS_SCORED_BLUEPRINT: ("scored",),
+    Fact.LAB_ENTRY_FREE: ("entry_space",),
+    Fact.GRID_HAS_NEW_TYPE: ("new_type",),
+    Fact.CHEAPEST_TECH_TILES: ("tied_tiles",),
+    Fact.CAN_ADVANCE_ANY: ("can_advance",),
+    Fact.CAN_ADVANCE_OTHER: ("other_can_advance",),
+    Fact.CAN_ADVANCE_AGAIN: ("same_again",),
+    Fact.CAN_ADVANCE_TECH: ("can_advance",),
+    Fact.HAS_UPGRADE_BLUEPRINT: ("usable_blueprint", "another"),
+    Fact.UPGRADE_BLUEPRINTS: ("tied_blueprints",),
+    Fact.ELIGIBLE_BUILDINGS: ("eligible_buildings",),
+    Fact.SCIENTIST_COUNT: ("scientists",),
+    Fact.SCIENTIST_DISPLAY_EMPTY: ("scientist_shown",),
+    Fact.CONTRACT_DISPLAY_EMPTY: ("contract_shown",),
+    Fact.BEST_SCIENTISTS: ("tied_scientists",),
+    Fact.BEST_CONTRACTS: ("tied_contracts",),
+    Fact.CONTRACT_KIND: ("upgrade_contract",),
+    Fact.NEAREST_TILES: ("tied_tiles",),
+    Fact.TARGET_STEPS: ("steps",),
+    Fact.TARGET_CRYSTAL_COST: ("tile_cost",),
+    Fact.BEST_PATHS: ("tied_paths",),
+    Fact.PATH_MOVED: ("moved",),
+    Fact.WAREHOUSE_ITEM: ("warehouse_empty",),
+    Fact.SHUTTLE_DEPARTS: ("departs",),
+    Fact.SHUTTLE_FROM: ("from_his_side",),
+    Fact.FREE_SPACE_COUNT: ("free_spaces",),
+    Fact.EXPLORATION_TILE_LEFT: ("discovery_tile",),
+    Fact.DISCOVERY_SITES: ("discovery_sites",),
+    Fact.OP_TRACK: ("op_track",),
+    Fact.PROGRESS_CUBES: ("progress_cubes",),
+    Fact.TECH_POINTS: ("techs",),
+    Fact.SHIPS_IN_HANGAR: ("ships",),
+    Fact.SCIENTIST_BUILDINGS: ("scientist_buildings",),
+    Fact.LIVING_QUARTERS_TOP: ("living_quarters",),
+    Fact.HUMAN_TOTAL: ("your_total",),
+}
+
+# Gated counts: the yes/no 0.1.0 asked first.
+_GATES: Final[Mapping[Fact, tuple[str, ...]]] = {
+    Fact.NEAREST_TILES: ("eligible_tile",),
+}
+
+# Facts 0.1.0 never asked, and what a converted step assumes for them.
+_DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
+    Fact.MISSION_CRYSTALS: (1, "each Mission pays 1 Crystal per contribution"),
+    Fact.OBTAINED_PICKUP_CRYSTALS: (0, "Blueprints give no Crystal on pickup"),
+    Fact.MOVED_CRYSTAL_COUNT: (0, "his Rover picks up no Crystal on its way"),
+    Fact.SUPPLY_HAS_CRYSTAL: (True, "the general supply holds Crystals"),
+    Fact.USED_TECH: ("mine", "the Tech of his you used is his Mine Tech"),
+    Fact.BLUEPRINT_DISPLAY_EMPTY: (True, "the Blueprint display holds a card"),
+}
+
+
+@final
+@attrs.frozen(kw_only=True)
+class MigrationNote:
+    """What a conversion assumed where 0.1.0 did not ask."""
+
+    step: int
+    assumption: str
+
+
+def _fact(key: str) -> tuple[Fact, tuple[str, ...]]:
+    """The fact a current question key asks, and the key's parts after it."""
+    parts = key.split(".")[1:]
+    return Fact(parts[0]), tuple(parts[1:])
+
+
+class _Converter:
+    """Answers a step's questions with its 0.1.0 answers, by fact."""
+
+    def __init__(
+        self, old: Sequence[tuple[str, Answer]], step: int, where: str
+    ) -> None:
+        self.old = list(old)
+        self.used = [False] * len(old)
+        self.step = step
+        self.where = where
+        self.notes: list[MigrationNote] = []
+        self.last = ""
+        """The old key of the gain last converted (for its count or building)."""
+        self.parent = ""
+        """Where the old keys of the tile reward being converted live."""
+
+    def _take(
+        self, names: tuple[str, ...], within: str = ""
+    ) -> tuple[str, Answer] | None:
+        for i, (key, value) in enumerate(self.old):
+            parts = key.split(".")
+            if self.used[i] or parts[-1].rstrip("0123456789") not in names:
+                continue
+            if within and within not in parts[:-1]:
+                continue
+            self.used[i] = True
+            return key, value
+        return None
+
+    def __call__(self, question: Question) -> Answer:
+        fact, rest = _fact(question.key)
+        found = self._find(fact, rest, question)
+        if found is not None:
+            return found
+        if fact is Fact.PATH_MOVED:  # asked by 0.1.0 only when your Tech counted
+            note = "his Rover moves as far as his allowance along the path"
+            self.notes.append(MigrationNote(step=self.step, assumption=note))
+            return question.high
+        default = _DEFAULTS.get(fact)
+        if default is None:
+            msg = f"0.1.0 gave no answer to {question.key!r}"
+            raise SerializationError(self.where, msg)
+        self.notes.append(MigrationNote(step=self.step, assumption=default[1]))
+        return default[0]
+
+    def _find(
+        self, fact: Fact, rest: tuple[str, ...], question: Question
+    ) -> Answer | None:
+        if rest and rest[-1] in ("n", "building"):
+            found = self._take_exact(f"{self.last}.{rest[-1]}")
+            return None if found is None else found[1]
+        if rest and rest[-1].startswith("more"):
+            more = int(rest[-1].removeprefix("more"))
+            taken = self._take_exact(f"{self.parent}.reward{more + 1}")
+            if taken is None:
+                return None
+            self.last = taken[0]
+            return taken[1]
+        if rest and rest[-1] == "any":
+            taken = self._take(_GATES[fact], _within(fact))
+            return None if taken is None else taken[1]
+        if fact in (
+            Fact.SPACE_GAINS,
+            Fact.LEARNED_SPACE_GAINS,
+            Fact.DEVELOPED_SPACE_GAINS,
+        ):
+            return self._gain(_OLD[fact], question)
+        if fact is Fact.COLLECTED_TILE_REWARD:
+            return self._gain(("reward",), question)
+        return self._convert(fact, rest, question)
+
+    def _take_exact(self, wanted: str) -> tuple[str, Answer] | None:
+        for i, (key, value) in enumerate(self.old):
+            if not self.used[i] and key == wanted:
+                self.used[i] = True
+                return key, value
+        return None
+
+    def _gain(self, names: tuple[str, ...], question: Question) -> Answer | None:
+        taken = self._take(names)
+        if taken is None:
+            return None
+        self.last = taken[0]
+        self.parent = taken[0].rpartition(".")[0]
+        return taken[1]
+
+    def _convert(
+        self, fact: Fact, rest: tuple[str, ...], question: Question
+    ) -> Answer | None:
+        if fact is Fact.TECH_LEVEL:
+            return self._tech_level(rest)
+        if fact is Fact.UPGRADE_CAPACITY:
+            mine = rest[-1] == "lacerda"
+            taken = self._take(
+                ("own_upgrade_tech",) if mine else ("your_upgrade_tech",)
+            )
+            return None if taken is None else taken[1]
+        if fact is Fact.BUILT_BLUEPRINTS:
+            taken = self._take_exact(f"score.built_level{rest[0]}")
+            return None if taken is None else taken[1]
+        if fact is Fact.CONTRACTS:
+            taken = self._take_exact(f"score.{rest[0]}_contracts")
+            return None if taken is None else taken[1]
+        if fact is Fact.REQUIREMENT_MET:
+            taken = self._take_exact(f"score.goal{int(rest[0]) + 1}")
+            return None if taken is None else taken[1]
+        names = _OLD.get(fact)
+        if fact is Fact.CAN_ADVANCE_OTHER and rest == ("that",):
+            names = ("other_can_advance",)
+        elif fact is Fact.CAN_ADVANCE_OTHER:
+            names = ("can_advance",)
+        if names is None:
+            return None
+        within = rest[0] if fact is Fact.LSS_BELOW_COLONY_LEVEL else _within(fact)
+        if fact is Fact.HAS_LEGAL_SITE and rest[0] != "shelter":
+            within = rest[0]
+        taken = self._take(names, within)
+        if taken is None:
+            return None
+        old = taken[1]
+        if fact is Fact.CONTRACT_KIND:
+            return "upgrade" if old is True else "delivery"
+        if fact is Fact.WAREHOUSE_ITEM:
+            if old is True:
+                return "empty"
+            note = "the Warehouse item he takes is a Resource (not a Crystal)"
+            self.notes.append(MigrationNote(step=self.step, assumption=note))
+            return "mineral"
+        return old
+
+    def _tech_level(self, rest: tuple[str, ...]) -> Answer | None:
+        """0.1.0 asked whether a Tech was high enough; today asks its level."""
+        tech, owner = rest[0], rest[1]
+        if tech == "rover":
+            name = "own_rover_tech" if owner == "lacerda" else "your_rover_tech"
+            taken = self._take((name,))
+            return None if taken is None else taken[1]
+        name = "own_tech_enough" if owner == "lacerda" else "your_tech_enough"
+        taken = self._take((name,))
+        if taken is None:
+            return None
+        return 9 if taken[1] is True else 0
+
+    def leftover(self) -> list[str]:
+        """The 0.1.0 answers no question used."""
+        return [
+            key for (key, _), used in zip(self.old, self.used, strict=True) if not used
+        ]
+
+
+def _within(fact: Fact) -> str:
+    """The 0.1.0 part of a key that tells Rover questions from others."""
+    rover = (
+        Fact.NEAREST_TILES,
+        Fact.TARGET_STEPS,
+        Fact.TARGET_CRYSTAL_COST,
+        Fact.BEST_PATHS,
+    )
+    return "rover" if fact in rover else ""
+
+
+def migrate_step(
+    state: TableState, step: Step, index: int, where: str
+) -> tuple[Step, list[MigrationNote], TableState]:
+    """Convert one 0.1.0 step (number *index*, at *where*) by running it again.
+
+    Raises:
+        SerializationError: a question has no 0.1.0 answer and no default, or
+            an answer does not fit; names the step.
+    """
+    kind, old = step.kind, step.answers
+    if kind not in next_steps(state):
+        raise SerializationError(where, f"a {kind.value} step cannot come here")
+    converter = _Converter(old, index, where)
+    answers: list[tuple[str, Answer]] = []
+
+    def source(question: Question) -> Answer:
+        value = converter(question)
+        if not question.accepts(value):
+            msg = f"0.1.0 answered {value!r} where {question.valid_answers()} is asked"
+            raise SerializationError(where, msg)
+        answers.append((question.key, value))
+        return value
+
+    try:
+        run = run_step(state, kind, (), source=source)
+    except (AnswerMismatchError, InvalidHostStateError) as error:
+        raise SerializationError(where, str(error)) from None
+    return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state

@@ -1,0 +1,143 @@
+"""One place words every decision: for a host's log, and for the player at the table."""
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lacerda_bot import BotState, Described
+from lacerda_bot._board.board import Board
+from lacerda_bot.decisions import (
+    DECISION_TYPES,
+    Criterion,
+    DevelopTech,
+    MoveRover,
+    PlaceDiscoveryTile,
+    RevealCard,
+    Travel,
+)
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import HostId, Side, TechType, TechUsed
+from lacerda_bot.options import Options
+from lacerda_bot.render import (
+    Line,
+    TableContext,
+    describe,
+    describe_with_rules,
+    instructions,
+)
+
+from .strategies import bot_states, host_states
+from .test_conformance import both, calls
+
+CONTEXT = TableContext(side=Side.COLONY, options=Options())
+
+
+@settings(max_examples=150, deadline=None)
+@given(board=host_states(table=True), bot=bot_states(), data=st.data())
+def test_every_decision_is_worded_in_both_voices(
+    board: Board, bot: BotState, data: st.DataObject
+) -> None:
+    """Named (a host's) and Described (the table's) decisions all render, with rules."""
+    _, call = data.draw(st.sampled_from(calls(board)), label="call")
+    on_board, at_table = both(board, bot, call)
+    context = TableContext(side=board.side, options=bot.options)
+
+    for decision in (*on_board.decisions, *at_table.decisions):
+        assert describe(decision).startswith("Lacerda ")
+        assert describe_with_rules(decision).startswith(describe(decision))
+        for line in instructions(decision, context):
+            assert isinstance(line, Line)
+            assert line.text.endswith(".")
+        for tie in decision.trace.tie_breaks:
+            (line,) = instructions(tie, context)
+            assert f"number {tie.chosen}" in line.text
+            assert tie.rule in line.rules
+
+
+def test_the_decision_union_is_closed_and_complete() -> None:
+    """Every decision class is a member of the union the matches cover."""
+    assert len(DECISION_TYPES) == 31
+    assert len({cls.__name__ for cls in DECISION_TYPES}) == 31
+
+
+def test_a_reveal_names_the_action_when_the_side_is_known() -> None:
+    """R-TURN-1: the card, then the action it means on his side."""
+    reveal = RevealCard(card=6, pass_count=1, reshuffled=True)
+    lines = instructions(reveal, CONTEXT)
+    unknown = instructions(reveal, TableContext(side=None, options=Options()))
+
+    assert [line.text for line in lines] == [
+        "His draw pile was empty: shuffle his discard pile into a new draw pile (pass 1).",
+        "Card 6: Mission B, action 1.",
+        "Colony action 1: Construct a Building.",
+    ]
+    assert lines[1].card == 6
+    assert len(unknown) == 2
+
+
+def _text(decision: Any) -> str:
+    return " ".join(line.text for line in instructions(decision, CONTEXT))
+
+
+def test_described_and_named_places_read_differently() -> None:
+    """A host's hex is named; the table's tied option is numbered."""
+    named = MoveRover(
+        path=(Hex(1, 0), Hex(2, 0)),
+        allowance=2,
+        crystals_paid=0,
+        crystal_hexes=(),
+        target=HostId("R1"),
+        reached=False,
+        tech_used=TechUsed.NONE,
+    )
+    said = Described(criterion=Criterion.PATH, number=2, of=3)
+    described: MoveRover[Described] = MoveRover(
+        path=said,
+        allowance=2,
+        crystals_paid=0,
+        crystal_hexes=said,
+        target=said,
+        reached=False,
+        tech_used=named.tech_used,
+    )
+
+    assert "moves his Rover 2 hex(es) to (2,0) and heads for tile R1" in describe(named)
+    assert "tied path 2" in _text(described)
+    assert "at most 2 hexes" in _text(described)
+    assert str(said) == "path 2/3"
+
+
+def test_a_development_is_worded_by_its_rule_or_by_its_tech() -> None:
+    level = Described(criterion=Criterion.LEVEL)
+    most: DevelopTech[Described] = DevelopTech(
+        tech=Described(criterion=Criterion.MOST_DEVELOPED),
+        from_level=level,
+        to_level=level,
+    )
+    same: DevelopTech[Described] = DevelopTech(
+        tech=Described(criterion=Criterion.SAME_TECH), from_level=level, to_level=level
+    )
+    named = DevelopTech(tech=TechType.ROVER, from_level=2, to_level=3)
+
+    assert "most developed Tech" in _text(most)
+    assert "same Tech one more level" in _text(same)
+    assert _text(named) == "Develop his Rover Tech to level 3."
+
+
+def test_travel_and_discovery_tiles_read_for_host_and_table() -> None:
+    named = Travel(side=Side.ORBIT, space=HostId("S2"))
+    said: Travel[Described] = Travel(
+        side=Side.COLONY, space=Described(criterion=Criterion.FREE_SPACE)
+    )
+    none = PlaceDiscoveryTile(tile=None, hex=None, reason="no Discovery tile is left")
+    placed = PlaceDiscoveryTile(tile=HostId("D1"), hex=Hex(0, 3))
+
+    assert "He takes Turn Order space S2." in _text(named)
+    assert "no income" in _text(named)
+    assert "Put his figure on that Turn Order space." in _text(said)
+    assert _text(none) == "No Discovery tile is placed: no Discovery tile is left."
+    assert "on the hex (0,3)" in _text(placed)
+    assert (
+        describe(none) == "Lacerda places no Discovery tile: no Discovery tile is left"
+    )

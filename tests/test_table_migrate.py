@@ -1,0 +1,90 @@
+"""Saves written by lacerda-bot 0.1.0 load, converted to today's questions (issue 9).
+
+The fixtures are real 0.1.0 saves, written by the 0.1.0 companion with seeded
+answers, each with his deck after every step as 0.1.0 left it (events, draw
+and discard piles, passes, the Progress Bot's icon).
+"""
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lacerda_bot.errors import SerializationError
+from lacerda_bot.table.session import (
+    dumps_game,
+    load_game,
+    loads_game,
+    new_game,
+    play_step,
+    replay,
+)
+from lacerda_bot.table.state import TableState
+
+FIXTURES = Path(__file__).parent / "fixtures" / "saves_v1.json"
+GAMES: dict[str, dict[str, Any]] = json.loads(FIXTURES.read_text(encoding="utf-8"))
+
+
+def deck(state: TableState) -> list[object]:
+    bot = state.bot
+    return [
+        bot.events,
+        list(bot.draw_pile),
+        list(bot.discard_pile),
+        bot.pass_count,
+        bot.pointer.value,
+    ]
+
+
+@pytest.mark.parametrize("seed", sorted(GAMES))
+def test_a_0_1_0_save_converts_to_the_same_game(seed: str) -> None:
+    """Every step, undone ones included, leaves his deck as 0.1.0 did."""
+    fixture = GAMES[seed]
+    game = loads_game(json.dumps(fixture["save"]))
+
+    assert game.converted[0].startswith("converted 41 step(s)")
+    current, _ = replay(new_game(game.seed, game.options, game.goal))
+    history = []
+    for step in (*game.steps, *game.undone):
+        current, _ = play_step(current, step)
+        history.append(deck(current))
+    assert history == fixture["decks"]
+
+
+@pytest.mark.parametrize("seed", sorted(GAMES))
+def test_a_converted_save_is_written_in_todays_format(seed: str) -> None:
+    game = loads_game(json.dumps(GAMES[seed]["save"]))
+    again = loads_game(dumps_game(game))
+
+    assert json.loads(dumps_game(game))["version"] == 2
+    assert again == game
+    assert again.converted == ()
+
+
+def test_a_0_1_0_save_that_cannot_be_converted_is_refused_naming_the_step() -> None:
+    doc = json.loads(json.dumps(GAMES[sorted(GAMES)[0]]["save"]))
+    doc["steps"][1]["answers"] = []
+
+    with pytest.raises(SerializationError, match=r"0\.1\.0 gave no answer") as caught:
+        loads_game(json.dumps(doc))
+    assert caught.value.path == "$.steps[1]"
+
+
+def test_resuming_a_0_1_0_save_keeps_the_original(tmp_path: Path) -> None:
+    """The command line says it converted the save and keeps the 0.1.0 file as it was."""
+    from lacerda_bot.cli import _parser, play
+
+    path = tmp_path / "old.json"
+    text = json.dumps(GAMES[sorted(GAMES)[0]]["save"])
+    path.write_text(text, encoding="utf-8")
+    args = _parser().parse_args(["play", "--resume", str(path), "--plain"])
+    out, err = io.StringIO(), io.StringIO()
+
+    assert play(args, io.StringIO("undo\nquit\n"), out, err) == 0
+    assert "written by lacerda-bot 0.1.0 and has been converted" in out.getvalue()
+    assert "it assumed that each Mission pays 1 Crystal" in out.getvalue()
+    assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == text
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    assert load_game(path).converted == ()
