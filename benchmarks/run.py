@@ -181,7 +181,8 @@ def table_game(steps: int) -> str:
         if question.kind is QuestionKind.YES_NO:
             return rng.random() < 0.6
         if question.kind is QuestionKind.COUNT:
-            return rng.randint(question.low, min(question.high, question.low + 3))
+            low = max(question.low, ".free_space_count." in question.key)
+            return rng.randint(low, min(question.high, low + 3))
         if "nothing" in question.choices and rng.random() < 0.5:
             return "nothing"
         return rng.choice(question.choices)

@@ -86,8 +86,8 @@ def options() -> st.SearchStrategy[Options]:
     )
 
 
-def gains(*, described: bool = True) -> st.SearchStrategy[Gain]:
-    """Gains of every kind; ``OTHER`` carries the host's words unless not *described*."""
+def gains() -> st.SearchStrategy[Gain]:
+    """Gains of every kind; ``OTHER`` carries the host's words, or none."""
     counted = st.builds(
         Gain,
         kind=st.sampled_from((GainKind.CRYSTALS, GainKind.DEVELOP, GainKind.ROVER)),
@@ -113,13 +113,12 @@ def gains(*, described: bool = True) -> st.SearchStrategy[Gain]:
         kind=st.just(GainKind.CONSTRUCT),
         building=st.none() | st.sampled_from(BuildingType),
     )
-    words = st.text(max_size=5) if described else st.just("")
+    words = st.text(max_size=5)
     other = st.builds(Gain, kind=st.just(GainKind.OTHER), description=words)
     return st.one_of(counted, plain, construct, other)
 
 
 _GAINS = gains()
-_TABLE_GAINS = gains(described=False)
 
 
 def bot_states() -> st.SearchStrategy[BotState]:
@@ -127,13 +126,9 @@ def bot_states() -> st.SearchStrategy[BotState]:
 
 
 @st.composite
-def host_states(draw: st.DrawFn, *, max_radius: int = 4, table: bool = False) -> Board:
-    """A rule-consistent board: everything on the map, no overlaps, ids unique.
-
-    With *table*, a board a player can describe at the table: ``OTHER`` gains
-    carry no words, and each side keeps a free Turn Order space.
-    """
-    gain = _TABLE_GAINS if table else _GAINS
+def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
+    """A rule-consistent board: everything on the map, no overlaps, ids unique."""
+    gain = _GAINS
     radius = draw(st.integers(1, max_radius))
     full = sorted(hex_map(radius))
     rng = draw(st.randoms(use_true_random=False))
@@ -159,7 +154,7 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4, table: bool = False) ->
             side=Side.ORBIT if n <= 4 else Side.COLONY,
             number=n,
             gains=tuple(draw(st.lists(gain, max_size=1))),
-            occupied=draw(st.booleans()) and not (table and n in (4, 8)),
+            occupied=draw(st.booleans()),
         )
         for n in range(1, 9)
     )

@@ -91,7 +91,9 @@ def random_answer(
         if question.kind is QuestionKind.YES_NO:
             return False if tired else rng.random() < 0.6
         if question.kind is QuestionKind.COUNT:
-            return rng.randint(question.low, min(question.high, question.low + 3))
+            # he travels only where a space is free (R-SHUTTLE-3): 0 breaks the rules
+            low = max(question.low, ".free_space_count." in question.key)
+            return rng.randint(low, min(question.high, low + 3))
         if tired and "nothing" in question.choices:
             return "nothing"
         return rng.choice(question.choices)

@@ -280,6 +280,9 @@ def test_every_legal_site_obeys_the_rules(board: Board, opts: Options) -> None:
             ):
                 assert any(dist(site.hex, h) == 2 for h in same)
             if site.joined_sizes:
-                assert site.techs
+                tech = TechType.for_building(kind)
+                levels = [t.level for t in board.lacerda_techs if t.tech is tech]
+                levels += [t.level for t in board.human_techs if t.tech is tech]
+                assert max(levels) >= sum(site.joined_sizes)
         best = best_sites(legal_sites(board, kind, opts))
         assert len({s.resulting_size for s in best}) <= 1

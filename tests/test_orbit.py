@@ -69,26 +69,26 @@ def orbit(**fields: object) -> Board:
 
 def test_r_orbit_1_empty_display_or_no_marker_is_impossible() -> None:
     """R-ORBIT-1: an empty display, or no free Advanced Building marker, makes it impossible."""
-    empty = choose_blueprint(orbit(), Options())
-    no_marker = choose_blueprint(
-        orbit(blueprint_display=SPEC_DISPLAY, free_advanced_markers=0), Options()
+    empty = take_turn(bot_with((1,)), orbit())
+    no_marker = take_turn(
+        bot_with((1,)),
+        orbit(blueprint_display=SPEC_DISPLAY, free_advanced_markers=0),
     )
-    outcome = take_turn(bot_with((1,)), orbit())
 
-    assert empty.pick is None
-    assert empty.rule == "R-ORBIT-1"
-    assert no_marker.pick is None
-    assert no_marker.rule == "R-ORBIT-1"
-    assert of_type(outcome, ActionImpossible)[0].rule == "R-ORBIT-1"
+    assert of_type(empty, ActionImpossible)[0].rule == "R-ORBIT-1"
+    assert of_type(empty, ActionImpossible)[0].reason == "the display is empty"
+    assert of_type(no_marker, ActionImpossible)[0].rule == "R-ORBIT-1"
+    assert not of_type(no_marker, ObtainBlueprint)
 
 
 def test_r_orbit_2_no_scientist_every_card_is_a_candidate() -> None:
     """R-ORBIT-2: with no Scientist every display card is a candidate (then R-ORBIT-4)."""
-    choice = choose_blueprint(orbit(blueprint_display=SPEC_DISPLAY), Options())
+    outcome = take_turn(bot_with((1,)), orbit(blueprint_display=SPEC_DISPLAY))
+    (obtain,) = of_type(outcome, ObtainBlueprint)
 
-    assert len(choice.candidates) == 3
-    assert choice.pick is not None
-    assert choice.pick.blueprint.id == "gen1"
+    assert len(obtain.trace.candidates) == 3
+    assert obtain.trace.removed == ()
+    assert obtain.blueprint == "gen1"
 
 
 def test_r_orbit_4_spec_example() -> None:
@@ -97,12 +97,14 @@ def test_r_orbit_4_spec_example() -> None:
         blueprint_display=SPEC_DISPLAY,
         lacerda_scientists=(Scientist.GEOCHEMIST, Scientist.SYSTEMS_ENGINEER),
     )
-    choice = choose_blueprint(board, Options())
+    outcome = take_turn(bot_with((1,)), board)
+    (obtain,) = of_type(outcome, ObtainBlueprint)
 
-    assert {c.blueprint.id for c in choice.candidates} == {"mine3", "shelter1"}
-    assert [r.option for r in choice.removed] == ["gen1"]
-    assert choice.pick is not None
-    assert choice.pick.blueprint.id == "mine3"
+    assert {c.option for c in obtain.trace.candidates} == {"mine3", "shelter1"}
+    assert [r.option for r in obtain.trace.removed] == ["gen1"]
+    assert obtain.blueprint == "mine3"
+    assert choose_blueprint(board, scored_only=True).pick.blueprint.id == "mine3"
+    assert choose_blueprint(board, scored_only=False).pick.blueprint.id == "gen1"
 
 
 def test_r_orbit_4_equal_rows_take_the_bottom_and_gain_pickup() -> None:
@@ -126,13 +128,14 @@ def test_r_orbit_3_no_scored_card_falls_back_or_fails() -> None:
         blueprint_display=(shown(TOP, 0, "m", BuildingType.MINE, 1),),
         lacerda_scientists=(Scientist.GEOLOGIST,),
     )
-    fallback = choose_blueprint(board, Options())
-    strict = choose_blueprint(board, Options(blueprint_fallback_any_type=False))
+    fallback = take_turn(bot_with((1,)), board)
+    strict = take_turn(
+        bot_with((1,), options=Options(blueprint_fallback_any_type=False)), board
+    )
 
-    assert fallback.pick is not None
-    assert fallback.pick.blueprint.id == "m"
-    assert strict.pick is None
-    assert strict.rule == "R-ORBIT-3"
+    assert of_type(fallback, ObtainBlueprint)[0].blueprint == "m"
+    assert of_type(strict, ActionImpossible)[0].rule == "R-ORBIT-3"
+    assert not of_type(strict, ObtainBlueprint)
 
 
 def test_r_orbit_5_spec_example_cheapest_then_leftmost() -> None:
@@ -167,20 +170,28 @@ def test_r_orbit_5_spec_example_cheapest_then_leftmost() -> None:
 
 
 def test_r_orbit_5_only_types_he_lacks() -> None:
-    """R-ORBIT-5: tiles of a type he has are removed; none left -> impossible."""
-    grid = (GridTile(id=HostId("m"), tech=TechType.MINE),)
-    board = orbit(
-        tech_grid=grid,
-        lab_rows=(LabRow(row=0, entry_free=False), LabRow(row=1)),
-        lacerda_techs=(OwnTech(tech=TechType.MINE, level=1, row=0),),
+    """R-ORBIT-5: tiles of a type he has are removed; none left, or no entry space -> impossible."""
+    grid = (
+        GridTile(id=HostId("m"), tech=TechType.MINE, column=0),
+        GridTile(id=HostId("r"), tech=TechType.ROVER, column=1),
     )
-    choice = choose_tech_tiles(board)
+    mine = (OwnTech(tech=TechType.MINE, level=1, row=0),)
+    rows = (LabRow(row=0, entry_free=False), LabRow(row=1))
+    board = orbit(tech_grid=grid, lab_rows=rows, lacerda_techs=mine)
+    only_mine = orbit(tech_grid=grid[:1], lab_rows=rows, lacerda_techs=mine)
+    no_entry = orbit(tech_grid=grid, lab_rows=(LabRow(row=0, entry_free=False),))
 
-    assert choice.tiles == ()
-    assert choice.reason == "no grid tile of a type he lacks"
-    assert (
-        choose_tech_tiles(orbit(tech_grid=grid)).reason == "no Lab entry space is free"
+    choice = choose_tech_tiles(board)
+    assert [t.id for t in choice.tiles] == ["r"]
+    assert [r.option for r in choice.removed] == ["m"]
+    assert of_type(take_turn(bot_with((2,)), board), LearnTech)[0].grid_tile == "r"
+    lacking = of_type(take_turn(bot_with((2,)), only_mine), ActionImpossible)[0]
+    assert (lacking.rule, lacking.reason) == (
+        "R-ORBIT-5",
+        "no grid tile of a type he lacks",
     )
+    full = of_type(take_turn(bot_with((2,)), no_entry), ActionImpossible)[0]
+    assert (full.rule, full.reason) == ("R-ORBIT-5", "no Lab entry space is free")
 
 
 def test_r_orbit_5_needs_no_placement_and_no_cost() -> None:

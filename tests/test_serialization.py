@@ -202,3 +202,26 @@ def test_structure_and_unstructure_embed_values_in_other_documents() -> None:
     with pytest.raises(SerializationError) as caught:
         structure({**data, "bot_benefit_steps": 7}, Options, path="$.options")
     assert caught.value.path.startswith("$.options")
+
+
+def test_a_decision_list_names_a_bad_decision() -> None:
+    """A decision that is not an object, or of no known type, is refused by path."""
+    from lacerda_bot import Decision, SerializationError
+    from lacerda_bot.serialization import structure
+
+    with pytest.raises(SerializationError, match="expected a decision object") as e:
+        structure(["not a decision"], tuple[Decision, ...])
+    assert e.value.path == "$[0]"
+    with pytest.raises(SerializationError, match="decision class, got 'Dance'"):
+        structure([{"type": "Dance"}], tuple[Decision, ...])
+
+
+def test_a_type_no_document_can_hold_is_refused_as_such() -> None:
+    from lacerda_bot import SerializationError
+    from lacerda_bot.serialization import structure
+
+    class Stranger:
+        pass
+
+    with pytest.raises(SerializationError, match="Stranger"):
+        structure({}, Stranger)

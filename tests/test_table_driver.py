@@ -177,10 +177,9 @@ def test_you_used_his_tech_names_it() -> None:
 
 def test_a_shuttle_to_the_colony_places_a_tile_then_builds() -> None:
     """R-SHUTTLE-5, R-SHUTTLE-6: the Discovery tile, the space's gain, the free build."""
-    state = attrs.evolve(set_up(), side=None)
     from lacerda_bot.model import Side
 
-    state = attrs.evolve(state, side=Side.ORBIT)
+    state = attrs.evolve(set_up(), side=Side.ORBIT)
     _, lines, _ = scripted(
         state,
         StepKind.SHUTTLE,
@@ -254,3 +253,33 @@ def test_final_scoring_and_the_solo_goal() -> None:
     assert state.final_score == 107
     assert "Lacerda scores 107 OP." in text_of(lines)
     assert "margin +3; you win." in text_of(lines)
+
+
+def test_benefits_nested_beyond_any_board_are_refused() -> None:
+    """T6: a player answering 'develop' at every Lab space gets an error, not a crash."""
+    from lacerda_bot._rules.gains import MAX_NESTED_GAINS
+    from lacerda_bot.table.dialogue import Question, QuestionKind
+
+    asked: list[str] = []
+
+    def always_more(question: Question) -> Answer:
+        asked.append(question.key)
+        match question.kind:
+            case QuestionKind.YES_NO:
+                return True
+            case QuestionKind.COUNT:
+                return max(question.low, 1)
+            case QuestionKind.PICK:
+                return "develop" if "develop" in question.choices else "rover"
+
+    with pytest.raises(InvalidHostStateError, match=f"at most {MAX_NESTED_GAINS}"):
+        run_step(set_up(), StepKind.TECH, (), source=always_more)
+    assert sum(k.endswith("developed_space_gains") for k in asked) >= MAX_NESTED_GAINS
+
+
+def test_an_answer_source_that_breaks_its_question_is_refused() -> None:
+    """A front end's answer of the wrong kind is an error naming the question."""
+    from lacerda_bot.errors import InvalidValueError
+
+    with pytest.raises(InvalidValueError, match="used_tech: expected a number or a"):
+        run_step(set_up(), StepKind.TECH, (), source=lambda question: 7)

@@ -72,6 +72,16 @@ def test_a_0_1_0_save_that_cannot_be_converted_is_refused_naming_the_step() -> N
     assert caught.value.path == "$.steps[1]"
 
 
+def test_an_answer_0_1_0_never_asked_is_refused() -> None:
+    """An answer under a name 0.1.0 never used was not written by it: refused, not dropped."""
+    doc = json.loads(json.dumps(GAMES[sorted(GAMES)[0]]["save"]))
+    doc["steps"][1]["answers"].append(["turn1.rover.bogus", True])
+
+    with pytest.raises(SerializationError, match=r"turn1\.rover\.bogus") as caught:
+        loads_game(json.dumps(doc))
+    assert caught.value.path == "$.steps[1]"
+
+
 def test_resuming_a_0_1_0_save_keeps_the_original(tmp_path: Path) -> None:
     """The command line says it converted the save and keeps the 0.1.0 file as it was."""
     from lacerda_bot.cli import _parser, play
@@ -88,3 +98,23 @@ def test_resuming_a_0_1_0_save_keeps_the_original(tmp_path: Path) -> None:
     assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == text
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
     assert load_game(path).converted == ()
+
+
+def test_a_kept_original_is_never_overwritten(tmp_path: Path) -> None:
+    """Another 0.1.0 file already kept beside the save stays; this one is kept too."""
+    from lacerda_bot.cli import _parser, play
+
+    path = tmp_path / "old.json"
+    text = json.dumps(GAMES[sorted(GAMES)[0]]["save"])
+    path.write_text(text, encoding="utf-8")
+    (tmp_path / "old.json.0.1.0").write_text("an older original", encoding="utf-8")
+    args = _parser().parse_args(["play", "--resume", str(path), "--plain"])
+    out = io.StringIO()
+
+    assert play(args, io.StringIO("undo\nquit\n"), out, io.StringIO()) == 0
+    assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == (
+        "an older original"
+    )
+    assert (tmp_path / "old.json.0.1.0.1").read_text(encoding="utf-8") == text
+    assert "the original is kept as" in out.getvalue()
+    assert "old.json.0.1.0.1" in out.getvalue()

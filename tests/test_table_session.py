@@ -271,7 +271,8 @@ def test_new_game_checks_its_inputs() -> None:
 
 def test_a_step_refuses_an_answer_to_another_question() -> None:
     """A driver that sends an answer of the wrong kind, or to another question, is told where."""
-    from lacerda_bot.table.driver import AnswerMismatchError, run_step
+    from lacerda_bot.errors import AnswerMismatchError
+    from lacerda_bot.table.driver import run_step
 
     state, _ = replay(new_game(1))
     key = "setup.first_colonist_tile_count"

@@ -226,7 +226,12 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
 
 def _keep_original(path: Path, game: Game, out: TextIO) -> None:
     """Keep a converted 0.1.0 save as it was, beside the file the game goes on in."""
+    original = path.read_bytes()
     kept = path.with_name(f"{path.name}.0.1.0")
+    copies = 0
+    while kept.exists() and kept.read_bytes() != original:
+        copies += 1  # another original already kept there: never overwrite it
+        kept = path.with_name(f"{path.name}.0.1.0.{copies}")
     if not kept.exists():
         shutil.copy2(path, kept)
     out.write(

@@ -7,8 +7,10 @@ misuse of the API::
     LacerdaBotError
     ├── InvalidValueError (ValueError)      a value given to the library is out of range
     ├── InvalidHostStateError (ValueError)  the host's view breaks a rule's precondition
-    └── SerializationError (ValueError)     a JSON document is corrupt, truncated or of
-                                            another format version
+    ├── SerializationError (ValueError)     a JSON document is corrupt, truncated or of
+    │                                       another format version
+    └── AnswerMismatchError (ValueError)    a recorded table answer does not fit the
+                                            question asked at its place
 
 Every error names the field (a dotted path such as ``buildings[3].hex``) and
 what was expected.
@@ -17,6 +19,7 @@ what was expected.
 from typing import final
 
 __all__ = [
+    "AnswerMismatchError",
     "InvalidHostStateError",
     "InvalidValueError",
     "LacerdaBotError",
@@ -78,3 +81,20 @@ class SerializationError(LacerdaBotError, ValueError):
         """Build the error from the document path and what is wrong there."""
         super().__init__(f"{path}: {problem}")
         self.path = path
+
+
+@final
+class AnswerMismatchError(LacerdaBotError, ValueError):
+    """A recorded table answer does not fit the question asked at its place.
+
+    Raised when a step of :mod:`lacerda_bot.table` is replayed from a corrupt
+    or foreign answer log.
+
+    Attributes:
+        index: the answer's position in the step.
+    """
+
+    def __init__(self, index: int, problem: str) -> None:
+        """Build the error from the answer's position and what is wrong."""
+        super().__init__(problem)
+        self.index = index

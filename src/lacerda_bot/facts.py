@@ -34,11 +34,13 @@ procedure, a few overridden hooks).
 """
 
 import enum
+from collections.abc import Sequence
 from typing import Final, Generic, Protocol, final
 
 import attrs
 
 from lacerda_bot.decisions import CrystalSource, D, Decision
+from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
     Action,
@@ -46,6 +48,7 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     Gain,
+    GainKind,
     HostId,
     Item,
     LssReward,
@@ -55,6 +58,7 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
+from lacerda_bot.options import UnknownGain
 from lacerda_bot.trace import Candidate, Removal
 
 __all__ = [
@@ -67,13 +71,16 @@ __all__ = [
     "Facts",
     "Read",
     "ScientistPick",
+    "check_gains",
 ]
 
 
 @enum.unique
 class Fact(enum.Enum):
-    """Every fact the rules read: one member per fact method of :class:`Facts`.
+    """Every fact the rules read.
 
+    A fact method of :class:`Facts`, the Tech of his the human used
+    (R-TURN-6), or a count final scoring reads (R-SCORE, R-GOAL).
     The table companion words one question (or a short run of them) per fact;
     a conformance check compares two sources read by read.
     """
@@ -680,3 +687,17 @@ class Facts(Protocol[D]):
     def discovery_site(self, choice: Choice) -> Hex | D:
         """Name: Discovery site *choice*."""
         ...
+
+
+def check_gains(gains: Sequence[Gain], unknown: UnknownGain, field: str) -> None:
+    """R-TO-9 with ``unknown_gain = error``: raise if a gain is ``OTHER``.
+
+    Raises:
+        InvalidHostStateError: a gain is ``OTHER``; names *field* and its index.
+    """
+    if unknown is UnknownGain.ERROR:
+        for i, gain in enumerate(gains):
+            if gain.kind is GainKind.OTHER:
+                raise InvalidHostStateError(
+                    f"{field}[{i}]", "a gain of a kind in T6", str(gain)
+                )

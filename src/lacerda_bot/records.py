@@ -3,7 +3,7 @@
 Hosts build these values from their own objects; nothing needs to inherit
 from lacerda_bot. Numbers are validated here (a negative count raises
 InvalidValueError naming the field); cross-record rules are checked when a
-view is read (see :mod:`lacerda_bot.board`).
+view is read (see :func:`lacerda_bot.read_view`).
 """
 
 from typing import assert_never, final

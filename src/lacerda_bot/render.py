@@ -443,8 +443,7 @@ def _develop(d: DevelopTech[D]) -> str:
         if isinstance(d.to_level, int):
             return f"Develop his {_tech_name(tech)} Tech to level {d.to_level}."
         return f"Develop his {_tech_name(tech)} Tech one level, for free."
-    if not isinstance(tech, Described):
-        return f"Develop his {tech} Tech one level."
+    assert isinstance(tech, Described)  # D is Described wherever a Tech is unnamed
     match tech.criterion:
         case Criterion.MOST_DEVELOPED:
             return (
@@ -454,10 +453,13 @@ def _develop(d: DevelopTech[D]) -> str:
         case Criterion.LEAST_DEVELOPED:
             return (
                 "Develop his least developed Tech that can advance, other than the "
-                "one developed before, by one level (if equal, the one lower in his Lab)."
+                "one the previous step developed, by one level (if equal, the one "
+                "lower in his Lab)."
             )
+        case Criterion.SAME_TECH:
+            return "Develop the Tech of the previous step one more level."
         case _:
-            return "Develop that same Tech one more level."
+            raise AssertionError(f"not a development criterion: {tech.criterion}")
 
 
 def _move(d: MoveRover[D]) -> str:

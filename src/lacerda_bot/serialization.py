@@ -17,8 +17,12 @@ import cattrs
 from cattrs.preconf.json import make_converter as _json_converter
 from cattrs.v import format_exception
 
-from lacerda_bot.decisions import DECISION_TYPES
-from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.decisions import DECISION_TYPES, Described
+from lacerda_bot.errors import (
+    InvalidValueError,
+    LacerdaBotError,
+    SerializationError,
+)
 from lacerda_bot.hexmap import Hex, canonical
 
 __all__ = [
@@ -53,12 +57,10 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
         lambda hexes: [converter.unstructure(h) for h in canonical(hexes)],
     )
     converter.register_structure_hook_factory(_names_never, _structure_named)
+    converter.register_structure_hook_factory(_may_describe, _structure_described)
     converter.register_unstructure_hook_func(_is_decision_union, _tagged(converter))
-    converter.register_structure_hook_func(_is_decision_union, _untagged(converter))
+    converter.register_structure_hook_factory(_is_decision_union, _untagged)
     return converter
-
-
-_BY_TAG: Final = {cls.__name__: cls for cls in DECISION_TYPES}
 
 
 def _union_args(t: object) -> tuple[object, ...]:
@@ -77,6 +79,28 @@ def _structure_named(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any]
     inner: Any = rest[0] if len(rest) == 1 else typing.Union[rest]  # noqa: UP007
     hook = converter.get_structure_hook(inner)
     return lambda value, _: hook(value, inner)
+
+
+def _may_describe(t: object) -> bool:
+    """A table value's type ``X | Described`` (see :class:`~lacerda_bot.decisions.Described`)."""
+    return Described in _union_args(t)
+
+
+def _structure_described(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[Any, Any], Any]:
+    """Structure ``X | Described``: a description is the object with a ``criterion``."""
+    rest = tuple(a for a in _union_args(t) if a is not Described)
+    inner: Any = rest[0] if len(rest) == 1 else typing.Union[rest]  # noqa: UP007
+    named = converter.get_structure_hook(inner)
+    described = converter.get_structure_hook(Described)
+
+    def structure(value: Any, _: Any) -> Any:
+        if isinstance(value, dict) and "criterion" in value:
+            return described(value, Described)
+        return named(value, inner)
+
+    return structure
 
 
 def _is_decision_union(t: object) -> bool:
@@ -98,19 +122,20 @@ def _tagged(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return unstructure
 
 
-def _untagged(converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    """The decision class named by ``"type"``, built from the other fields."""
+def _untagged(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """The member of union *t* named by ``"type"``, built from the other fields."""
+    by_tag: dict[str, Any] = {
+        getattr(typing.get_origin(a) or a, "__name__", ""): a for a in _union_args(t)
+    }
 
     def structure(data: Any, _: Any) -> Any:
         if not isinstance(data, dict):
-            msg = f"expected a decision object, got {data!r}"
-            raise TypeError(msg)
+            raise InvalidValueError("decision", "a decision object", data)
         fields = dict(data)
         tag = fields.pop("type", None)
-        cls = _BY_TAG.get(tag) if isinstance(tag, str) else None
+        cls = by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
-            msg = f"unknown decision type {tag!r}"
-            raise ValueError(msg)
+            raise InvalidValueError("type", "the name of a decision class", tag)
         return converter.structure(fields, cls)
 
     return structure
@@ -192,7 +217,13 @@ def structure(data: object, cls: type[T], *, path: str = "$") -> T:
     except cattrs.BaseValidationError as error:
         problems = cattrs.transform_error(error, path=path, format_exception=_describe)
         raise SerializationError(*_split(problems[0], path)) from None
-    except (LacerdaBotError, ValueError, TypeError, KeyError) as error:
+    except (
+        LacerdaBotError,
+        ValueError,
+        TypeError,
+        KeyError,
+        cattrs.StructureHandlerNotFoundError,
+    ) as error:
         raise SerializationError(path, str(error)) from None
 
 

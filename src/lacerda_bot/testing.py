@@ -1,9 +1,9 @@
 """A reference host for examples, tests and host authors (like ``trio.testing``).
 
-:class:`~lacerda_bot.board.Board` is a frozen in-memory board implementing every
+:class:`~lacerda_bot.Board` is a frozen in-memory board implementing every
 view of :mod:`lacerda_bot.host`. This module builds boards in a few lines and
 applies decisions to them with :func:`apply`, the same effects the library
-applies to its working copy (:mod:`lacerda_bot.effects`).
+applies to its working copy (:mod:`lacerda_bot._board.effects`).
 
 The reference map is **illustrative**: a hexagon of axial hexes around the
 initial Mine. It is not the geometry of the printed On Mars board.
@@ -103,7 +103,7 @@ def tile(
 def small_board(**fields: object) -> Board:
     """A radius-3 Colony board with the initial Mine at the centre; override any field.
 
-    The board is read back through :func:`~lacerda_bot.board.read_view`, so it is
+    The board is read back through :func:`~lacerda_bot.read_view`, so it is
     in canonical order and a broken override raises InvalidHostStateError.
 
     >>> small_board(side=Side.ORBIT).side
@@ -274,7 +274,7 @@ def level_up(host: Board) -> tuple[Board, bool]:
 
     The Colony gains a level when every LSS marker has reached its level. This
     is a stand-in for the printed game's track, enough to exercise
-    :func:`~lacerda_bot.level.colony_level_up`.
+    :func:`~lacerda_bot.colony_level_up`.
     """
     markers = host.lss_markers
     levels = (

@@ -5,7 +5,7 @@ with :func:`read_view`. Reading sorts every collection into the spec's
 canonical order (§0) and checks the rules' preconditions; a broken view raises
 :class:`~lacerda_bot.errors.InvalidHostStateError` naming the field, before any
 decision is made. Within the call the library then applies its own decisions
-to this working copy (R-SETUP-5, :mod:`lacerda_bot.effects`).
+to this working copy (R-SETUP-5, :mod:`lacerda_bot._board.effects`).
 
 A :class:`Board` implements every view of :mod:`lacerda_bot.host`, so it is also
 the reference host of :mod:`lacerda_bot.testing`.

@@ -14,7 +14,6 @@ import attrs
 from lacerda_bot._board.sites import eligible_buildings
 from lacerda_bot.host import BlueprintView, MapView, ScientistView, TechView
 from lacerda_bot.model import BlueprintRow, Item, TechType, scored_type
-from lacerda_bot.options import Options
 from lacerda_bot.records import (
     ContractSlot,
     DisplayedBlueprint,
@@ -54,33 +53,26 @@ class BlueprintShopView(BlueprintView, ScientistView, Protocol):
 @final
 @attrs.frozen(kw_only=True)
 class BlueprintChoice:
-    """The Blueprint R-ORBIT-1..4 pick, or why there is none."""
+    """The Blueprint R-ORBIT-4 picks among the candidates of R-ORBIT-2 or R-ORBIT-3."""
 
-    pick: DisplayedBlueprint | None
-    rule: str
-    """The rule that decided: R-ORBIT-4 for a pick, else the failing rule."""
-    reason: str = ""
-    candidates: tuple[DisplayedBlueprint, ...] = ()
+    pick: DisplayedBlueprint
+    candidates: tuple[DisplayedBlueprint, ...]
     removed: tuple[Removal, ...] = ()
 
 
-def choose_blueprint(view: BlueprintShopView, options: Options) -> BlueprintChoice:
-    """Obtain a Blueprint: candidates by Scientist (R-ORBIT-2, R-ORBIT-3), then row and slot (R-ORBIT-4)."""
+def choose_blueprint(view: BlueprintShopView, *, scored_only: bool) -> BlueprintChoice:
+    """The card R-ORBIT-4 takes from a non-empty display.
+
+    The engine has decided the action is possible (R-ORBIT-1) and whether
+    only the types his Scientists score are candidates (R-ORBIT-2) or every
+    card (no Scientist, or the R-ORBIT-3 fallback). Of the candidates, the
+    fuller row's leftmost; the bottom row if the rows are equally full.
+    """
     display = tuple(view.blueprint_display)
-    if not display:
-        return BlueprintChoice(
-            pick=None, rule="R-ORBIT-1", reason="the display is empty"
-        )
-    if view.free_advanced_markers < 1:
-        return BlueprintChoice(
-            pick=None,
-            rule="R-ORBIT-1",
-            reason="he has no free Advanced Building marker",
-        )
-    scored = {scored_type(s) for s in view.lacerda_scientists}
     candidates = display
     removed: tuple[Removal, ...] = ()
-    if scored:
+    if scored_only:
+        scored = {scored_type(s) for s in view.lacerda_scientists}
         candidates = tuple(d for d in display if d.blueprint.building in scored)
         removed = tuple(
             Removal(
@@ -91,42 +83,31 @@ def choose_blueprint(view: BlueprintShopView, options: Options) -> BlueprintChoi
             for d in display
             if d not in candidates
         )
-        if not candidates:
-            if not options.blueprint_fallback_any_type:
-                return BlueprintChoice(
-                    pick=None,
-                    rule="R-ORBIT-3",
-                    reason="no display card of a scored type",
-                )
-            candidates, removed = display, ()
     rows = {d.row for d in candidates}
     counts = {row: sum(1 for d in display if d.row is row) for row in BlueprintRow}
     row = max(rows, key=lambda r: (counts[r], r is BlueprintRow.BOTTOM))
     pick = min((d for d in candidates if d.row is row), key=lambda d: d.slot)
-    return BlueprintChoice(
-        pick=pick, rule="R-ORBIT-4", candidates=candidates, removed=removed
-    )
+    return BlueprintChoice(pick=pick, candidates=candidates, removed=removed)
 
 
 @final
 @attrs.frozen(kw_only=True)
 class LearnChoice:
-    """The Tech tiles R-ORBIT-5 leaves tied, the entry space, or why it is impossible."""
+    """The Tech tiles R-ORBIT-5 leaves tied, and the entry space they go to."""
 
     tiles: tuple[GridTile, ...]
     """Equal candidates in canonical order (one unless R-TIE must choose)."""
-    entry_row: int | None
-    reason: str = ""
+    entry_row: int
     removed: tuple[Removal, ...] = ()
 
 
 def choose_tech_tiles(view: TechView) -> LearnChoice:
-    """Learn New Technology (R-ORBIT-5): lowest cost rank, then leftmost, of a type he lacks."""
+    """Learn New Technology (R-ORBIT-5): lowest cost rank, then leftmost, of a type he lacks.
+
+    The engine has decided the action is possible: an entry space is free and a
+    grid tile is of a type he lacks.
+    """
     free_rows = sorted(r.row for r in view.lab_rows if r.entry_free)
-    if not free_rows:
-        return LearnChoice(
-            tiles=(), entry_row=None, reason="no Lab entry space is free"
-        )
     owned = {t.tech for t in view.lacerda_techs}
     grid = sorted(view.tech_grid, key=lambda t: (t.row, t.column, t.id))
     lacking = [t for t in grid if t.tech not in owned]
@@ -135,13 +116,6 @@ def choose_tech_tiles(view: TechView) -> LearnChoice:
         for t in grid
         if t.tech in owned
     )
-    if not lacking:
-        return LearnChoice(
-            tiles=(),
-            entry_row=None,
-            reason="no grid tile of a type he lacks",
-            removed=removed,
-        )
     cheapest = min(t.cost_rank for t in lacking)
     leftmost = min(t.column for t in lacking if t.cost_rank == cheapest)
     tied = tuple(t for t in lacking if (t.cost_rank, t.column) == (cheapest, leftmost))

@@ -51,7 +51,6 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
-from lacerda_bot._rules.gains import check_gains
 from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
@@ -73,6 +72,7 @@ from lacerda_bot.facts import (
     Fact,
     Read,
     ScientistPick,
+    check_gains,
 )
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
@@ -386,9 +386,10 @@ class BoardFacts:
         """R-ORBIT-2."""
         return self._note(Fact.HAS_SCIENTIST, (), bool(self.board.lacerda_scientists))
 
-    def _blueprint_choice(self) -> BlueprintChoice:
+    def _blueprint_choice(self, scored_only: bool) -> BlueprintChoice:
         return self._cached(
-            "blueprint", lambda: choose_blueprint(self.board, self.options)
+            ("blueprint", scored_only),
+            lambda: choose_blueprint(self.board, scored_only=scored_only),
         )
 
     def display_has_scored_blueprint(self) -> bool:
@@ -400,8 +401,7 @@ class BoardFacts:
 
     def blueprint_pick(self, scored_only: bool) -> BlueprintPick[Never]:
         """Name."""
-        pick = self._blueprint_choice().pick
-        assert pick is not None  # the plan checked R-ORBIT-1..3
+        pick = self._blueprint_choice(scored_only).pick
         return BlueprintPick(blueprint=pick.blueprint.id, row=pick.row, slot=pick.slot)
 
     def blueprint_candidates(self, scored_only: bool) -> tuple[Candidate, ...]:
@@ -415,12 +415,12 @@ class BoardFacts:
             Candidate(
                 option=d.blueprint.id, criteria=(("row_cards", row_cards(d.row)),)
             )
-            for d in self._blueprint_choice().candidates
+            for d in self._blueprint_choice(scored_only).candidates
         )
 
     def blueprint_removals(self, scored_only: bool) -> tuple[Removal, ...]:
         """Explanation."""
-        return self._blueprint_choice().removed
+        return self._blueprint_choice(scored_only).removed
 
     def obtained_pickup_crystals(self) -> int:
         """R-ORBIT-4."""
@@ -821,14 +821,9 @@ class BoardFacts:
         return self._note(Fact.SHUTTLE_FROM, (), self.board.shuttle_from)
 
     def _free_spaces(self, side: Side) -> tuple[TurnOrderSpace, ...]:
-        free = tuple(
+        return tuple(
             s for s in self.board.turn_order_spaces if s.side is side and not s.occupied
         )
-        if not free:
-            raise InvalidHostStateError(
-                "turn_order_spaces", f"a free space on the {side.value} side", ()
-            )
-        return free
 
     def free_space_count(self, side: Side) -> int:
         """R-SHUTTLE-3."""

@@ -11,7 +11,7 @@ import attrs
 
 from lacerda_bot.hexmap import Hex, canonical, ring
 from lacerda_bot.host import ColonyView, MapView, TechView
-from lacerda_bot.model import BuildingType, Owner, TechType, TechUsed
+from lacerda_bot.model import BuildingType, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
 from lacerda_bot.records import Building, HeldBlueprint
 
@@ -40,8 +40,6 @@ class Site:
     """1 + the sizes of the Complexes it joins (R-BUILD-5)."""
     joined_sizes: tuple[int, ...]
     """Sizes of the distinct same-type Complexes adjacent to it, largest first."""
-    techs: tuple[TechUsed, ...]
-    """Whose Techs make a join legal (empty for a stand-alone site, R-BUILD-10)."""
 
 
 def _same_kind(building: Building, kind: BuildingType, owner: Owner | None) -> bool:
@@ -115,22 +113,10 @@ def legal_sites(
         if near:
             sizes = tuple(sorted((len(groups[i]) for i in near), reverse=True))
             joined = sum(sizes)
-            techs = tuple(
-                user
-                for user, level in ((TechUsed.OWN, own), (TechUsed.HUMAN, human))
-                if level >= joined + extra
-            )
-            if techs:
-                sites.append(
-                    Site(
-                        hex=h,
-                        resulting_size=1 + joined,
-                        joined_sizes=sizes,
-                        techs=techs,
-                    )
-                )
+            if max(own, human) >= joined + extra:
+                sites.append(Site(hex=h, resulting_size=1 + joined, joined_sizes=sizes))
         elif standalone is None or h in standalone:
-            sites.append(Site(hex=h, resulting_size=1, joined_sizes=(), techs=()))
+            sites.append(Site(hex=h, resulting_size=1, joined_sizes=()))
     return tuple(sites)
 
 

@@ -1,7 +1,7 @@
 """Resolving gains (T6, R-TO-2..10): one mechanism for Turn Order spaces, Lab spaces and tiles."""
 
 from collections.abc import Sequence
-from typing import assert_never
+from typing import Final, assert_never
 
 from lacerda_bot._rules.building import (
     perform_construct,
@@ -32,6 +32,7 @@ from lacerda_bot.decisions import (
     TakeWarehouseItem,
 )
 from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.facts import check_gains
 from lacerda_bot.model import (
     BuildingType,
     Gain,
@@ -40,10 +41,10 @@ from lacerda_bot.model import (
     TechType,
     next_in_sequence,
 )
-from lacerda_bot.options import ImpossibleBenefit, UnknownGain
+from lacerda_bot.options import ImpossibleBenefit
 from lacerda_bot.trace import Trace
 
-__all__ = ["check_gains", "resolve_gain", "resolve_gains"]
+__all__ = ["MAX_NESTED_GAINS", "resolve_gain", "resolve_gains"]
 
 
 def resolve_gains(play: Play[D], gains: Sequence[Gain], source: str) -> None:
@@ -52,18 +53,8 @@ def resolve_gains(play: Play[D], gains: Sequence[Gain], source: str) -> None:
         resolve_gain(play, gain, source)
 
 
-def check_gains(gains: Sequence[Gain], unknown: UnknownGain, field: str) -> None:
-    """R-TO-9 with ``unknown_gain = error``: raise if a gain is ``OTHER``.
-
-    Raises:
-        InvalidHostStateError: a gain is ``OTHER``; names *field* and its index.
-    """
-    if unknown is UnknownGain.ERROR:
-        for i, gain in enumerate(gains):
-            if gain.kind is GainKind.OTHER:
-                raise InvalidHostStateError(
-                    f"{field}[{i}]", "a gain of a kind in T6", str(gain)
-                )
+MAX_NESTED_GAINS: Final = 64
+"""Gains inside gains a board can hold: each develops a Tech level or collects a tile."""
 
 
 def resolve_gain(play: Play[D], gain: Gain, source: str) -> None:
@@ -71,8 +62,22 @@ def resolve_gain(play: Play[D], gain: Gain, source: str) -> None:
 
     Raises:
         InvalidHostStateError: the gain is ``OTHER`` and ``unknown_gain`` is
-            ``error`` (R-TO-9); the call returns nothing.
+            ``error`` (R-TO-9), or gains nest deeper than
+            :data:`MAX_NESTED_GAINS` (facts no board can give); the call
+            returns nothing.
     """
+    if play.depth >= MAX_NESTED_GAINS:
+        raise InvalidHostStateError(
+            "gain", f"benefits nested at most {MAX_NESTED_GAINS} deep", str(gain)
+        )
+    play.depth += 1
+    try:
+        _resolve(play, gain, source)
+    finally:
+        play.depth -= 1
+
+
+def _resolve(play: Play[D], gain: Gain, source: str) -> None:
     play.emit(TakeBenefit(gain=gain, source=source, trace=Trace(rules=("R-TO-2",))))
     options = play.options
     done = True

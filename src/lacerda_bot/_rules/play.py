@@ -41,7 +41,16 @@ Observer: TypeAlias = Callable[[Event[D]], None]
 class Play(Generic[D]):
     """The facts, the bot and the decisions of one call so far (mutable, call-private)."""
 
-    __slots__ = ("bot", "card", "decisions", "facts", "notes", "observe", "reshuffled")
+    __slots__ = (
+        "bot",
+        "card",
+        "decisions",
+        "depth",
+        "facts",
+        "notes",
+        "observe",
+        "reshuffled",
+    )
 
     def __init__(
         self, facts: Facts[D], bot: BotState, observe: Observer[D] | None = None
@@ -54,6 +63,8 @@ class Play(Generic[D]):
         self.notes: list[str] = []
         self.card: int | None = None
         self.reshuffled = False
+        self.depth = 0
+        """How many gains are being resolved one inside another (T6)."""
 
     @property
     def options(self) -> Options:

@@ -8,6 +8,7 @@ from lacerda_bot._rules.play import Observer, Play, run_call
 from lacerda_bot._rules.rover import move_rover
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import D, LoseBenefit, PlaceDiscoveryTile, Stay, Travel
+from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Choice, Facts
 from lacerda_bot.model import Gain, GainKind, Side
 from lacerda_bot.options import ImpossibleBenefit
@@ -59,6 +60,10 @@ def _shuttle(play: Play[D]) -> None:
     facts = play.facts
     arrival = Side.COLONY if facts.side() is Side.ORBIT else Side.ORBIT
     count = facts.free_space_count(arrival)
+    if count == 0:
+        raise InvalidHostStateError(
+            "turn_order_spaces", f"a free space on the {arrival.value} side", ()
+        )
     index, event = play.pick(count, rule="R-SHUTTLE-3")
     choice = Choice(index=index, of=count)
     rules = ("R-SHUTTLE-3", "R-TIE-7", "R-TO-1") + (

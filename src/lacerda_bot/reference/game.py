@@ -1,7 +1,7 @@
 """The reference game: a whole seeded solo game on the reference board.
 
 It plays Lacerda through the library's own calls and a scripted human
-(:mod:`lacerda_bot.human`), and keeps what a host keeps: the board, Mission
+(:mod:`lacerda_bot.reference.human`), and keeps what a host keeps: the board, Mission
 progress, OP, the Shuttle. Its simplifications (an illustrative board, Mission
 and Colony tracks, OP and a human who does not score well) are listed in the
 README; the point is to put Lacerda in every situation his rules cover, from

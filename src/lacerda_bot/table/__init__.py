@@ -16,6 +16,7 @@ Modules, in import order:
   facts source that asks.
 * :mod:`~lacerda_bot.table.state`: :class:`TableState`, what the companion keeps.
 * :mod:`~lacerda_bot.table.driver`: runs a step's library call with the answers so far.
+* :mod:`~lacerda_bot.table.migrate`: saves of 0.1.0, converted to today's questions.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.
 * :mod:`~lacerda_bot.table.terminal`: the ``lacerda-bot play`` prompt loop.
 """

@@ -53,7 +53,7 @@ from lacerda_bot.decisions import (
     Travel,
     Upgrade,
 )
-from lacerda_bot.errors import LacerdaBotError
+from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.facts import (
     BlueprintPick,
     Choice,
@@ -87,8 +87,12 @@ AnswerSource = Callable[[Question], Answer]
 """Gives the answer to a question, or raises :class:`Unanswered`."""
 
 
-class Unanswered(LacerdaBotError):  # noqa: N818 - a signal: stop and ask
-    """The player has not answered *question* yet: the step stops to ask it."""
+class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
+    """The player has not answered *question* yet: the step stops to ask it.
+
+    A control-flow signal between an answer source and the driver, which
+    always catches it; it is not an error, so it is no ``LacerdaBotError``.
+    """
 
     def __init__(self, question: Question) -> None:
         """Carry the question to ask."""
@@ -130,6 +134,15 @@ _ROVER: Final = frozenset(
         Fact.NEAREST_FREE_HEXES,
         Fact.ROVER_ON_NEW_BUILDING,
         Fact.DISCOVERY_SITES,
+    }
+)
+_ROVER_TARGET: Final = frozenset(
+    {
+        Fact.NEAREST_TILES,
+        Fact.TARGET_STEPS,
+        Fact.TARGET_CRYSTAL_COST,
+        Fact.BEST_PATHS,
+        Fact.PATH_MOVED,
     }
 )
 _TECHS: Final = frozenset(
@@ -209,14 +222,9 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
             )
         case TakeContract() | RefillContractDisplay():
             return frozenset({Fact.CONTRACT_DISPLAY_EMPTY, Fact.BEST_CONTRACTS})
-        case GainCrystals():
-            return frozenset(
-                {Fact.SUPPLY_HAS_CRYSTAL, Fact.BEST_PATHS, Fact.NEAREST_TILES}
-            )
-        case PayCrystals():
-            return frozenset(
-                {Fact.SUPPLY_HAS_CRYSTAL, Fact.NEAREST_TILES, Fact.BEST_PATHS}
-            )
+        case GainCrystals() | PayCrystals():
+            # what he can spend decides which tiles he can reach and pay for
+            return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL}
         case TakeWarehouseItem():
             return frozenset({Fact.WAREHOUSE_ITEM})
         case GainShip():
@@ -241,6 +249,12 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
             return _NOTHING
         case unreachable:
             assert_never(unreachable)
+
+
+def _yours(key: _Key) -> bool:
+    """A fact about your Techs, which his Tech changes leave as they were."""
+    fact, args = key
+    return fact in (Fact.TECH_LEVEL, Fact.UPGRADE_CAPACITY) and Owner.HUMAN in args
 
 
 def _described(criterion: Criterion, choice: Choice | None = None) -> Described:
@@ -286,13 +300,24 @@ class AskedFacts:
                 Read(fact=fact, args=args, value=None),
                 shape,
             )
-            value = shape.read(self.source, f"{self.step}.{fact_key(fact, args)}")
+            value = shape.read(self._ask, f"{self.step}.{fact_key(fact, args)}")
             self.pending, self.pending_shape = None, None
             self._known[key] = value
         if self.log is not None:
             logged = len(value) if isinstance(value, tuple) and fact.tied else value
             self.log.append(Read(fact=fact, args=args, value=logged))
         return value
+
+    def remembers(self, fact: Fact, *args: object) -> bool:
+        """Whether the answer to *fact* is known without asking."""
+        return (fact, args) in self._known
+
+    def _ask(self, question: Question) -> Answer:
+        """The source's answer, refused if it does not fit the question."""
+        answer = self.source(question)
+        if not question.accepts(answer):
+            raise InvalidValueError(question.key, question.valid_answers(), answer)
+        return answer
 
     def _bool(self, fact: Fact, *args: object) -> bool:
         value = self._read(fact, *args)
@@ -325,7 +350,12 @@ class AskedFacts:
         """Forget what *decision* may change; keep what it changes in a known way."""
         changed = _changed(decision)
         if changed:
-            self._known = {k: v for k, v in self._known.items() if k[0] not in changed}
+            own_techs = isinstance(decision, LearnTech | DevelopTech)
+            self._known = {
+                k: v
+                for k, v in self._known.items()
+                if k[0] not in changed or (own_techs and _yours(k))
+            }
         spendable: _Key = (Fact.SPENDABLE_CRYSTALS, ())
         match decision:
             case PayCrystals() if spendable in self._known:

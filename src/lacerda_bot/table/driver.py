@@ -25,7 +25,7 @@ from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
 from lacerda_bot.decisions import Described, StartingSpace, Travel
-from lacerda_bot.errors import LacerdaBotError
+from lacerda_bot.errors import AnswerMismatchError
 from lacerda_bot.facts import Read
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
@@ -35,7 +35,6 @@ from lacerda_bot.table.dialogue import Answer, Question, Say
 from lacerda_bot.table.state import TableState
 
 __all__ = [
-    "AnswerMismatchError",
     "Recorded",
     "Run",
     "Step",
@@ -104,19 +103,6 @@ def step_key(kind: StepKind, state: TableState) -> str:
             assert_never(unreachable)
 
 
-class AnswerMismatchError(LacerdaBotError, ValueError):
-    """A recorded answer does not fit the question asked at its place (a corrupt save).
-
-    Attributes:
-        index: the answer's position in the step.
-    """
-
-    def __init__(self, index: int, problem: str) -> None:
-        """Build the error from the answer's position and what is wrong."""
-        super().__init__(problem)
-        self.index = index
-
-
 class Recorded:
     """An answer source that gives recorded answers in order, checking each one.
 
@@ -162,7 +148,7 @@ class Run:
     state: TableState
     """The state after the step; the state before it while a question is pending."""
     used: int
-    """How many of the answers the run used."""
+    """How many of the recorded answers the run used (0 when a *source* answered)."""
 
 
 def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
@@ -257,9 +243,12 @@ def run_step(
     every fact read.
 
     Raises:
-        AnswerMismatchError: an answer does not fit the question at its place.
+        AnswerMismatchError: a recorded answer does not fit the question at its
+            place.
+        InvalidValueError: *source* gave an answer that does not fit its question.
         InvalidHostStateError: an answer breaks a rule's precondition (an
-            ``other`` benefit with ``unknown_gain = error``, R-TO-9).
+            ``other`` benefit with ``unknown_gain = error``, R-TO-9; benefits
+            nested deeper than a board can hold).
     """
     given = Recorded(answers)
     facts = AskedFacts(

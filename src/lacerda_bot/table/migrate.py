@@ -16,11 +16,14 @@ from typing import Final, final
 
 import attrs
 
-from lacerda_bot.errors import InvalidHostStateError, SerializationError
+from lacerda_bot.errors import (
+    AnswerMismatchError,
+    InvalidHostStateError,
+    SerializationError,
+)
 from lacerda_bot.facts import Fact
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.driver import (
-    AnswerMismatchError,
     Step,
     next_steps,
     run_step,
@@ -110,6 +113,77 @@ _DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
 }
 
 
+# The names of the questions 0.1.0 asked in a step (scoring answers are all used).
+_V1_NAMES: Final = frozenset(
+    {
+        "another",
+        "below_level",
+        "bot_left",
+        "building",
+        "can_advance",
+        "colonist_on_hire_slot",
+        "colonists_present",
+        "contract_cost",
+        "contract_shown",
+        "departs",
+        "discovery_sites",
+        "discovery_tile",
+        "display",
+        "eligible_buildings",
+        "eligible_tile",
+        "entry_space",
+        "first_colonist_tiles",
+        "free_marker",
+        "free_spaces",
+        "from_his_side",
+        "gain",
+        "has_scientist",
+        "kind",
+        "largest",
+        "legal_site",
+        "lss_offered",
+        "lss_other_offered",
+        "mission_done",
+        "moved",
+        "n",
+        "new_type",
+        "other_can_advance",
+        "own_rover_tech",
+        "own_tech_enough",
+        "own_upgrade_tech",
+        "reward",
+        "rover_on_site",
+        "same_again",
+        "scientist_shown",
+        "scientists",
+        "scored",
+        "shelter_left",
+        "shelter_site",
+        "ship_left",
+        "side",
+        "spendable",
+        "steps",
+        "step",
+        "supply_has_crystals",
+        "tied_blueprints",
+        "tied_contracts",
+        "tied_free_hexes",
+        "tied_paths",
+        "tied_scientists",
+        "tied_sites",
+        "tied_tiles",
+        "tile_cost",
+        "upgrade",
+        "upgrade_contract",
+        "usable_blueprint",
+        "warehouse_empty",
+        "your_rover_tech",
+        "your_tech_enough",
+        "your_upgrade_tech",
+    }
+)
+
+
 @final
 @attrs.frozen(kw_only=True)
 class MigrationNote:
@@ -146,7 +220,7 @@ class _Converter:
     ) -> tuple[str, Answer] | None:
         for i, (key, value) in enumerate(self.old):
             parts = key.split(".")
-            if self.used[i] or parts[-1].rstrip("0123456789") not in names:
+            if self.used[i] or _name(key) not in names:
                 continue
             if within and within not in parts[:-1]:
                 continue
@@ -232,10 +306,6 @@ class _Converter:
             taken = self._take_exact(f"score.goal{int(rest[0]) + 1}")
             return None if taken is None else taken[1]
         names = _OLD.get(fact)
-        if fact is Fact.CAN_ADVANCE_OTHER and rest == ("that",):
-            names = ("other_can_advance",)
-        elif fact is Fact.CAN_ADVANCE_OTHER:
-            names = ("can_advance",)
         if names is None:
             return None
         within = rest[0] if fact is Fact.LSS_BELOW_COLONY_LEVEL else _within(fact)
@@ -269,10 +339,23 @@ class _Converter:
         return 9 if taken[1] is True else 0
 
     def leftover(self) -> list[str]:
-        """The 0.1.0 answers no question used."""
+        """The 0.1.0 answers no question used, other than answers 0.1.0 could give.
+
+        0.1.0 asked some facts again within a step (his spendable Crystals
+        before each cost, a free Lab entry space per tile), and some that this
+        version reads in another question; such answers may go unused. An answer
+        under a name 0.1.0 never asked was not written by it.
+        """
         return [
-            key for (key, _), used in zip(self.old, self.used, strict=True) if not used
+            key
+            for (key, _), used in zip(self.old, self.used, strict=True)
+            if not used and _name(key) not in _V1_NAMES
         ]
+
+
+def _name(key: str) -> str:
+    """The name a 0.1.0 key ends with, without a counter (``reward2`` -> ``reward``)."""
+    return key.rpartition(".")[2].rstrip("0123456789")
 
 
 def _within(fact: Fact) -> str:
@@ -292,8 +375,8 @@ def migrate_step(
     """Convert one 0.1.0 step (number *index*, at *where*) by running it again.
 
     Raises:
-        SerializationError: a question has no 0.1.0 answer and no default, or
-            an answer does not fit; names the step.
+        SerializationError: a question has no 0.1.0 answer and no default, an
+            answer does not fit, or an answer is left over; names the step.
     """
     kind, old = step.kind, step.answers
     if kind not in next_steps(state):
@@ -313,4 +396,10 @@ def migrate_step(
         run = run_step(state, kind, (), source=source)
     except (AnswerMismatchError, InvalidHostStateError) as error:
         raise SerializationError(where, str(error)) from None
+    unused = converter.leftover()
+    if unused:
+        msg = (
+            f"0.1.0 answers that no question of this version asks: {', '.join(unused)}"
+        )
+        raise SerializationError(where, msg)
     return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state

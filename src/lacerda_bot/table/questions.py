@@ -325,10 +325,17 @@ _SPENDABLE: Final = (
     "His Crystals he may spend now; Crystals he gained earlier in this same turn "
     "do not count (unless your options say so)."
 )
+_PREVIOUS_STEP: Final = (
+    "The previous step is the development step just before this one (step 1 of his "
+    "R&D, or the step before in a Develop benefit), not a Tech that a Lab space's "
+    "benefit developed in between."
+)
 _TILE: Final = (
     "Eligible: a Research or Discovery tile on the map that gives him something "
     "besides Resources, whose other requirement he meets, whose Crystal cost he can "
-    "pay, with no other figure on its hex, and reachable over map hexes."
+    "pay with the Crystals he may spend now (not those gained earlier this turn, "
+    "unless your options say so), with no other figure on its hex, and reachable "
+    "over map hexes."
 )
 _HEX_ORDER: Final = "row by row from the top, left to right in each row"
 
@@ -340,10 +347,15 @@ def _site_hint(kind: BuildingType, options: Options) -> str:
         if options.complex_tech_threshold is ComplexTechThreshold.RESULTING
         else ""
     )
+    # Shelters count only his own (a Shelter has an owner); other types are shared.
+    shelter = kind is BuildingType.SHELTER
+    names = f"his {name}s" if shelter else f"{name}s"
+    one = f"one of his {name}s" if shelter else f"another {name}"
+    none = f"none of his {name}s" if shelter else f"no {name}"
     alone = (
-        f"anywhere, even away from other {name}s"
+        f"anywhere, even away from {names}"
         if options.standalone_rule is StandaloneRule.ANY
-        else f"exactly 2 hexes from another {name} (with no {name} on Mars, anywhere)"
+        else f"exactly 2 hexes from {one} (with {none} on Mars, anywhere)"
     )
     whose = (
         "his own Shelter Tech"
@@ -351,7 +363,7 @@ def _site_hint(kind: BuildingType, options: Options) -> str:
         else f"his or your {name} Tech"
     )
     return (
-        f"A site is a hex with no building. Touching {name}s, it is legal if {whose} "
+        f"A site is a hex with no building. Touching {names}, it is legal if {whose} "
         f"level is at least the total size of the Complexes it touches{more}. "
         f"Touching none, it is legal {alone}. He may build anywhere on Mars (no "
         "zone limits him)."
@@ -447,7 +459,9 @@ def shape_of(fact: Fact, args: tuple[object, ...], words: Wording) -> Shape:
                 1,
                 MOST_ON_MAP,
                 "Resulting size = 1 + the sizes of all the Complexes of that type the "
-                "site touches. Crystals, tiles and figures on a site do not matter.",
+                "site touches"
+                + (" (his Shelters only)" if kind is BuildingType.SHELTER else "")
+                + ". Crystals, tiles and figures on a site do not matter.",
             )
         case Fact.BEST_SITES:
             size = words.earlier(Fact.BEST_SITE_SIZE, args)
@@ -526,11 +540,16 @@ def shape_of(fact: Fact, args: tuple[object, ...], words: Wording) -> Shape:
                 "Can any of Lacerda's Techs advance (is one below its maximum level)?"
             )
         case Fact.CAN_ADVANCE_OTHER:
-            if args == (None,):
-                return _yes("Can any of his Techs advance now?")
-            return _yes("Can a Tech of his other than the one just developed advance?")
+            return _yes(
+                "Can a Tech of his other than the one the previous step developed "
+                "advance?",
+                _PREVIOUS_STEP,
+            )
         case Fact.CAN_ADVANCE_AGAIN:
-            return _yes("Can the Tech just developed advance again?")
+            return _yes(
+                "Can the Tech the previous step developed advance again?",
+                _PREVIOUS_STEP,
+            )
         case Fact.HAS_TECH:
             (tech,) = args
             assert isinstance(tech, TechType)
@@ -674,7 +693,7 @@ def shape_of(fact: Fact, args: tuple[object, ...], words: Wording) -> Shape:
             assert isinstance(side, Side)
             return _count(
                 f"How many Turn Order spaces are free on the {side.value.title()} side?",
-                1,
+                0,
                 12,
             )
         case Fact.EXPLORATION_TILE_LEFT:

@@ -3,7 +3,7 @@
 A :class:`Game` stores the seed, the options, the Solo Goal and, for each
 complete step, the answers the player gave, each with its question's key.
 Everything else (the deck, the pointer, every card revealed) is recomputed by
-replaying the answers through the same procedures, so undo cannot change a
+replaying the answers through the library's own calls, so undo cannot change a
 card: the bot state after step k is a function of the seed and the first k
 steps' answers (R-DECK-1).
 
@@ -23,6 +23,7 @@ import attrs
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import new_bot
 from lacerda_bot.errors import (
+    AnswerMismatchError,
     InvalidHostStateError,
     LacerdaBotError,
     SerializationError,
@@ -31,7 +32,6 @@ from lacerda_bot.options import Options
 from lacerda_bot.serialization import structure, unstructure
 from lacerda_bot.table.dialogue import Say
 from lacerda_bot.table.driver import (
-    AnswerMismatchError,
     Step,
     StepKind,
     next_steps,

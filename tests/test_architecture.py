@@ -1,0 +1,87 @@
+"""The house shows its architecture: imports go one way (README, "Module map").
+
+The vocabulary (values, views, facts) imports nothing above it; ``_board`` (what a
+board says) and ``_rules`` (what Lacerda does) import only the vocabulary and never
+each other, so the rules read the board through the facts interface alone; the
+table companion never reads a board.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parent.parent / "src" / "lacerda_bot"
+
+VOCABULARY = frozenset(
+    {
+        "_deck",
+        "_state",
+        "_validate",
+        "decisions",
+        "errors",
+        "facts",
+        "hexmap",
+        "host",
+        "model",
+        "options",
+        "outcome",
+        "records",
+        "serialization",
+        "trace",
+    }
+)
+
+
+def _area(path: Path) -> str:
+    """``_board`` for ``_board/sites.py``, ``model`` for ``model.py``."""
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+def _imports(path: Path) -> set[str]:
+    """The areas of lacerda_bot a module imports, at any depth of its code."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "lacerda_bot" and len(parts) > 1:
+                found.add(parts[1])
+    return found
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__main__.py")
+
+ALLOWED = {
+    "_board": VOCABULARY | {"_board"},
+    "_rules": VOCABULARY | {"_rules"},
+    "table": VOCABULARY | {"_rules", "render", "table"},
+}
+
+
+def test_the_areas_are_the_ones_the_module_map_names() -> None:
+    areas = {_area(p) for p in MODULES}
+    assert {"_board", "_rules", "table", "reference"} <= areas
+    assert areas >= VOCABULARY
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_go_one_way(path: Path) -> None:
+    area = _area(path)
+    imported = _imports(path) - {area}
+    if area in VOCABULARY:
+        assert imported <= VOCABULARY, f"the vocabulary imports {imported - VOCABULARY}"
+    elif area in ALLOWED:
+        assert imported <= ALLOWED[area], f"{area} imports {imported - ALLOWED[area]}"
+
+
+def test_the_table_runs_the_engine_but_never_reads_a_board() -> None:
+    table = [p for p in MODULES if _area(p) == "table"]
+    assert table
+    assert all("_board" not in _imports(p) for p in table)
+    assert any("_rules" in _imports(p) for p in table)
