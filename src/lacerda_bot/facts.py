@@ -85,6 +85,10 @@ class Fact(enum.Enum):
     a conformance check compares two sources read by read.
     """
 
+    # Members are singletons compared by identity; hashing by identity keeps the
+    # table's per-fact memory fast (Enum hashes its name in Python code).
+    __hash__ = object.__hash__
+
     SIDE = "side"
     MISSION_COMPLETED = "mission_completed"
     MISSION_CRYSTALS = "mission_crystals"

@@ -351,11 +351,13 @@ class AskedFacts:
         changed = _changed(decision)
         if changed:
             own_techs = isinstance(decision, LearnTech | DevelopTech)
-            self._known = {
-                k: v
-                for k, v in self._known.items()
-                if k[0] not in changed or (own_techs and _yours(k))
-            }
+            stale = [
+                k
+                for k in self._known
+                if k[0] in changed and not (own_techs and _yours(k))
+            ]
+            for key in stale:
+                del self._known[key]
         spendable: _Key = (Fact.SPENDABLE_CRYSTALS, ())
         match decision:
             case PayCrystals() if spendable in self._known:

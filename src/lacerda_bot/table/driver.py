@@ -236,11 +236,13 @@ def run_step(
     *,
     source: AnswerSource | None = None,
     log: list[Read] | None = None,
+    words: bool = True,
 ) -> Run:
     """Run step *kind* from *state* with *answers*, as far as they go.
 
     A *source* replaces the recorded answers (a test's oracle); *log* collects
-    every fact read.
+    every fact read. Without *words* the run's lines are left out (a replay
+    that only checks a save).
 
     Raises:
         AnswerMismatchError: a recorded answer does not fit the question at its
@@ -266,17 +268,21 @@ def run_step(
         result = _call(kind, state, facts, events)
     except Unanswered as stop:
         question = stop.question
-    lines = list(_opening(kind, state))
-    for event in events:
-        lines.extend(instructions(event, context))
+    lines: list[Line] = []
+    if words:
+        lines.extend(_opening(kind, state))
+        for event in events:
+            lines.extend(instructions(event, context))
     after = state
     match result:
         case Outcome():
-            lines.extend(call_lines(result.trace))
-            lines.extend(_closing(kind))
+            if words:
+                lines.extend(call_lines(result.trace))
+                lines.extend(_closing(kind))
             after = _after(kind, state, result)
         case FinalResult():
-            lines.extend(score_lines(result, goal_by_id(state.goal)))
+            if words:
+                lines.extend(score_lines(result, goal_by_id(state.goal)))
             after = attrs.evolve(state, final_score=result.score.total)
         case None:
             pass
