@@ -11,6 +11,10 @@ Rows:
   6. table companion: resuming a saved 49-step game (load + replay every answer) vs
      python-chess resuming a whole saved game from PGN (target: under 1 s, so resume
      and undo feel instant)
+Then the questions the table companion asks per step when a perfect player answers
+every question from the reference board (counts, not timings): median and most per
+Lacerda turn (targets <= 4 and <= 12), Shuttle phase, level-up (<= 3) and final
+scoring (<= 8).
 Timings interleave the measured code and its yardstick, so machine noise hits both alike.
 """
 
@@ -25,6 +29,7 @@ import time
 import tracemalloc
 from collections import deque
 from collections.abc import Callable
+from typing import Final
 
 import chess
 import chess.pgn
@@ -44,6 +49,7 @@ from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.model import Gain, GainKind
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.reference.table import questions_per_step
 from lacerda_bot.table import (
     Answer,
     Question,
@@ -288,6 +294,33 @@ def main(quick: bool = False) -> None:
     print(
         f"| table companion: resume a 49-step save | {resume * 1e3:.1f} ms | {chess_resume_time * 1e3:.1f} ms to resume a {plies}-ply chess game from PGN | {resume / chess_resume_time:.2f}x | < 1 s |"
     )
+
+    questions_table(int(100 * scale) or 10)
+
+
+QUESTION_TARGETS: Final = {
+    StepKind.SETUP: "",
+    StepKind.TURN: "median <= 4, most <= 12",
+    StepKind.SHUTTLE: "",
+    StepKind.LEVEL_UP: "most <= 3",
+    StepKind.TECH: "",
+    StepKind.SCORE: "most <= 8",
+}
+
+
+def questions_table(games: int) -> None:
+    """Questions per step of the table companion, answered from the reference board."""
+    counts = questions_per_step(range(games))
+    print()
+    print(f"Questions per step at the table ({games} reference games, perfect answers)")
+    print()
+    print("| step | steps | median | most | target |")
+    print("|---|---|---|---|---|")
+    for kind, target in QUESTION_TARGETS.items():
+        played = counts.of(kind)
+        print(
+            f"| {kind.value} | {len(played)} | {counts.median(kind):g} | {counts.most(kind)} | {target} |"
+        )
 
 
 if __name__ == "__main__":

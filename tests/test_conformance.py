@@ -21,10 +21,11 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from lacerda_bot import BotState, Described, Outcome, dumps, loads
+from lacerda_bot import BotState, CallKind, Described, Outcome, dumps, loads
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules import level, setup, shuttle, turn
+from lacerda_bot._rules.goals import GoalFacts
 from lacerda_bot.decisions import Decision, LoseBenefit, TakeBenefit
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Facts, Read
@@ -32,7 +33,6 @@ from lacerda_bot.model import Gain, GainKind, TechType
 from lacerda_bot.options import UnknownGain
 from lacerda_bot.reference import game
 from lacerda_bot.table.asked import AskedFacts
-from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.trace import TieBreak, Trace
 
 from .strategies import bot_states, host_states
@@ -63,34 +63,16 @@ def calls(board: Board) -> list[tuple[str, Call]]:
 
 
 class Oracle:
-    """Answers the table's questions with what the board's facts were, read by read."""
+    """Says each fact the table reads is what the board's source read at the same place."""
 
-    def __init__(self, board_log: list[Read], table_log: list[Read]) -> None:
+    def __init__(self, board_log: list[Read]) -> None:
         self.board_log = board_log
-        self.table_log = table_log
-        self.facts: AskedFacts | None = None
-        self.read = -1
-        self.queue: list[Answer] = []
 
-    def __call__(self, question: Question) -> Answer:
-        facts = self.facts
-        assert facts is not None
-        assert facts.pending is not None
-        assert facts.pending_shape is not None
-        index = len(self.table_log)
-        if index != self.read:
-            assert index < len(self.board_log), f"the table reads more: {question.key}"
-            entry = self.board_log[index]
-            assert same_read(entry, facts.pending), (entry, facts.pending)
-            value: object = entry.value
-            if entry.fact.tied:
-                assert isinstance(value, int)
-                value = ("option",) * value
-            self.queue = list(facts.pending_shape.answers(value))
-            self.read = index
-        answer = self.queue.pop(0)
-        assert question.accepts(answer), (question, answer)
-        return answer
+    def value(self, read: Read, index: int) -> object:
+        assert index < len(self.board_log), f"the table reads more: {read}"
+        entry = self.board_log[index]
+        assert same_read(entry, read), (entry, read)
+        return entry.value
 
 
 def same_arg(board: object, table: object) -> bool:
@@ -202,11 +184,9 @@ def both(
         assert bot.options.unknown_gain is UnknownGain.ERROR
         return None
     table_log: list[Read] = []
-    oracle = Oracle(board_log, table_log)
     facts = AskedFacts(
-        oracle, step="x", side=board.side, options=bot.options, log=table_log
+        Oracle(board_log), step="x", side=board.side, options=bot.options, log=table_log
     )
-    oracle.facts = facts
     on_board: Outcome[Any] | None = None
     problem = ""
     try:
@@ -259,14 +239,15 @@ def test_the_table_decides_as_the_board_does(
 
 
 class _Checked:
-    """A library call of the reference game, checked against the table on the way."""
+    """Watches a reference game: every call runs at the table too, answered from the board."""
 
-    def __init__(self, call: Call) -> None:
-        self.call = call
-        self.checked = 0
+    def __init__(self) -> None:
+        self.checked: dict[CallKind, int] = {}
 
-    def __call__(self, bot: BotState, board: Board) -> Outcome[Any]:
-        ran = both(board, bot, self.call)
+    def call(
+        self, kind: CallKind, bot: BotState, board: Board, tech: TechType | None
+    ) -> None:
+        ran = both(board, bot, _CALLS[kind] if tech is None else _used(tech))
         assert ran is not None  # a reference game never breaks a precondition
         on_board, at_table = ran
         assert at_table.bot == on_board.bot
@@ -275,32 +256,30 @@ class _Checked:
             for b, t in zip(on_board.decisions, at_table.decisions, strict=True)
         )
         assert ties_described(at_table)
-        self.checked += 1
-        return on_board
+        self.checked[kind] = self.checked.get(kind, 0) + 1
+
+    def scoring(self, board: Board, human_total: int, goal: GoalFacts) -> None:
+        pass  # final scoring reads no board fact the calls read
+
+
+_CALLS: dict[CallKind, Call] = {
+    CallKind.SETUP: setup.setup,
+    CallKind.TAKE_TURN: turn.take_turn,
+    CallKind.SHUTTLE_PHASE: shuttle.shuttle_phase,
+    CallKind.COLONY_LEVEL_UP: level.colony_level_up,
+}
+
+
+def _used(tech: TechType) -> Call:
+    return lambda bot, facts: turn.human_used_tech(bot, facts, tech)
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_whole_reference_games_agree_at_every_call(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_whole_reference_games_agree_at_every_call(seed: int) -> None:
     """Issue 9: in whole games, every call the table would run decides as the board does."""
-    checked = {
-        name: _Checked(call)
-        for name, call in (
-            ("setup", setup.setup),
-            ("take_turn", turn.take_turn),
-            ("shuttle_phase", shuttle.shuttle_phase),
-            ("colony_level_up", level.colony_level_up),
-        )
-    }
-    for name, check in checked.items():
-        monkeypatch.setattr(game, name, check)
+    watch = _Checked()
+    record = game.play_game(seed, watch=watch)
 
-    def used(bot: BotState, board: Board, tech: TechType) -> Outcome[Any]:
-        return _Checked(lambda b, f: turn.human_used_tech(b, f, tech))(bot, board)
-
-    monkeypatch.setattr(game, "human_used_tech", used)
-    record = game.play_game(seed)
-
-    assert checked["take_turn"].checked == record.lacerda_turns
-    assert checked["shuttle_phase"].checked == record.rounds
+    assert watch.checked[CallKind.SETUP] == 1
+    assert watch.checked[CallKind.TAKE_TURN] == record.lacerda_turns
+    assert watch.checked[CallKind.SHUTTLE_PHASE] == record.rounds

@@ -10,7 +10,7 @@ set-up to final scoring, reproducibly from one seed.
 
 import random
 from collections.abc import Callable
-from typing import Final, final
+from typing import Final, Protocol, final
 
 import attrs
 
@@ -50,15 +50,23 @@ from lacerda_bot.model import (
     HostId,
     MissionSlot,
     Side,
+    TechType,
 )
 from lacerda_bot.options import Options
-from lacerda_bot.outcome import Outcome
+from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.records import AdvancedCount, ContractSlot, Stock
 from lacerda_bot.reference.human import human_moves, pick
 from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.testing import apply, level_up, reference_board
 
-__all__ = ["MAX_ROUNDS", "MISSION_LENGTH", "CallRecord", "GameRecord", "play_game"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MISSION_LENGTH",
+    "CallRecord",
+    "GameRecord",
+    "Watcher",
+    "play_game",
+]
 
 MISSION_LENGTH: Final = 6
 """Spaces on each (illustrative) Mission track."""
@@ -99,6 +107,24 @@ class GameRecord:
     calls: tuple[CallRecord, ...] = ()
 
 
+class Watcher(Protocol):
+    """Sees each library call of a game before it is made, and the final scoring.
+
+    For tools that replay a game another way, such as the table companion
+    answered from the board (:mod:`lacerda_bot.reference.table`).
+    """
+
+    def call(
+        self, kind: CallKind, bot: BotState, board: Board, tech: TechType | None
+    ) -> None:
+        """Call *kind* is about to be made on *board* (*tech* for the human's use)."""
+        ...
+
+    def scoring(self, board: Board, human_total: int, goal: GoalFacts) -> None:
+        """The game is scored on *board* (its V21 fields filled in)."""
+        ...
+
+
 @attrs.define
 class _Host:
     """The host's mutable bookkeeping during one game (local to :func:`play_game`)."""
@@ -122,15 +148,24 @@ class _Host:
     skips: int = 0
     ties: int = 0
     check: bool = False
+    watch: Watcher | None = None
 
     def rng(self) -> random.Random:
         self.events += 1
         return random.Random(f"reference_human:{self.seed}:{self.events}")
 
-    def run(self, call: str, fn: Callable[[BotState, Board], Outcome]) -> Outcome:
+    def run(
+        self,
+        call: CallKind,
+        fn: Callable[[BotState, Board], Outcome],
+        tech: TechType | None = None,
+    ) -> Outcome:
+        if self.watch is not None:
+            self.watch.call(call, self.bot, self.board, tech)
         outcome = fn(self.bot, self.board)
         if self.keep_calls:
-            self.calls.append(CallRecord(round=self.round, call=call, outcome=outcome))
+            record = CallRecord(round=self.round, call=call.value, outcome=outcome)
+            self.calls.append(record)
         self.ties += sum(len(d.trace.tie_breaks) for d in outcome.decisions)
         if self.check:
             self.board = _checked(call, self.board, outcome)
@@ -227,12 +262,16 @@ def _human_turn(host: _Host) -> None:
     rng = host.rng()
     if techs and rng.random() < 1 / 6:  # now and then the human uses one of his Techs
         used = techs[int(rng.random() * len(techs))].tech
-        host.run("human_used_tech", lambda b, v: human_used_tech(b, v, used))
+        host.run(
+            CallKind.HUMAN_USED_TECH,
+            lambda b, v: human_used_tech(b, v, used),
+            used,
+        )
 
 
 def _lacerda_turn(host: _Host) -> None:
     side = host.board.side
-    outcome = host.run("take_turn", take_turn)
+    outcome = host.run(CallKind.TAKE_TURN, take_turn)
     card = card_by_id(outcome.trace.card)
     action = Action.for_card(side, card.action)
     host.actions[action] = host.actions.get(action, 0) + 1
@@ -247,7 +286,7 @@ def _after_turn(host: _Host) -> None:
         host.board, levelled = level_up(host.board)
         if not levelled:
             return
-        host.run("colony_level_up", colony_level_up)
+        host.run(CallKind.COLONY_LEVEL_UP, colony_level_up)
 
 
 def _shuttle(host: _Host) -> None:
@@ -255,7 +294,7 @@ def _shuttle(host: _Host) -> None:
     if board.shuttle_from is host.human_side and host.rng().random() < 0.5:
         host.human_side = Side.ORBIT if host.human_side is Side.COLONY else Side.COLONY
     host.board = board
-    host.run("shuttle_phase", shuttle_phase)
+    host.run(CallKind.SHUTTLE_PHASE, shuttle_phase)
     other = Side.ORBIT if board.shuttle_from is Side.COLONY else Side.COLONY
     host.board = attrs.evolve(host.board, shuttle_departs=False, shuttle_from=other)
 
@@ -279,7 +318,7 @@ def _new_round(host: _Host) -> None:
     )
 
 
-def _final_score(host: _Host) -> tuple[ScoreBreakdown, int]:
+def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
     board = host.board
     counts: dict[BuildingType, int] = {}
     for b in board.buildings:
@@ -303,7 +342,7 @@ def _final_score(host: _Host) -> tuple[ScoreBreakdown, int]:
         + sum(t.level for t in board.human_techs)
         + 3 * len(board.human_blueprints)
     )
-    return score_lacerda(scored), human
+    return scored, score_lacerda(scored), human
 
 
 def play_game(
@@ -314,6 +353,7 @@ def play_game(
     keep_calls: bool = False,
     check: bool = False,
     max_rounds: int = MAX_ROUNDS,
+    watch: Watcher | None = None,
 ) -> GameRecord:
     """Play one reference game from *seed* to its end; pure apart from the result.
 
@@ -323,6 +363,7 @@ def play_game(
     completes, or after *max_rounds*. With *check*, every decision is checked
     for legality on the board it is applied to, and cards, Crystals and the
     JSON round trip after every call; a break raises :class:`InvariantError`.
+    A *watch* sees every call before it is made, and the final scoring.
     """
     host = _Host(
         board=reference_board(),
@@ -331,9 +372,10 @@ def play_game(
         human_side=Side.ORBIT,
         keep_calls=keep_calls,
         check=check,
+        watch=watch,
     )
     host.contract_deck = _contract_deck()
-    host.run("setup", setup)
+    host.run(CallKind.SETUP, setup)
     host.human_side = Side.COLONY if host.board.side is Side.ORBIT else Side.ORBIT
     host.board = attrs.evolve(host.board, shuttle_from=host.board.side)
     while host.round < max_rounds and not host.missions_done():
@@ -352,8 +394,11 @@ def _play_round(host: _Host) -> None:
 
 
 def _record(host: _Host, goal: str) -> GameRecord:
-    score, human = _final_score(host)
-    result = evaluate_goal(goal, _facts(host, human - score.total))
+    scored, score, human = _final_score(host)
+    facts = _facts(host, human - score.total)
+    if host.watch is not None:
+        host.watch.scoring(scored, human, facts)
+    result = evaluate_goal(goal, facts)
     return GameRecord(
         seed=host.seed,
         rounds=host.round,

@@ -13,7 +13,7 @@ Where a decision names a place or card the table cannot name, it carries a
 """
 
 from collections.abc import Callable
-from typing import Final, assert_never
+from typing import Final, Protocol, assert_never, runtime_checkable
 
 from lacerda_bot._rules.goals import Requirement
 from lacerda_bot.decisions import (
@@ -81,10 +81,29 @@ from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.questions import Shape, Wording, fact_key, shape_of
 from lacerda_bot.trace import Candidate, Removal
 
-__all__ = ["AnswerSource", "AskedFacts", "Unanswered"]
+__all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered"]
 
 AnswerSource = Callable[[Question], Answer]
 """Gives the answer to a question, or raises :class:`Unanswered`."""
+
+
+@runtime_checkable
+class FactSource(Protocol):
+    """Gives the value of each fact the table asks: a player who reads a board perfectly.
+
+    The table asks its questions all the same and answers them with what the
+    value means (:meth:`~lacerda_bot.table.questions.Shape.answers`), so the
+    questions are counted and checked as a player's would be. For tests and
+    measurements that answer from a board.
+    """
+
+    def value(self, read: Read, index: int) -> object:
+        """The value of *read*, the step's read number *index* (from 0).
+
+        *read* names the fact and its arguments; a tie's value is its number of
+        options. Reads the table answers from memory count in *index* too.
+        """
+        ...
 
 
 class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
@@ -263,12 +282,34 @@ def _described(criterion: Criterion, choice: Choice | None = None) -> Described:
     return Described(criterion=criterion, number=choice.index + 1, of=choice.of)
 
 
+class _Answering:
+    """Answers each question of a fact with what a :class:`FactSource` says it is."""
+
+    def __init__(self, facts: "AskedFacts", source: FactSource) -> None:
+        self.facts = facts
+        self.source = source
+        self.pending: Read | None = None
+        self.queue: list[Answer] = []
+
+    def __call__(self, question: Question) -> Answer:
+        facts = self.facts
+        assert facts.pending is not None
+        assert facts.pending_shape is not None
+        if facts.pending is not self.pending:
+            self.pending = facts.pending
+            value = self.source.value(facts.pending, facts.reads)
+            if facts.pending.fact.tied and isinstance(value, int):
+                value = ("option",) * value
+            self.queue = list(facts.pending_shape.answers(value))
+        return self.queue.pop(0)
+
+
 class AskedFacts:
     """The facts of a game at the table: known, remembered within the step, or asked."""
 
     def __init__(
         self,
-        source: AnswerSource,
+        source: AnswerSource | FactSource,
         *,
         step: str,
         side: Side | None,
@@ -276,7 +317,13 @@ class AskedFacts:
         log: list[Read] | None = None,
     ) -> None:
         """Ask through *source*; keys start with *step*; *side* is his tracked side."""
-        self.source = source
+        self.source: AnswerSource = (
+            _Answering(self, source) if isinstance(source, FactSource) else source
+        )
+        self.asked = 0
+        """How many questions the source answered."""
+        self.reads = -1
+        """The number of the read in progress in this step (from 0)."""
         self.step = step
         self.side_now = side
         self.options = options
@@ -290,6 +337,7 @@ class AskedFacts:
     # --- reading ---------------------------------------------------------------
 
     def _read(self, fact: Fact, *args: object) -> object:
+        self.reads += 1
         key: _Key = (fact, args)
         if key in self._known:
             value = self._known[key]
@@ -315,6 +363,7 @@ class AskedFacts:
     def _ask(self, question: Question) -> Answer:
         """The source's answer, refused if it does not fit the question."""
         answer = self.source(question)
+        self.asked += 1
         if not question.accepts(answer):
             raise InvalidValueError(question.key, question.valid_answers(), answer)
         return answer

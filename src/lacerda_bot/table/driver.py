@@ -30,7 +30,7 @@ from lacerda_bot.facts import Read
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.render import Line, TableContext, call_lines, instructions, score_lines
-from lacerda_bot.table.asked import AnswerSource, AskedFacts, Unanswered
+from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource, Unanswered
 from lacerda_bot.table.dialogue import Answer, Question, Say
 from lacerda_bot.table.state import TableState
 
@@ -149,6 +149,8 @@ class Run:
     """The state after the step; the state before it while a question is pending."""
     used: int
     """How many of the recorded answers the run used (0 when a *source* answered)."""
+    asked: int = 0
+    """How many questions were answered in the run (by the answers or the *source*)."""
 
 
 def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
@@ -234,14 +236,15 @@ def run_step(
     kind: StepKind,
     answers: Sequence[tuple[str, Answer]],
     *,
-    source: AnswerSource | None = None,
+    source: AnswerSource | FactSource | None = None,
     log: list[Read] | None = None,
     words: bool = True,
 ) -> Run:
     """Run step *kind* from *state* with *answers*, as far as they go.
 
-    A *source* replaces the recorded answers (a test's oracle); *log* collects
-    every fact read. Without *words* the run's lines are left out (a replay
+    A *source* replaces the recorded answers: a player's (questions in, answers
+    out) or a :class:`~lacerda_bot.table.asked.FactSource` that says what each
+    fact is (a test's oracle). *log* collects every fact read. Without *words* the run's lines are left out (a replay
     that only checks a save).
 
     Raises:
@@ -288,4 +291,10 @@ def run_step(
             pass
         case unreachable:
             assert_never(unreachable)
-    return Run(lines=tuple(lines), question=question, state=after, used=given.given)
+    return Run(
+        lines=tuple(lines),
+        question=question,
+        state=after,
+        used=given.given,
+        asked=facts.asked,
+    )

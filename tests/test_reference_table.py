@@ -1,0 +1,46 @@
+"""The table companion answered perfectly from the reference board (issue 10's measure)."""
+
+import pytest
+
+from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference.table import (
+    PerfectPlayer,
+    TableMismatchError,
+    questions_per_step,
+)
+from lacerda_bot.table.driver import StepKind
+
+
+def test_a_perfect_player_plays_whole_games_and_counts_every_step() -> None:
+    player = PerfectPlayer()
+    record = play_game(4, watch=player)
+    counts = player.result()
+
+    assert len(counts.of(StepKind.SETUP)) == 1
+    assert len(counts.of(StepKind.TURN)) == record.lacerda_turns
+    assert len(counts.of(StepKind.SHUTTLE)) == record.rounds
+    assert len(counts.of(StepKind.SCORE)) == 1
+    assert player.state is not None
+    assert player.state.final_score == record.score.total
+    assert counts.most(StepKind.TURN) >= counts.median(StepKind.TURN) > 0
+
+
+def test_counts_over_seeds_add_up() -> None:
+    both = questions_per_step(range(2))
+    one, two = questions_per_step([0]), questions_per_step([1])
+
+    for kind in StepKind:
+        assert both.of(kind) == one.of(kind) + two.of(kind)
+    assert questions_per_step([]).median(StepKind.TURN) == 0.0
+
+
+def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
+    """The player refuses to answer a fact the board did not read at that place."""
+    from lacerda_bot.facts import Fact, Read
+    from lacerda_bot.reference.table import _FromLog
+
+    source = _FromLog([Read(fact=Fact.SIDE, args=(), value=None)])
+    with pytest.raises(TableMismatchError, match="the board read side"):
+        source.value(Read(fact=Fact.HAS_FREE_MARKER, args=(), value=None), 0)
+    with pytest.raises(TableMismatchError, match="past the board"):
+        source.value(Read(fact=Fact.SIDE, args=(), value=None), 1)
