@@ -145,7 +145,7 @@ def plan(board: Board) -> None:
         base=2,
         own_level=lambda: 0,
         human_level=lambda: 0,
-        tile_cost=0,
+        tile_cost=lambda: 0,
         spendable=lambda: 0,
         prefer_own=True,
     )
@@ -192,8 +192,8 @@ def table_game(steps: int) -> str:
         if question.kind is QuestionKind.COUNT:
             low = max(question.low, ".free_space_count." in question.key)
             return rng.randint(low, min(question.high, low + 3))
-        if "nothing" in question.choices and rng.random() < 0.5:
-            return "nothing"
+        if question.kind is QuestionKind.BENEFITS:
+            return rng.choice(("nothing", question.example))
         return rng.choice(question.choices)
 
     game = new_game(7)

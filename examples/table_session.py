@@ -27,18 +27,23 @@ from lacerda_bot.table import (
 
 # What the player at the table answers, by question key.
 ANSWERS: dict[str, Answer] = {
+    # set-up: what his player board shows, then the board itself
+    "setup.start_crystals": 2,
+    "setup.start_free_depot": 4,
+    "setup.lab_rows": 4,
+    "setup.lab_max_level": 6,
+    "setup.start_shelter_tech": 0,
+    "setup.start_living_quarters": 10,
+    "setup.start_mission_crystals.a": 1,
+    "setup.start_mission_crystals.b": 2,
+    "setup.start_mission_crystals.c": 3,
     "setup.first_colonist_tile_count": 6,
     "setup.starting_side.3": "colony",
-    "setup.space_gains": "crystals",
-    "setup.space_gains.n": 2,
-    "setup.supply_has_crystal": True,
-    "turn1.has_legal_site.mine": True,
+    "setup.space_gains": "crystals 2",
+    # his first turn: where he builds
+    "turn1.build_size.mine": 2,
     "turn1.colonists_present.construct": 1,
-    "turn1.spendable_crystals": 2,
-    "turn1.best_site_size.mine": 2,
     "turn1.best_sites.mine": 3,
-    "turn1.tech_level.mine.lacerda": 0,
-    "turn1.rover_on_new_building": False,
 }
 
 

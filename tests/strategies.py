@@ -364,18 +364,20 @@ def _display(draw: st.DrawFn) -> tuple[DisplayedBlueprint, ...]:
             max_size=6,
         )
     )
+    kinds = [draw(st.sampled_from(BuildingType)) for _ in slots]
     return tuple(
         DisplayedBlueprint(
             row=row,
             slot=slot,
             blueprint=Blueprint(
                 id=HostId(f"p{i}"),
-                building=draw(st.sampled_from(BuildingType)),
+                building=kind,
                 level=draw(st.sampled_from((1, 3))),
             ),
-            pickup_crystals=draw(st.integers(0, 1)),
+            # T5: a Shelter Blueprint gives a Crystal on pickup, the others a Resource
+            pickup_crystals=int(kind is BuildingType.SHELTER),
         )
-        for i, (row, slot) in enumerate(slots)
+        for i, ((row, slot), kind) in enumerate(zip(slots, kinds, strict=True))
     )
 
 

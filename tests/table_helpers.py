@@ -96,6 +96,23 @@ def random_answer(
             return rng.randint(low, min(question.high, low + 3))
         if tired and "nothing" in question.choices:
             return "nothing"
+        if question.kind is QuestionKind.BENEFITS:
+            return _benefits(question, rng)
         return rng.choice(question.choices)
 
     return answer
+
+
+def _benefits(question: Question, rng: random.Random) -> str:
+    """Nothing, or one or two benefits each with its number or building."""
+    if rng.random() < 0.4:
+        return "nothing"
+    said = []
+    for name in rng.sample(question.choices, min(rng.choice((1, 1, 2)), question.high)):
+        if name in question.counted:
+            said.append(f"{name} {rng.randint(1, 3)}")
+        elif name == question.builds:
+            said.append(f"{name} {rng.choice(question.buildings)}")
+        else:
+            said.append(name)
+    return ", ".join(said)

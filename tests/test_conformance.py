@@ -28,11 +28,13 @@ from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts
 from lacerda_bot.decisions import Decision, LoseBenefit, TakeBenefit
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Facts, Read
+from lacerda_bot.facts import Fact, Facts, Read
 from lacerda_bot.model import Gain, GainKind, TechType
 from lacerda_bot.options import UnknownGain
 from lacerda_bot.reference import game
 from lacerda_bot.table.asked import AskedFacts
+from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table.tracking import TrackedFacts
 from lacerda_bot.trace import TieBreak, Trace
 
 from .strategies import bot_states, host_states
@@ -73,6 +75,10 @@ class Oracle:
         entry = self.board_log[index]
         assert same_read(entry, read), (entry, read)
         return entry.value
+
+    def ahead(self, fact: Fact, index: int) -> object:
+        later = self.board_log[index + 1 :]
+        return next((r.value for r in later if r.fact is fact), None)
 
 
 def same_arg(board: object, table: object) -> bool:
@@ -163,15 +169,17 @@ def same_value(board: object, table: object) -> bool:
             same_value(b, t) for b, t in zip(board, table, strict=True)
         )
     if isinstance(board, Gain) and board.kind is GainKind.OTHER:
-        return table == attrs.evolve(board, description="")
+        return table in (board, attrs.evolve(board, description=""))
     return board == table
 
 
 def both(
-    board: Board, bot: BotState, call: Call
+    board: Board, bot: BotState, call: Call, *, tracked: bool = True
 ) -> tuple[Outcome[Any], Outcome[Any]] | None:
     """Run *call* on the board's facts, then on the table's, answered from the board's.
 
+    With *tracked* the table tracks his player board (a new game); without, it
+    asks about his pieces too (a game begun by 0.1.0) and names nothing he takes.
     ``None`` when the board is refused before any fact is read: an ``other``
     gain anywhere on it with ``unknown_gain = error``, which the table refuses
     only when a rule reaches it (R-TO-9). A refusal during the call (no free
@@ -183,16 +191,33 @@ def both(
     except InvalidHostStateError:
         assert bot.options.unknown_gain is UnknownGain.ERROR
         return None
-    table_log: list[Read] = []
-    facts = AskedFacts(
-        Oracle(board_log), step="x", side=board.side, options=bot.options, log=table_log
-    )
     on_board: Outcome[Any] | None = None
     problem = ""
     try:
         on_board = call(bot, on_board_facts)
     except InvalidHostStateError as refused:
         problem = str(refused)
+    if not tracked:
+        board_log = [r for r in board_log if not r.fact.names_his_piece]
+    table_log: list[Read] = []
+    facts = (
+        TrackedFacts(
+            Oracle(board_log),
+            step="x",
+            side=board.side,
+            options=bot.options,
+            tracked=Tracked.of(board),
+            log=table_log,
+        )
+        if tracked
+        else AskedFacts(
+            Oracle(board_log),
+            step="x",
+            side=board.side,
+            options=bot.options,
+            log=table_log,
+        )
+    )
     if on_board is None:
         with pytest.raises(InvalidHostStateError) as caught:
             call(bot, facts)
@@ -213,8 +238,10 @@ def test_the_table_decides_as_the_board_does(
 ) -> None:
     """Issue 9: same facts read, same decisions up to names, same bot state, every call."""
     name, call = data.draw(st.sampled_from(calls(board)), label="call")
-    ran = both(board, bot, call)
+    tracked = data.draw(st.booleans(), label="tracked")
+    ran = both(board, bot, call, tracked=tracked)
     event(name)
+    event("his board tracked" if tracked else "his board asked")
     if ran is None:
         event("refused by both")
         return

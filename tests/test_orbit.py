@@ -14,9 +14,9 @@ from lacerda_bot import (
 )
 from lacerda_bot._board.displays import (
     choose_blueprint,
-    choose_development,
     choose_tech_tiles,
 )
+from lacerda_bot._lab import choose_development
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -269,7 +269,10 @@ def test_choose_development_ties_take_the_bottom_row(
     """R-ORBIT-6: equal levels -> the bottom Tech (higher Lab row)."""
     board = orbit(**own_techs((TechType.ROVER, 2), (TechType.MINE, 2)))
     chosen = choose_development(
-        board, most=most, previous=TechType.MINE if not most else None
+        board.lacerda_techs,
+        board.lab_rows,
+        most=most,
+        previous=TechType.MINE if not most else None,
     )
 
     assert chosen is not None

@@ -68,7 +68,9 @@ class Player:
             if "Shuttle" in text or "depart from his side" in text:
                 return "y"
             return self.rng.choice("yyn")
-        span = re.fullmatch(r"(\d+)-(\d+)", answers)
+        if answers.startswith("e.g. "):  # benefits: named in words
+            return self.rng.choice(("nothing", "nothing", "crystals 1", "tech"))
+        span = re.fullmatch(r"(?:name or )?(\d+)-(\d+)", answers)
         if span:
             low, high = int(span.group(1)), int(span.group(2))
             return str(self.rng.randint(low, min(high, low + 3)))
@@ -138,9 +140,13 @@ def test_a_whole_game_of_fourteen_turns(tmp_path: Path) -> None:
     assert "Lacerda scores" in output
     state = load_game(save)
     assert [s.kind.value for s in state.steps].count("turn") == 14
-    # No prompt asks for a coordinate: each takes y/n, a count, or a short list.
+    # No prompt asks for a coordinate: each takes y/n, a count, a short list, or
+    # benefits by name.
     for text, answers in player.prompts:
-        assert re.fullmatch(r"y/n|\d+-\d+|[a-z -]+(/[a-z -]+){0,13}", answers), text
+        assert re.fullmatch(
+            r"y/n|(name or )?\d+-\d+|[a-z0-9 -]+(/[a-z0-9 -]+){0,13}|e\.g\. [a-z0-9 ,/]+",
+            answers,
+        ), text
         assert "coordinate" not in text.lower()
 
 

@@ -38,9 +38,13 @@ def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
     """The player refuses to answer a fact the board did not read at that place."""
     from lacerda_bot.facts import Fact, Read
     from lacerda_bot.reference.table import _FromLog
+    from lacerda_bot.testing import reference_board
 
-    source = _FromLog([Read(fact=Fact.SIDE, args=(), value=None)])
+    source = _FromLog([Read(fact=Fact.SIDE, args=(), value=None)], reference_board())
     with pytest.raises(TableMismatchError, match="the board read side"):
         source.value(Read(fact=Fact.HAS_FREE_MARKER, args=(), value=None), 0)
     with pytest.raises(TableMismatchError, match="past the board"):
         source.value(Read(fact=Fact.SIDE, args=(), value=None), 1)
+    # facts only the table asks are read off the board itself
+    printed = source.value(Read(fact=Fact.LAB_ROWS, args=(), value=None), 1)
+    assert printed == len(reference_board().lab_rows)

@@ -1,6 +1,7 @@
 import itertools
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -294,7 +295,7 @@ def test_best_rover_tech_reaching_beats_cheap_failure() -> None:
         base=2,
         own_level=lambda: 1,
         human_level=lambda: 3,
-        tile_cost=0,
+        tile_cost=lambda: 0,
         spendable=lambda: 3,
         prefer_own=True,
     )
@@ -302,6 +303,32 @@ def test_best_rover_tech_reaching_beats_cheap_failure() -> None:
     assert chosen.tech is TechUsed.HUMAN
     assert chosen.reached
     assert chosen.pay == 2
+
+
+def _unread() -> int:
+    raise AssertionError("read, but nothing depends on it")
+
+
+@pytest.mark.parametrize("prefer_own", [True, False])
+def test_best_rover_tech_reads_only_what_decides(prefer_own: bool) -> None:
+    """R-ROVER-4: the preferred Tech reaching the tile for free is used unread others.
+
+    Nor are the tile's cost and his Crystals read when he pays nothing to move
+    (the table asks one question fewer).
+    """
+    own, human = (lambda: 2), _unread
+    chosen = best_rover_tech(
+        steps=4,
+        base=2,
+        own_level=own if prefer_own else human,
+        human_level=human if prefer_own else own,
+        tile_cost=_unread,
+        spendable=_unread,
+        prefer_own=prefer_own,
+    )
+
+    assert chosen.tech is (TechUsed.OWN if prefer_own else TechUsed.HUMAN)
+    assert (chosen.reached, chosen.pay, chosen.allowance) == (True, 0, 4)
 
 
 def _brute_force(

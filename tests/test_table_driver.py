@@ -7,21 +7,42 @@ import attrs
 import pytest
 
 from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.model import BuildingType, ContractKind, Scientist, Side, TechType
 from lacerda_bot.options import ImpossibleBenefit, Options, UnknownGain
+from lacerda_bot.records import LabRow, OwnTech
 from lacerda_bot.table.dialogue import Answer
 from lacerda_bot.table.driver import StepKind, run_step
 from lacerda_bot.table.session import new_game, replay, save_game
 from lacerda_bot.table.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
+from lacerda_bot.table.tracked import Card, Tracked
 
 from .helpers import bot_with
 from .table_helpers import rules_of, scripted, text_of
 
+PRINTED: dict[str, Answer] = {
+    "start_crystals": 2,
+    "start_free_depot": 4,
+    "lab_rows": 4,
+    "lab_max_level": 6,
+    "start_shelter_tech": 0,
+    "start_living_quarters": 10,
+    "start_mission_crystals.a": 1,
+    "start_mission_crystals.b": 2,
+    "start_mission_crystals.c": 3,
+}
 SETUP: dict[str, Answer] = {
+    **PRINTED,
     "first_colonist_tile_count": 6,
     "starting_side": "colony",
     "space_gains": "nothing",
 }
+HIS = Tracked(
+    crystals=2,
+    depot=6,
+    lab_rows=tuple(LabRow(row=r) for r in range(4)),
+    living_quarters_top=10,
+)
 
 
 def set_up(seed: int = 2, **options: object) -> TableState:
@@ -30,49 +51,61 @@ def set_up(seed: int = 2, **options: object) -> TableState:
     return state
 
 
-def on(side: str, cards: tuple[int, ...], **options: object) -> TableState:
-    """A table game after set-up, with his draw pile starting with *cards*."""
-    from lacerda_bot.model import Side
-
+def on(
+    side: str, cards: tuple[int, ...], his: Tracked = HIS, **options: object
+) -> TableState:
+    """A table game after set-up: his draw pile starts with *cards*; *his* board."""
     return TableState(
         bot=bot_with(cards, options=Options(**options)),  # type: ignore[arg-type]
         goal="first_colonists",
         side=Side(side),
+        tracked=attrs.evolve(his, shuttle_from=Side(side)),
     )
+
+
+def with_techs(*techs: tuple[TechType, int]) -> Tracked:
+    """His board with these Techs, one per Lab row from the top."""
+    own = tuple(OwnTech(tech=t, level=lv, row=r) for r, (t, lv) in enumerate(techs))
+    rows = tuple(LabRow(row=r, entry_free=r >= len(techs)) for r in range(4))
+    return attrs.evolve(HIS, lacerda_techs=own, lab_rows=rows)
 
 
 def test_a_tie_is_on_screen_before_the_question_that_follows_it() -> None:
     """R-TIE-8: the tie's result shows before he asks about 'that site'."""
     answers = [
-        ("turn1.has_legal_site.mine", True),
+        ("turn1.build_size.mine", 2),
         ("turn1.colonists_present.construct", 0),
-        ("turn1.best_site_size.mine", 2),
         ("turn1.best_sites.mine", 3),
     ]
-    run = run_step(on("colony", (5,)), StepKind.TURN, answers)
+    his = attrs.evolve(HIS, rover_on_map=True)
+    run = run_step(on("colony", (5,), his), StepKind.TURN, answers)
 
     assert run.question is not None
-    assert run.question.key == "turn1.tech_level.mine.lacerda"
-    assert "Tie among 3 sites" in run.lines[-1].text
+    # his own Mine Tech is tracked (none): the legal join uses yours, unasked
+    assert run.question.key == "turn1.rover_on_new_building"
+    text = text_of(list(run.lines))
+    assert text.index("Tie among 3 sites") < text.index("He builds a Mine on tied site")
     assert run.used == len(answers)
 
 
 def test_a_step_asks_only_what_the_rules_read() -> None:
-    """A free Construct: no Crystal question; his own Tech level decides whose Tech."""
+    """A free Construct: no Crystal question; his tracked Tech level decides whose Tech."""
     state, lines, asked = scripted(
-        on("colony", (5,)),
+        on("colony", (5,), with_techs((TechType.MINE, 2))),
         StepKind.TURN,
         {
-            "has_legal_site.mine": True,
+            "build_size.mine": 3,
             "colonists_present.construct": 0,
-            "best_site_size.mine": 3,
             "best_sites.mine": 1,
-            "tech_level.mine.lacerda": 2,
             "rover_on_new_building": False,
         },
     )
 
-    assert "spendable_crystals" not in " ".join(q.key for q in asked)
+    assert [q.key.split(".")[1] for q in asked] == [
+        "build_size",
+        "colonists_present",
+        "best_sites",
+    ]  # his Rover is not on Mars yet (tracked): it cannot stand on the new building
     assert "He builds a Mine on that site (a Mine Complex of 3)" in text_of(lines)
     assert "You gain 1 Oxygen" not in text_of(lines)
     assert state.bot.pointer.value == "generator"
@@ -85,6 +118,7 @@ def test_an_unknown_benefit_is_an_error_when_the_options_say_so(
     """R-TO-9: with unknown_gain=error an 'other' benefit is refused, as take_turn refuses it."""
     state, _ = replay(new_game(1, Options(unknown_gain=UnknownGain.ERROR)))
     answers: list[tuple[str, Answer]] = [
+        *((f"setup.{key}", value) for key, value in PRINTED.items()),
         ("setup.first_colonist_tile_count", 6),
         ("setup.starting_side.1", "orbit"),
         ("setup.space_gains", "other"),
@@ -95,7 +129,7 @@ def test_an_unknown_benefit_is_an_error_when_the_options_say_so(
     path = tmp_path / "g.json"
     save_game(new_game(1, Options(unknown_gain=UnknownGain.ERROR)), path)
     out = io.StringIO()
-    lines = "setup\n6\norbit\nother\nnothing\nquit\n"
+    lines = "setup\n2\n4\n4\n6\n0\n10\n1\n2\n3\n6\norbit\nother\nnothing\nquit\n"
     from lacerda_bot.table.session import load_game
 
     terminal = Terminal(load_game(path), path, io.StringIO(lines), out, Style(False))
@@ -118,80 +152,88 @@ def test_an_unknown_benefit_is_lost_by_default() -> None:
 
 def test_two_upgrades_with_your_upgrade_tech_give_you_oxygen() -> None:
     """R-COLONY-4, R-TURN-7: the second upgrade uses your Tech; you gain 1 Oxygen."""
-    _, lines, asked = scripted(
-        on("colony", (7,)),
-        StepKind.TURN,
-        {
-            "has_upgrade_blueprint": True,
-            "colonists_present.upgrade": 0,
-            "upgrade_blueprints": 1,
-            "eligible_buildings.1": 1,
-            "upgrade_capacity.lacerda": 1,
-            "upgrade_capacity.human": 2,
-        },
+    cards = (
+        Card(building=BuildingType.MINE, level=1),
+        Card(building=BuildingType.GREENHOUSE, level=1),
+    )
+    answers: list[tuple[str, Answer]] = [
+        ("turn1.upgrade_blueprints", "mine L1"),
+        ("turn1.colonists_present.upgrade", 0),
+        ("turn1.eligible_buildings.1", 1),
+        ("turn1.upgrade_blueprints", True),  # the one card left: yes or no
+        ("turn1.upgrade_capacity.human", 2),
+        ("turn1.eligible_buildings.1", 1),
+    ]
+    run = run_step(
+        on("colony", (7,), attrs.evolve(HIS, cards=cards)), StepKind.TURN, answers
     )
 
-    text = text_of(lines)
+    assert run.question is None
+    assert run.used == len(answers)
+    text = text_of(list(run.lines))
     assert text.count("Put one of his Advanced Building markers") == 2
     assert "You gain 1 Oxygen: he used your Upgrade Tech." in text
-    assert [q.key for q in asked].count("turn1.has_upgrade_blueprint") == 2
+    # his own capacity is tracked (no Upgrade Tech: 1), and which card he used
+    assert run.state.tracked is not None
+    assert all(c.used for c in run.state.tracked.cards)
 
 
-def test_research_and_development_words_each_step_by_its_rule() -> None:
+def test_research_and_development_names_each_tech_it_develops() -> None:
     """R-ORBIT-6: step 1 the most developed Tech, step 2 the least developed other one."""
-    _, lines, _ = scripted(
-        on("orbit", (12,)),
+    his = with_techs((TechType.ROVER, 3), (TechType.GREENHOUSE, 1), (TechType.MINE, 1))
+    state, lines, asked = scripted(
+        on("orbit", (12,), his),
         StepKind.TURN,
         {
-            "can_advance_any": True,
             "colonists_present.research_development": 0,
             "developed_space_gains": "nothing",
-            "can_advance_other.that": True,
         },
     )
 
     text = text_of(lines)
-    assert "Develop his most developed Tech" in text
-    assert "Develop his least developed Tech" in text
+    assert "Develop his Rover Tech to level 4." in text
+    assert "Develop his Mine Tech to level 2." in text
+    assert [q.key.split(".")[1] for q in asked] == [
+        "colonists_present",
+        "developed_space_gains",
+        "developed_space_gains",
+    ]
+    assert state.tracked is not None
+    levels = {t.tech: t.level for t in state.tracked.lacerda_techs}
+    assert levels == {TechType.ROVER: 4, TechType.GREENHOUSE: 1, TechType.MINE: 2}
+    assert state.tracked.space_gains(0, 4) == ()
 
 
 def test_you_used_his_tech_names_it() -> None:
-    """R-TURN-6: the tech step asks which Tech, then develops it with its gain."""
-    state = set_up()
+    """R-TURN-6: the tech step asks which of his Techs, then develops it with its gain."""
+    state = on("colony", (1,), with_techs((TechType.ROVER, 2)))
     _, lines, asked = scripted(
         state,
         StepKind.TECH,
-        {
-            "used_tech": "rover",
-            "can_advance_tech.rover": True,
-            "developed_space_gains": "bot",
-        },
+        {"used_tech": "rover", "developed_space_gains": "bot"},
     )
 
     assert asked[0].text == "Which of his Techs did you use?"
+    assert asked[0].choices == ("rover",)
     text = text_of(lines)
     assert "He does not keep the Oxygen you paid him." in text
-    assert "Develop his Rover Tech one level, for free." in text
+    assert "Develop his Rover Tech to level 3." in text
     assert "Move his Progress-area Bot 2 icons forward" in text
 
 
 def test_a_shuttle_to_the_colony_places_a_tile_then_builds() -> None:
     """R-SHUTTLE-5, R-SHUTTLE-6: the Discovery tile, the space's gain, the free build."""
-    from lacerda_bot.model import Side
-
-    state = attrs.evolve(set_up(), side=Side.ORBIT)
-    _, lines, _ = scripted(
+    state = on("orbit", (1,))
+    state, lines, asked = scripted(
         state,
         StepKind.SHUTTLE,
         {
             "shuttle_departs": True,
-            "shuttle_from": True,
             "free_space_count.colony": 3,
             "exploration_tile_left": True,
             "discovery_sites": 2,
             "space_gains": "nothing",
-            "has_legal_site.mine": True,
-            "best_site_size.mine": 1,
+            "build_size.mine": 1,
             "best_sites.mine": 1,
             "rover_on_new_building": False,
         },
@@ -201,25 +243,22 @@ def test_a_shuttle_to_the_colony_places_a_tile_then_builds() -> None:
     assert text.index("he takes number") < text.index("Discovery tile")
     assert text.index("Discovery tile") < text.index("He travels to the Colony")
     assert text.index("He travels to the Colony") < text.index("He builds a Mine")
+    assert "shuttle_from" not in " ".join(q.key for q in asked)  # tracked
+    assert state.tracked is not None
+    assert state.tracked.shuttle_from is Side.COLONY  # it left his side
 
 
 def test_a_rover_move_at_the_table() -> None:
     """R-ROVER-3..10: the target tie, the path, the Crystals on the way, the tile's reward."""
-    _, lines, _ = scripted(
+    state, lines, asked = scripted(
         on("colony", (7,), impossible_benefit=ImpossibleBenefit.LOSE),
         StepKind.TURN,
         {
-            "has_upgrade_blueprint": False,
-            "nearest_tiles.any": True,
             "nearest_tiles": 2,
             "target_steps": 2,
-            "target_crystal_cost": 1,
+            "crystals_on_way": 1,  # the richest shortest path holds 1 Crystal
             "best_paths": 1,
-            "moved_crystal_count": 1,
-            "collected_tile_reward": "crystals",
-            "collected_tile_reward.n": 2,
-            "collected_tile_reward.more1": "nothing",
-            "supply_has_crystal": True,
+            "target_crystal_cost": "cost 1, crystals 2",  # and what it gives
         },
     )
 
@@ -229,34 +268,52 @@ def test_a_rover_move_at_the_table() -> None:
     assert "He gains 1 Crystal picked up on his Rover's way" in text
     assert "He pays 1 Crystal for the tile." in text
     assert "He gains 2 Crystals from the general supply" in text
+    keys = [q.key.split(".")[1] for q in asked]
+    # he holds no Blueprint (tracked): Upgrade is impossible unasked; with a free
+    # Depot space for the one Crystal on the way, he picks it up: not asked either
+    assert "upgrade_blueprints" not in keys
+    assert "moved_crystal_count" not in keys
+    assert "collected_tile_reward" not in keys  # named with the tile's cost
+    assert state.tracked is not None
+    assert state.tracked.crystals == HIS.crystals + 1 - 1 + 2
 
 
 def test_final_scoring_and_the_solo_goal() -> None:
-    """R-SCORE-1, R-GOAL-2: his total from counts, the margin from the two totals."""
-    state = set_up()
+    """R-SCORE-1, R-GOAL-2: what he built and holds is tracked; the rest is asked."""
+    his = attrs.evolve(
+        HIS,
+        cards=(
+            Card(building=BuildingType.MINE, level=1, used=True),
+            Card(building=BuildingType.GREENHOUSE, level=3, used=True),
+            Card(building=BuildingType.SHELTER, level=3),
+        ),
+        lacerda_scientists=(Scientist.HYDROLOGIST,),
+        lacerda_contracts=(ContractKind.UPGRADE, ContractKind.DELIVERY),
+        ships_in_hangar=2,
+        colony_level=3,
+    )
     counts = {
         "op_track": 40,
         "progress_cubes": 3,
         "tech_points": 9,
-        "ships_in_hangar": 2,
-        "built_blueprints.1": 1,
-        "built_blueprints.3": 1,
         "scientist_buildings": 3,
-        "contracts.upgrade": 1,
-        "contracts.delivery": 1,
-        "living_quarters_top": 10,
         "human_total": 110,
         "requirement_met": True,
     }
-    state, lines, _ = scripted(state, StepKind.SCORE, counts)
+    state, lines, asked = scripted(on("colony", (1,), his), StepKind.SCORE, counts)
 
     assert state.final_score == 107
     assert "Lacerda scores 107 OP." in text_of(lines)
     assert "margin +3; you win." in text_of(lines)
+    assert len(asked) == 8  # 5 counts, your total, 2 of your Solo Goal requirements
+    assert "Greenhouses" in asked[3].text
 
 
 def test_benefits_nested_beyond_any_board_are_refused() -> None:
-    """T6: a player answering 'develop' at every Lab space gets an error, not a crash."""
+    """T6: a player answering 'develop' at every Lab space gets an error, not a crash.
+
+    Only in a game that asks about his Techs: a tracked Lab ends the chain itself.
+    """
     from lacerda_bot._rules.gains import MAX_NESTED_GAINS
     from lacerda_bot.table.dialogue import Question, QuestionKind
 
@@ -270,10 +327,17 @@ def test_benefits_nested_beyond_any_board_are_refused() -> None:
             case QuestionKind.COUNT:
                 return max(question.low, 1)
             case QuestionKind.PICK:
-                return "develop" if "develop" in question.choices else "rover"
+                return question.choices[0]
+            case QuestionKind.BENEFITS:
+                return "develop 1"
 
     with pytest.raises(InvalidHostStateError, match=f"at most {MAX_NESTED_GAINS}"):
-        run_step(set_up(), StepKind.TECH, (), source=always_more)
+        run_step(
+            attrs.evolve(on("colony", (1,)), tracking=False, tracked=None),
+            StepKind.TECH,
+            (),
+            source=always_more,
+        )
     assert sum(k.endswith("developed_space_gains") for k in asked) >= MAX_NESTED_GAINS
 
 

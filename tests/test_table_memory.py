@@ -35,16 +35,8 @@ def _mission(slot: MissionSlot) -> Reader:
     return lambda f: f.mission_completed(slot)
 
 
-def _lss(kind: BuildingType) -> Reader:
-    return lambda f: f.lss_below_colony_level(kind)
-
-
-def _legal(kind: BuildingType) -> Reader:
-    return lambda f: f.has_legal_site(kind)
-
-
 def _size(kind: BuildingType) -> Reader:
-    return lambda f: f.best_site_size(kind)
+    return lambda f: f.build_size(kind)
 
 
 def _sites(kind: BuildingType) -> Reader:
@@ -78,27 +70,19 @@ def probes(board: BoardFacts) -> Iterator[Probe]:
     yield Fact.HAS_SHIP_LEFT, lambda f: f.has_ship_left()
     yield Fact.HAS_BOT_LEFT, lambda f: f.has_bot_left()
     yield Fact.HAS_SHELTER_LEFT, lambda f: f.has_shelter_left()
-    yield Fact.BLUEPRINT_DISPLAY_EMPTY, lambda f: f.blueprint_display_empty()
+    yield Fact.BLUEPRINT_DISPLAY, lambda f: f.blueprint_display()
     yield Fact.HAS_FREE_MARKER, lambda f: f.has_free_marker()
     yield Fact.HAS_SCIENTIST, lambda f: f.has_scientist()
-    yield Fact.DISPLAY_HAS_SCORED_BLUEPRINT, lambda f: f.display_has_scored_blueprint()
     yield Fact.LAB_ENTRY_FREE, lambda f: f.lab_entry_free()
-    yield Fact.GRID_HAS_NEW_TYPE, lambda f: f.grid_has_new_type()
-    if board.lab_entry_free() and board.grid_has_new_type():
-        yield Fact.CHEAPEST_TECH_TILES, lambda f: f.cheapest_tech_tiles()
+    yield Fact.CHEAPEST_TECH_TILES, lambda f: f.cheapest_tech_tiles()
     yield Fact.CAN_ADVANCE_ANY, lambda f: f.can_advance_any()
-    yield Fact.HAS_UPGRADE_BLUEPRINT, lambda f: f.has_upgrade_blueprint()
-    if board.has_upgrade_blueprint():
-        yield Fact.UPGRADE_BLUEPRINTS, lambda f: f.upgrade_blueprints()
+    yield Fact.UPGRADE_BLUEPRINTS, lambda f: f.upgrade_blueprints()
+    if board.upgrade_blueprints():
         first = Choice(index=0, of=len(board.upgrade_blueprints()))
         yield Fact.ELIGIBLE_BUILDINGS, lambda f: f.eligible_buildings(first)
     yield Fact.SCIENTIST_COUNT, lambda f: f.scientist_count()
-    yield Fact.SCIENTIST_DISPLAY_EMPTY, lambda f: f.scientist_display_empty()
-    yield Fact.CONTRACT_DISPLAY_EMPTY, lambda f: f.contract_display_empty()
-    if not board.scientist_display_empty():
-        yield Fact.BEST_SCIENTISTS, lambda f: f.best_scientists()
-    if not board.contract_display_empty():
-        yield Fact.BEST_CONTRACTS, lambda f: f.best_contracts()
+    yield Fact.BEST_SCIENTISTS, lambda f: f.best_scientists()
+    yield Fact.BEST_CONTRACTS, lambda f: f.best_contracts()
     yield Fact.COLONIST_ON_HIRE_SLOT, lambda f: f.colonist_on_hire_slot()
     yield Fact.EXPLORATION_TILE_LEFT, lambda f: f.exploration_tile_left()
     yield Fact.NEAREST_TILES, lambda f: f.nearest_tiles()
@@ -107,14 +91,12 @@ def probes(board: BoardFacts) -> Iterator[Probe]:
         target = Choice(index=0, of=len(nearest))
         yield Fact.TARGET_STEPS, lambda f: f.target_steps(target)
         yield Fact.TARGET_CRYSTAL_COST, lambda f: f.target_crystal_cost(target)
+        yield Fact.CRYSTALS_ON_WAY, lambda f: f.crystals_on_way(target, 3)
     for slot in MissionSlot:
         yield Fact.MISSION_COMPLETED, _mission(slot)
     for kind in BuildingType:
-        if kind not in (BuildingType.MINE, BuildingType.SHELTER):
-            yield Fact.LSS_BELOW_COLONY_LEVEL, _lss(kind)
-        yield Fact.HAS_LEGAL_SITE, _legal(kind)
-        if board.has_legal_site(kind):
-            yield Fact.BEST_SITE_SIZE, _size(kind)
+        yield Fact.BUILD_SIZE, _size(kind)
+        if board.build_size(kind):
             yield Fact.BEST_SITES, _sites(kind)
     for tech in TechType:
         for owner in Owner:

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from lacerda_bot.errors import SerializationError
@@ -17,7 +18,6 @@ from lacerda_bot.table.session import (
     dumps_game,
     load_game,
     loads_game,
-    new_game,
     play_step,
     replay,
 )
@@ -45,7 +45,8 @@ def test_a_0_1_0_save_converts_to_the_same_game(seed: str) -> None:
     game = loads_game(json.dumps(fixture["save"]))
 
     assert game.converted[0].startswith("converted 41 step(s)")
-    current, _ = replay(new_game(game.seed, game.options, game.goal))
+    assert not game.tracking  # a game begun by 0.1.0 goes on without tracking
+    current, _ = replay(attrs.evolve(game, steps=(), undone=()))
     history = []
     for step in (*game.steps, *game.undone):
         current, _ = play_step(current, step)

@@ -13,39 +13,57 @@ from lacerda_bot.model import (
     Action,
     BuildingType,
     ContractKind,
+    Gain,
     GainKind,
     LssReward,
     MissionSlot,
     Owner,
+    Scientist,
     Side,
     TechType,
 )
 from lacerda_bot.options import Options
+from lacerda_bot.records import LabRow, OwnTech
+from lacerda_bot.table.ask_map import _MostOnWay as MostOnWay
+from lacerda_bot.table.ask_player import _TakenCard as TakenCard
+from lacerda_bot.table.ask_player import _UsedCard as UsedCard
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.questions import (
     Count,
     Gains,
     Labels,
     Pick,
+    PricedGains,
     Wording,
     YesNo,
     fact_key,
     shape_of,
 )
+from lacerda_bot.table.tracked import Card, Tracked
 
 from .strategies import gains
 
 WORDS = Wording(side=Side.COLONY, options=Options(), known={})
+TRACKED = Tracked(
+    crystals=3,
+    depot=6,
+    lacerda_techs=(OwnTech(tech=TechType.ROVER, level=2, row=0),),
+    lab_rows=(LabRow(row=0, entry_free=False), LabRow(row=1)),
+    cards=(
+        Card(building=BuildingType.GREENHOUSE, level=3),
+        Card(building=BuildingType.MINE, level=1),
+    ),
+    lacerda_scientists=(Scientist.HYDROLOGIST,),
+)
 CHOICE = Choice(index=0, of=2)
 
 # Arguments each fact takes, as the rules pass them.
 ARGS: dict[Fact, tuple[object, ...]] = {
     Fact.MISSION_COMPLETED: (MissionSlot.B,),
     Fact.MISSION_CRYSTALS: (MissionSlot.B,),
+    Fact.START_MISSION_CRYSTALS: (MissionSlot.B,),
     Fact.COLONISTS_PRESENT: (Action.CONSTRUCT,),
-    Fact.LSS_BELOW_COLONY_LEVEL: (BuildingType.GREENHOUSE,),
-    Fact.HAS_LEGAL_SITE: (BuildingType.SHELTER,),
-    Fact.BEST_SITE_SIZE: (BuildingType.OXYGEN_CONDENSER,),
+    Fact.BUILD_SIZE: (BuildingType.OXYGEN_CONDENSER,),
     Fact.BEST_SITES: (BuildingType.MINE,),
     Fact.TECH_LEVEL: (TechType.ROVER, Owner.HUMAN),
     Fact.LSS_OFFERS: (BuildingType.GENERATOR, LssReward.RETRIEVE_COLONIST),
@@ -56,9 +74,12 @@ ARGS: dict[Fact, tuple[object, ...]] = {
     Fact.ELIGIBLE_BUILDINGS: (CHOICE,),
     Fact.UPGRADE_CAPACITY: (Owner.LACERDA,),
     Fact.CONTRACT_KIND: (CHOICE,),
+    Fact.TECH_TILE_TYPE: (CHOICE,),
+    Fact.CHOSEN_SCIENTIST: (CHOICE,),
     Fact.TARGET_STEPS: (CHOICE,),
     Fact.TARGET_CRYSTAL_COST: (CHOICE,),
     Fact.BEST_PATHS: (CHOICE, 4),
+    Fact.CRYSTALS_ON_WAY: (CHOICE, 4),
     Fact.PATH_MOVED: (CHOICE, 4, CHOICE),
     Fact.STARTING_SIDE: (CHOICE,),
     Fact.FREE_SPACE_COUNT: (Side.ORBIT,),
@@ -82,35 +103,50 @@ class Answers:
         return answer
 
 
+@pytest.mark.parametrize("tracked", [None, TRACKED], ids=["asked", "tracked"])
 @pytest.mark.parametrize("fact", list(Fact), ids=lambda f: f.value)
-def test_every_fact_is_asked_by_one_worded_question(fact: Fact) -> None:
-    """Each fact has a shape whose questions have text, keys under the fact's key, and shapes."""
+def test_every_fact_is_asked_by_one_worded_question(
+    fact: Fact, tracked: Tracked | None
+) -> None:
+    """Issue 10: every question the engine can ask has words, a key, and an explanation.
+
+    The explanation is what ``?`` shows: the criterion in words and where to look.
+    """
     args = ARGS.get(fact, ())
-    shape = shape_of(fact, args, WORDS)
+    shape = shape_of(fact, args, attrs.evolve(WORDS, tracked=tracked))
     key = f"turn1.{fact_key(fact, args)}"
-    answers = Answers(_sample_answers(shape))
+    sample, ahead = _sample_answers(shape)
+    answers = Answers(sample)
     value = shape.read(answers, key)
 
     assert answers.asked
     assert all(q.text.strip() for q in answers.asked)
+    assert all(len(q.hint.split()) >= 5 for q in answers.asked), answers.asked
     assert all(q.key.startswith(key) for q in answers.asked)
-    assert shape.answers(value) == tuple(
-        a for a in _sample_answers(shape)[: len(answers.asked)]
-    )
+    assert shape.answers(value, ahead) == sample[: len(answers.asked)]
 
 
-def _sample_answers(shape: Any) -> tuple[Answer, ...]:
+def _sample_answers(shape: Any) -> tuple[tuple[Answer, ...], object]:
+    """Answers to *shape*, and the fact its lookahead would read (the card named)."""
     match shape:
         case YesNo():
-            return (True,)
+            return (True,), None
         case Count():
-            return (shape.high,)
+            return (shape.high,), None
         case Labels():
-            return (True, 2) if shape.gate else (2,)
+            return ((True, 2) if shape.gate else (2,)), None
         case Pick():
-            return (shape.choices[-1][0],)
+            return (shape.choices[-1][0],), None
         case Gains():
-            return ("nothing",)
+            return ("nothing",), None
+        case TakenCard():
+            return ("greenhouse L3",), (BuildingType.GREENHOUSE, 3)
+        case UsedCard():
+            return ("mine L1",), (BuildingType.MINE, 1)
+        case MostOnWay():
+            return (2,), 2
+        case PricedGains():
+            return ("cost 1, crystals 2",), (Gain(kind=GainKind.CRYSTALS, n=2),)
     raise AssertionError(shape)
 
 
@@ -145,7 +181,7 @@ def test_labels_read_back_their_count(count: int, gated: bool) -> None:
 
 
 def test_keys_name_the_fact_and_its_arguments() -> None:
-    assert fact_key(Fact.HAS_LEGAL_SITE, (BuildingType.MINE,)) == "has_legal_site.mine"
+    assert fact_key(Fact.BUILD_SIZE, (BuildingType.MINE,)) == "build_size.mine"
     assert fact_key(Fact.BEST_PATHS, (CHOICE, 4)) == "best_paths.1.4"
     assert fact_key(Fact.TECH_LEVEL, (TechType.ROVER, Owner.HUMAN)) == (
         "tech_level.rover.human"

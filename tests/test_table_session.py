@@ -63,6 +63,8 @@ def played(
     state, _ = replay(game)
     rng = random.Random(answers_seed)
     for kind in steps:
+        if kind not in next_steps(state):
+            continue  # you cannot use his Tech before he has one
         state, step, _ = live_step(state, kind, rng)
         game = record(game, step)
     return game
@@ -275,7 +277,7 @@ def test_a_step_refuses_an_answer_to_another_question() -> None:
     from lacerda_bot.table.driver import run_step
 
     state, _ = replay(new_game(1))
-    key = "setup.first_colonist_tile_count"
+    key = "setup.start_crystals"
     with pytest.raises(AnswerMismatchError, match="expected a whole number"):
         run_step(state, StepKind.SETUP, [(key, True)])
     with pytest.raises(AnswerMismatchError, match="expected the answer to") as caught:

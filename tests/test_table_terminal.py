@@ -8,15 +8,17 @@ import pytest
 
 from lacerda_bot.cli import main, parse_options, play
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.model import Side
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table.session import load_game, new_game, save_game
 from lacerda_bot.table.terminal import HELP, Style, Terminal, use_colour
 
-SETUP = ["setup", "6", "colony", "nothing"]
-SKIP_TURN = ["turn", "n", "n"]  # card 7 in the Colony: Upgrade impossible, no tile
-# card 7 again: a usable Blueprint, 1 Colonist present, 1 Crystal, 1 Blueprint,
-# 1 building, no other Blueprint
-OTHER_ANSWERS = ["y", "1", "1", "1", "1", "n"]
+PRINTED = ["2", "4", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions
+SETUP = ["setup", *PRINTED, "6", "colony", "nothing"]
+# card 7 in the Colony: Upgrade impossible (he holds no Blueprint, tracked), no tile
+SKIP_TURN = ["turn", "0"]
+# card 7 again: a tile 1 step away, free, no Crystal on the way, giving nothing
+OTHER_ANSWERS = ["1", "1", "0", "n", "nothing"]
 
 
 def session(
@@ -45,18 +47,22 @@ def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
 
 def test_question_mark_lists_valid_answers_everywhere(tmp_path: Path) -> None:
     """Issue 5: ? at the step prompt and at each kind of question."""
+    printed = PRINTED[1:]
     out, _ = session(
-        ["?", "setup", "?", "6", "?", "colony", "?", "nothing"], tmp_path / "g.json"
+        ["?", "setup", "?", "2", *printed, "?", "6", "?", "colony", "?", "nothing"],
+        tmp_path / "g.json",
     )
     assert "Answer with a number or a name: 1 setup" in out
+    assert "Answer with a whole number from 0 to 30" in out
     assert "Answer with a whole number from 1 to 12" in out
     assert "Answer with a number or a name: 1 orbit, 2 colony" in out
-    assert "Answer with a number or a name: 1 nothing, 2 crystals" in out
+    assert "Answer with the benefit by name, with a number after crystals" in out
 
 
 def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
     out, terminal = session(
-        ["setup", "13", "many", "6", "up", "2", "nothing"], tmp_path / "g.json"
+        ["setup", *PRINTED, "13", "many", "6", "up", "2", "nothing"],
+        tmp_path / "g.json",
     )
     assert out.count("Please answer with a whole number from 1 to 12") == 2
     assert "Please answer with a number or a name" in out
@@ -94,7 +100,7 @@ def test_undo_mid_step_cancels_it(tmp_path: Path) -> None:
 
 
 def test_redo_in_a_step_is_refused(tmp_path: Path) -> None:
-    out, _ = session([*SETUP, "turn", "redo", "n", "n"], tmp_path / "g.json")
+    out, _ = session([*SETUP, "turn", "redo", "0"], tmp_path / "g.json")
     assert "Finish or undo this step first." in out
 
 
@@ -120,35 +126,22 @@ def test_undo_and_redo_with_nothing_to_do(tmp_path: Path) -> None:
 
 def test_end_of_input_quits_and_keeps_the_save(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    out, _ = session([*SETUP, "turn", "n"], path)  # input ends mid-step
+    out, _ = session([*SETUP, "turn", "1"], path)  # input ends mid-step
     assert f"Resume with: lacerda-bot play --resume {path}" in out
     assert len(load_game(path).steps) == 1
 
 
 def test_scoring_ends_the_game(tmp_path: Path) -> None:
-    scores = [
-        "40",
-        "3",
-        "9",
-        "2",
-        "1",
-        "1",
-        "3",
-        "1",
-        "1",
-        "10",
-        "108",
-        "y",
-        "y",
-        "y",
-        "y",
-    ]
+    """R-SCORE-1: what he built and holds is tracked; four counts and the goal are asked."""
+    scores = ["40", "3", "9", "108", "y", "y", "y"]
     out, terminal = session(
         [*SETUP, "score", *scores, "status", "quit"], tmp_path / "g.json"
     )
-    assert "Lacerda scores 107 OP." in out
+    assert "Lacerda scores 63 OP." in out
+    # the Colony is still at level 1 (tracked): First Colonists fails
+    assert "margin +45; Lacerda wins" in out
     assert "The game is over." in out
-    assert terminal.state.final_score == 107
+    assert terminal.state.final_score == 63
 
 
 def test_colour_codes_only_in_colour_mode(tmp_path: Path) -> None:
@@ -335,10 +328,10 @@ def test_the_readme_transcript_is_a_real_session(
 
 
 def test_game_over_prompt_accepts_its_one_choice(tmp_path: Path) -> None:
-    scores = ["0"] * 10 + ["0", "n", "n", "n", "n"]
+    scores = ["0"] * 4 + ["n", "n", "n"]
     out, terminal = session([*SETUP, "score", *scores, "?", "1"], tmp_path / "g.json")
     assert "Answer with a number or a name: 1 quit" in out
-    assert terminal.state.final_score == 0
+    assert terminal.state.final_score == 10  # his full Living Quarters (top 10)
     assert "Lacerda wins" in out
 
 
@@ -373,25 +366,23 @@ def test_play_help_documents_steps_commands_and_options(
 def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     """Issue 5: a mistyped answer is taken back without redoing the whole step."""
     path = tmp_path / "g.json"
-    # turn 1 (card 7, Upgrade): "y" by mistake, back, then "n" and no tile
-    out, terminal = session([*SETUP, "turn", "back", "y", "back", "n", "n"], path)
+    # turn 1 (card 7, Upgrade impossible): "1" tile by mistake, back, then "0"
+    out, terminal = session([*SETUP, "turn", "back", "1", "back", "0"], path)
     assert "No answer to take back here" in out
     assert "Back one question." in out
     assert out.count("Card 7: Mission B, action 2.") == 1  # nothing printed twice
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
-    assert [k for k, _ in step.answers] == [
-        "turn1.has_upgrade_blueprint",
-        "turn1.nearest_tiles.any",
-    ]
+    assert [k for k, _ in step.answers] == ["turn1.nearest_tiles"]
     assert terminal.state.turns == 1
 
 
 def test_back_keeps_the_tie_break_result(tmp_path: Path) -> None:
     """Taking back an answer after a tie-break replays it: the same cards decide."""
-    # seed 2, card 6 Construct: 3 tied sites, then back at the Tech question
-    answers = ["setup", "6", "colony", "nothing", "turn", "y", "1", "2", "2", "3"]
-    out, _ = session([*answers, "back", "3", "0", "n"], tmp_path / "g.json", seed=2)
-    # back re-asks the count of tied sites; the same cards pick the same site
-    assert out.count("the tie-break picks number 3") == 2
-    assert out.count("He builds a Mine") == 1
+    # seed 2: he draws First Colonist tile 3 of 6 (R-SETUP-7), then the side
+    answers = ["setup", *PRINTED, "6", "back", "6", "colony", "crystals 2"]
+    out, terminal = session(answers, tmp_path / "g.json", seed=2)
+    # back re-asks the count of tiles; the same cards draw the same tile
+    assert out.count("he draws number 3") == 2
+    assert "Back one question." in out
+    assert terminal.state.side is Side.COLONY

@@ -67,6 +67,7 @@ __all__ = [
     "ContractPick",
     "DevelopChoice",
     "Development",
+    "Display",
     "Fact",
     "Facts",
     "Read",
@@ -99,22 +100,18 @@ class Fact(enum.Enum):
     HAS_SHIP_LEFT = "has_ship_left"
     HAS_BOT_LEFT = "has_bot_left"
     HAS_SHELTER_LEFT = "has_shelter_left"
-    LSS_BELOW_COLONY_LEVEL = "lss_below_colony_level"
-    HAS_LEGAL_SITE = "has_legal_site"
-    BEST_SITE_SIZE = "best_site_size"
+    BUILD_SIZE = "build_size"
     BEST_SITES = "best_sites"
     TECH_LEVEL = "tech_level"
     ROVER_ON_NEW_BUILDING = "rover_on_new_building"
     NEAREST_FREE_HEXES = "nearest_free_hexes"
     COLONIST_ON_HIRE_SLOT = "colonist_on_hire_slot"
     LSS_OFFERS = "lss_offers"
-    BLUEPRINT_DISPLAY_EMPTY = "blueprint_display_empty"
+    BLUEPRINT_DISPLAY = "blueprint_display"
     HAS_FREE_MARKER = "has_free_marker"
     HAS_SCIENTIST = "has_scientist"
-    DISPLAY_HAS_SCORED_BLUEPRINT = "display_has_scored_blueprint"
     OBTAINED_PICKUP_CRYSTALS = "obtained_pickup_crystals"
     LAB_ENTRY_FREE = "lab_entry_free"
-    GRID_HAS_NEW_TYPE = "grid_has_new_type"
     CHEAPEST_TECH_TILES = "cheapest_tech_tiles"
     LEARNED_SPACE_GAINS = "learned_space_gains"
     CAN_ADVANCE_ANY = "can_advance_any"
@@ -123,19 +120,17 @@ class Fact(enum.Enum):
     HAS_TECH = "has_tech"
     CAN_ADVANCE_TECH = "can_advance_tech"
     DEVELOPED_SPACE_GAINS = "developed_space_gains"
-    HAS_UPGRADE_BLUEPRINT = "has_upgrade_blueprint"
     UPGRADE_BLUEPRINTS = "upgrade_blueprints"
     ELIGIBLE_BUILDINGS = "eligible_buildings"
     UPGRADE_CAPACITY = "upgrade_capacity"
     SCIENTIST_COUNT = "scientist_count"
-    SCIENTIST_DISPLAY_EMPTY = "scientist_display_empty"
-    CONTRACT_DISPLAY_EMPTY = "contract_display_empty"
     BEST_SCIENTISTS = "best_scientists"
     BEST_CONTRACTS = "best_contracts"
     CONTRACT_KIND = "contract_kind"
     NEAREST_TILES = "nearest_tiles"
     TARGET_STEPS = "target_steps"
     TARGET_CRYSTAL_COST = "target_crystal_cost"
+    CRYSTALS_ON_WAY = "crystals_on_way"
     BEST_PATHS = "best_paths"
     PATH_MOVED = "path_moved"
     MOVED_CRYSTAL_COUNT = "moved_crystal_count"
@@ -151,6 +146,20 @@ class Fact(enum.Enum):
     DISCOVERY_SITES = "discovery_sites"
     USED_TECH = "used_tech"
     """R-TURN-6: which of his Techs the human used (the call's input)."""
+    TECH_TILE_TYPE = "tech_tile_type"
+    CHOSEN_SCIENTIST = "chosen_scientist"
+    OBTAINED_BLUEPRINT = "obtained_blueprint"
+    USED_BLUEPRINT = "used_blueprint"
+    """What he takes or uses, named by type (and level): for sources that track his board."""
+    START_CRYSTALS = "start_crystals"
+    START_FREE_DEPOT = "start_free_depot"
+    LAB_ROWS = "lab_rows"
+    LAB_MAX_LEVEL = "lab_max_level"
+    START_SHELTER_TECH = "start_shelter_tech"
+    START_LIVING_QUARTERS = "start_living_quarters"
+    START_MISSION_CRYSTALS = "start_mission_crystals"
+    """His player board's printed start and each Mission's Crystals per contribution,
+    asked once at set-up by the table companion."""
     OP_TRACK = "op_track"
     PROGRESS_CUBES = "progress_cubes"
     TECH_POINTS = "tech_points"
@@ -168,6 +177,20 @@ class Fact(enum.Enum):
         """Whether the fact is a tuple of tied options' labels (its length is the fact)."""
         return self in _TIED
 
+    @property
+    def table_only(self) -> bool:
+        """Whether only the table companion reads the fact (no rule, no board source)."""
+        return self in _TABLE_ONLY
+
+    @property
+    def names_his_piece(self) -> bool:
+        """Whether the fact only names what he takes or uses, for tracking his board.
+
+        Every source notes these reads; the rules decide nothing on them, and a
+        table companion that does not track his board does not ask them.
+        """
+        return self in _NAMING
+
 
 _TIED: Final = frozenset(
     {
@@ -181,6 +204,28 @@ _TIED: Final = frozenset(
         Fact.NEAREST_TILES,
         Fact.BEST_PATHS,
         Fact.DISCOVERY_SITES,
+    }
+)
+
+
+_TABLE_ONLY: Final = frozenset(
+    {
+        Fact.USED_TECH,
+        Fact.START_CRYSTALS,
+        Fact.START_FREE_DEPOT,
+        Fact.LAB_ROWS,
+        Fact.LAB_MAX_LEVEL,
+        Fact.START_SHELTER_TECH,
+        Fact.START_LIVING_QUARTERS,
+        Fact.START_MISSION_CRYSTALS,
+    }
+)
+_NAMING: Final = frozenset(
+    {
+        Fact.TECH_TILE_TYPE,
+        Fact.CHOSEN_SCIENTIST,
+        Fact.OBTAINED_BLUEPRINT,
+        Fact.USED_BLUEPRINT,
     }
 )
 
@@ -202,6 +247,17 @@ class Choice:
 
     index: int
     of: int
+
+
+@enum.unique
+class Display(enum.Enum):
+    """What the Blueprint display holds, for R-ORBIT-1..3."""
+
+    EMPTY = "empty"
+    SCORED = "scored"
+    """A card of a type one of his Scientists scores (T3)."""
+    OTHERS = "others"
+    """Cards, none of a type his Scientists score (or he has no Scientist)."""
 
 
 @enum.unique
@@ -324,20 +380,16 @@ class Facts(Protocol[D]):
 
     # --- building (R-BUILD, R-LSS) ------------------------------------------
 
-    def lss_below_colony_level(self, kind: BuildingType) -> bool:
-        """R-BUILD-2: whether *kind*'s LSS marker is below the Colony level."""
+    def build_size(self, kind: BuildingType) -> int:
+        """R-BUILD-2, R-BUILD-4..9: the largest Complex a *kind* build makes now.
+
+        0 when *kind* does not qualify (an LSS type whose marker is not below
+        the Colony level) or has no legal site.
+        """
         ...
 
-    def not_qualified_reason(self, kind: BuildingType) -> str:
-        """Explanation: why *kind* does not qualify (R-BUILD-2)."""
-        ...
-
-    def has_legal_site(self, kind: BuildingType) -> bool:
-        """R-BUILD-4..8: whether *kind* has a legal site."""
-        ...
-
-    def best_site_size(self, kind: BuildingType) -> int:
-        """R-BUILD-5, R-BUILD-9: the largest resulting Complex of a legal *kind* site."""
+    def unbuildable_reason(self, kind: BuildingType) -> str:
+        """Explanation: why *kind* cannot be built (R-BUILD-2)."""
         ...
 
     def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
@@ -388,8 +440,8 @@ class Facts(Protocol[D]):
 
     # --- Orbit (R-ORBIT) ----------------------------------------------------
 
-    def blueprint_display_empty(self) -> bool:
-        """R-ORBIT-1: whether the Blueprint display is empty."""
+    def blueprint_display(self) -> "Display":
+        """R-ORBIT-1..3: whether the Blueprint display is empty, or shows a scored type."""
         ...
 
     def has_free_marker(self) -> bool:
@@ -398,10 +450,6 @@ class Facts(Protocol[D]):
 
     def has_scientist(self) -> bool:
         """R-ORBIT-2: whether he has hired a Scientist."""
-        ...
-
-    def display_has_scored_blueprint(self) -> bool:
-        """R-ORBIT-2, R-ORBIT-3: whether a display card is of a type his Scientists score."""
         ...
 
     def blueprint_pick(self, scored_only: bool) -> BlueprintPick[D]:
@@ -424,12 +472,8 @@ class Facts(Protocol[D]):
         """R-ORBIT-5: whether a space of his Lab's entry column is free."""
         ...
 
-    def grid_has_new_type(self) -> bool:
-        """R-ORBIT-5: whether a grid tile is of a type he lacks."""
-        ...
-
     def cheapest_tech_tiles(self) -> tuple[str, ...]:
-        """R-ORBIT-5: labels of the new-type tiles of lowest cost rank, leftmost."""
+        """R-ORBIT-5: labels of the new-type tiles of lowest cost rank, leftmost (none: no new type)."""
         ...
 
     def tech_tile_candidates(self) -> tuple[Candidate, ...]:
@@ -492,15 +536,11 @@ class Facts(Protocol[D]):
 
     # --- Colony (R-COLONY) --------------------------------------------------
 
-    def has_upgrade_blueprint(self) -> bool:
-        """R-COLONY-3: whether an unused Blueprint of his has an eligible building."""
-        ...
-
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """R-COLONY-3: labels of his preferred unused Blueprints with an eligible building.
 
         Scored types first, then Level 3; Blueprints of one type and level
-        count once (R-TIE-1). Read only when there is one.
+        count once (R-TIE-1). None when no unused Blueprint has one.
         """
         ...
 
@@ -532,16 +572,8 @@ class Facts(Protocol[D]):
         """R-COLONY-5: how many Scientists he has hired."""
         ...
 
-    def scientist_display_empty(self) -> bool:
-        """R-COLONY-6: whether no Scientist is on display."""
-        ...
-
-    def contract_display_empty(self) -> bool:
-        """R-COLONY-7: whether no Contract is on display."""
-        ...
-
     def best_scientists(self) -> tuple[str, ...]:
-        """R-COLONY-6: labels of the display Scientists of highest potential."""
+        """R-COLONY-6: labels of the display Scientists of highest potential (none: empty)."""
         ...
 
     def scientist_candidates(self) -> tuple[Candidate, ...]:
@@ -553,7 +585,7 @@ class Facts(Protocol[D]):
         ...
 
     def best_contracts(self) -> tuple[str, ...]:
-        """R-COLONY-7: labels of the display Contracts worth most when completed."""
+        """R-COLONY-7: labels of the display Contracts worth most when completed (none: empty)."""
         ...
 
     def contract_candidates(self) -> tuple[Candidate, ...]:
@@ -584,6 +616,10 @@ class Facts(Protocol[D]):
 
     def target_tile(self, target: Choice) -> HostId | D:
         """Name: tile *target*."""
+        ...
+
+    def crystals_on_way(self, target: Choice, length: int) -> bool:
+        """R-ROVER-6, R-ROVER-7: whether a shortest path toward *target*, cut at *length*, enters a Crystal."""
         ...
 
     def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:

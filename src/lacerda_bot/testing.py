@@ -181,6 +181,7 @@ def reference_board() -> Board:
         missions=_missions(),
         spendable_crystals=2,
         free_depot_spaces=4,
+        living_quarters_top=10,
         supply_crystals=25,
     )
     return read_view(board)

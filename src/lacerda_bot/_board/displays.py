@@ -13,14 +13,12 @@ import attrs
 
 from lacerda_bot._board.sites import eligible_buildings
 from lacerda_bot.host import BlueprintView, MapView, ScientistView, TechView
-from lacerda_bot.model import BlueprintRow, Item, TechType, scored_type
+from lacerda_bot.model import BlueprintRow, Item, scored_type
 from lacerda_bot.records import (
     ContractSlot,
     DisplayedBlueprint,
     GridTile,
     HeldBlueprint,
-    LabRow,
-    OwnTech,
     ScientistSlot,
     Stock,
     TurnOrderSpace,
@@ -35,9 +33,7 @@ __all__ = [
     "UpgradeView",
     "best_contracts",
     "best_scientists",
-    "can_advance",
     "choose_blueprint",
-    "choose_development",
     "choose_tech_tiles",
     "choose_warehouse_item",
     "rank_blueprints",
@@ -93,21 +89,18 @@ def choose_blueprint(view: BlueprintShopView, *, scored_only: bool) -> Blueprint
 @final
 @attrs.frozen(kw_only=True)
 class LearnChoice:
-    """The Tech tiles R-ORBIT-5 leaves tied, and the entry space they go to."""
+    """The Tech tiles R-ORBIT-5 leaves tied (none when no tile is of a type he lacks)."""
 
     tiles: tuple[GridTile, ...]
     """Equal candidates in canonical order (one unless R-TIE must choose)."""
-    entry_row: int
     removed: tuple[Removal, ...] = ()
 
 
 def choose_tech_tiles(view: TechView) -> LearnChoice:
     """Learn New Technology (R-ORBIT-5): lowest cost rank, then leftmost, of a type he lacks.
 
-    The engine has decided the action is possible: an entry space is free and a
-    grid tile is of a type he lacks.
+    No tile when none is of a type he lacks.
     """
-    free_rows = sorted(r.row for r in view.lab_rows if r.entry_free)
     owned = {t.tech for t in view.lacerda_techs}
     grid = sorted(view.tech_grid, key=lambda t: (t.row, t.column, t.id))
     lacking = [t for t in grid if t.tech not in owned]
@@ -116,37 +109,12 @@ def choose_tech_tiles(view: TechView) -> LearnChoice:
         for t in grid
         if t.tech in owned
     )
+    if not lacking:
+        return LearnChoice(tiles=(), removed=removed)
     cheapest = min(t.cost_rank for t in lacking)
     leftmost = min(t.column for t in lacking if t.cost_rank == cheapest)
     tied = tuple(t for t in lacking if (t.cost_rank, t.column) == (cheapest, leftmost))
-    return LearnChoice(tiles=tied, entry_row=free_rows[0], removed=removed)
-
-
-def can_advance(tech: OwnTech, rows: Sequence[LabRow] | Collection[LabRow]) -> bool:
-    """R-ORBIT-6: a Tech can advance while its level is below its row's maximum."""
-    top = next((r.max_level for r in rows if r.row == tech.row), 0)
-    return tech.level < top
-
-
-def choose_development(
-    view: TechView, *, most: bool, previous: TechType | None = None
-) -> OwnTech | None:
-    """R-ORBIT-6: the Tech one development step advances, or ``None`` if none can.
-
-    *most* picks the most developed (step 1), otherwise the least developed
-    other than *previous* unless no other can advance (step 2). Equal levels:
-    the bottom one (higher Lab row). R-TO-10 uses the same steps.
-    """
-    rows = list(view.lab_rows)
-    movable = [t for t in view.lacerda_techs if can_advance(t, rows)]
-    if not most:
-        others = [t for t in movable if t.tech is not previous]
-        movable = others or movable
-    if not movable:
-        return None
-    if most:
-        return max(movable, key=lambda t: (t.level, t.row))
-    return min(movable, key=lambda t: (t.level, -t.row))
+    return LearnChoice(tiles=tied, removed=removed)
 
 
 class UpgradeView(MapView, BlueprintView, ScientistView, Protocol):

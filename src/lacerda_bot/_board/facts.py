@@ -22,9 +22,7 @@ from lacerda_bot._board.displays import (
     LearnChoice,
     best_contracts,
     best_scientists,
-    can_advance,
     choose_blueprint,
-    choose_development,
     choose_tech_tiles,
     choose_warehouse_item,
     rank_blueprints,
@@ -51,6 +49,7 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
+from lacerda_bot._lab import choose_development, movable
 from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
@@ -61,6 +60,7 @@ from lacerda_bot.decisions import (
     LearnTech,
     MoveRover,
     ObtainBlueprint,
+    Upgrade,
 )
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import (
@@ -69,6 +69,7 @@ from lacerda_bot.facts import (
     ContractPick,
     DevelopChoice,
     Development,
+    Display,
     Fact,
     Read,
     ScientistPick,
@@ -190,6 +191,15 @@ class BoardFacts:
                     for d in board.blueprint_display
                     if d.blueprint.id == decision.blueprint
                 )
+                card = self._obtained.blueprint
+                self._note(Fact.OBTAINED_BLUEPRINT, (), (card.building, card.level))
+            case Upgrade():
+                used = next(
+                    b.blueprint
+                    for b in board.lacerda_blueprints
+                    if b.blueprint.id == decision.blueprint
+                )
+                self._note(Fact.USED_BLUEPRINT, (), (used.building, used.level))
             case LearnTech():
                 self._learned_row = decision.lab_row
             case DevelopTech():
@@ -272,16 +282,13 @@ class BoardFacts:
 
     # --- building -------------------------------------------------------------
 
-    def lss_below_colony_level(self, kind: BuildingType) -> bool:
-        """R-BUILD-2."""
-        below = qualifies(self.board, kind)
-        return self._note(Fact.LSS_BELOW_COLONY_LEVEL, (kind,), below)
-
-    def not_qualified_reason(self, kind: BuildingType) -> str:
+    def unbuildable_reason(self, kind: BuildingType) -> str:
         """Explanation."""
         board = self.board
-        level = board.lss_markers.level(kind)
-        return f"LSS marker {level} is not below Colony level {board.colony_level}"
+        if not qualifies(board, kind):
+            level = board.lss_markers.level(kind)
+            return f"LSS marker {level} is not below Colony level {board.colony_level}"
+        return "no legal site"
 
     def _sites(self, kind: BuildingType) -> tuple[Site, ...]:
         owner = Owner.LACERDA if kind is BuildingType.SHELTER else None
@@ -293,14 +300,11 @@ class BoardFacts:
     def _best(self, kind: BuildingType) -> tuple[Site, ...]:
         return self._cached(("best", kind), lambda: best_sites(self._sites(kind)))
 
-    def has_legal_site(self, kind: BuildingType) -> bool:
-        """R-BUILD-4..8."""
-        return self._note(Fact.HAS_LEGAL_SITE, (kind,), bool(self._sites(kind)))
-
-    def best_site_size(self, kind: BuildingType) -> int:
-        """R-BUILD-9."""
-        size = self._best(kind)[0].resulting_size
-        return self._note(Fact.BEST_SITE_SIZE, (kind,), size)
+    def build_size(self, kind: BuildingType) -> int:
+        """R-BUILD-2, R-BUILD-4..9: 0 when *kind* does not qualify or has no legal site."""
+        best = self._best(kind) if qualifies(self.board, kind) else ()
+        size = best[0].resulting_size if best else 0
+        return self._note(Fact.BUILD_SIZE, (kind,), size)
 
     def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
         """R-BUILD-9."""
@@ -372,10 +376,17 @@ class BoardFacts:
 
     # --- Orbit ----------------------------------------------------------------
 
-    def blueprint_display_empty(self) -> bool:
-        """R-ORBIT-1."""
-        empty = not self.board.blueprint_display
-        return self._note(Fact.BLUEPRINT_DISPLAY_EMPTY, (), empty)
+    def blueprint_display(self) -> Display:
+        """R-ORBIT-1..3."""
+        board = self.board
+        scored = {scored_type(s) for s in board.lacerda_scientists}
+        if not board.blueprint_display:
+            display = Display.EMPTY
+        elif any(d.blueprint.building in scored for d in board.blueprint_display):
+            display = Display.SCORED
+        else:
+            display = Display.OTHERS
+        return self._note(Fact.BLUEPRINT_DISPLAY, (), display)
 
     def has_free_marker(self) -> bool:
         """R-ORBIT-1."""
@@ -391,13 +402,6 @@ class BoardFacts:
             ("blueprint", scored_only),
             lambda: choose_blueprint(self.board, scored_only=scored_only),
         )
-
-    def display_has_scored_blueprint(self) -> bool:
-        """R-ORBIT-2, R-ORBIT-3."""
-        board = self.board
-        scored = {scored_type(s) for s in board.lacerda_scientists}
-        found = any(d.blueprint.building in scored for d in board.blueprint_display)
-        return self._note(Fact.DISPLAY_HAS_SCORED_BLUEPRINT, (), found)
 
     def blueprint_pick(self, scored_only: bool) -> BlueprintPick[Never]:
         """Name."""
@@ -436,12 +440,6 @@ class BoardFacts:
         free = any(r.entry_free for r in self.board.lab_rows)
         return self._note(Fact.LAB_ENTRY_FREE, (), free)
 
-    def grid_has_new_type(self) -> bool:
-        """R-ORBIT-5."""
-        owned = {t.tech for t in self.board.lacerda_techs}
-        new = any(t.tech not in owned for t in self.board.tech_grid)
-        return self._note(Fact.GRID_HAS_NEW_TYPE, (), new)
-
     def cheapest_tech_tiles(self) -> tuple[str, ...]:
         """R-ORBIT-5."""
         tiles = tuple(t.id for t in self._learn().tiles)
@@ -468,14 +466,12 @@ class BoardFacts:
         return self._tile(choice).id
 
     def tech_tile_type(self, choice: Choice) -> TechType:
-        """Name."""
-        return self._tile(choice).tech
+        """Name (noted for sources that track his board)."""
+        return self._note(Fact.TECH_TILE_TYPE, (choice,), self._tile(choice).tech)
 
     def entry_row(self) -> int:
-        """Name."""
-        row = self._learn().entry_row
-        assert row is not None  # the plan checked R-ORBIT-5
-        return row
+        """Name: the topmost free entry space (the plan checked there is one)."""
+        return min(r.row for r in self.board.lab_rows if r.entry_free)
 
     def _row(self, row: int) -> LabRow:
         return next(r for r in self.board.lab_rows if r.row == row)
@@ -486,8 +482,7 @@ class BoardFacts:
         return self._note(Fact.LEARNED_SPACE_GAINS, (), gains)
 
     def _movable(self) -> list[OwnTech]:
-        rows = self.board.lab_rows
-        return [t for t in self.board.lacerda_techs if can_advance(t, rows)]
+        return movable(self.board.lacerda_techs, self.board.lab_rows)
 
     def can_advance_any(self) -> bool:
         """R-ORBIT-6."""
@@ -523,8 +518,12 @@ class BoardFacts:
     ) -> Development[Never]:
         """Name."""
         most = choice is DevelopChoice.MOST
+        board = self.board
         tech = choose_development(
-            self.board, most=most, previous=None if most else previous
+            board.lacerda_techs,
+            board.lab_rows,
+            most=most,
+            previous=None if most else previous,
         )
         assert tech is not None  # the engine read can_advance_* first
         return self._development(tech)
@@ -546,10 +545,6 @@ class BoardFacts:
 
     def _rank(self) -> BlueprintRank:
         return self._cached("rank", lambda: rank_blueprints(self.board))
-
-    def has_upgrade_blueprint(self) -> bool:
-        """R-COLONY-3."""
-        return self._note(Fact.HAS_UPGRADE_BLUEPRINT, (), bool(self._rank().best))
 
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """R-COLONY-3."""
@@ -606,16 +601,6 @@ class BoardFacts:
         count = len(self.board.lacerda_scientists)
         return self._note(Fact.SCIENTIST_COUNT, (), count)
 
-    def scientist_display_empty(self) -> bool:
-        """R-COLONY-6."""
-        empty = not self.board.scientist_display
-        return self._note(Fact.SCIENTIST_DISPLAY_EMPTY, (), empty)
-
-    def contract_display_empty(self) -> bool:
-        """R-COLONY-7."""
-        empty = not self.board.contract_display
-        return self._note(Fact.CONTRACT_DISPLAY_EMPTY, (), empty)
-
     def _scientists(self) -> tuple[ScientistSlot, ...]:
         return self._cached("scientists", lambda: best_scientists(self.board))
 
@@ -635,8 +620,9 @@ class BoardFacts:
         )
 
     def scientist(self, choice: Choice) -> ScientistPick[Never]:
-        """Name."""
+        """Name (the Scientist noted for sources that track his board)."""
         slot = self._scientists()[choice.index]
+        self._note(Fact.CHOSEN_SCIENTIST, (choice,), slot.scientist)
         return ScientistPick(scientist=slot.scientist, slot=slot.slot)
 
     def _contracts(self) -> tuple[ContractSlot, ...]:
@@ -718,6 +704,11 @@ class BoardFacts:
         paths = self._paths(target, length)
         most = max(self._kept(p) for p in paths)
         return tuple(p for p in paths if self._kept(p) == most)
+
+    def crystals_on_way(self, target: Choice, length: int) -> bool:
+        """R-ROVER-6, R-ROVER-7."""
+        crystals = any(p.crystal_hexes for p in self._paths(target, length))
+        return self._note(Fact.CRYSTALS_ON_WAY, (target, length), crystals)
 
     def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
         """R-ROVER-6."""

@@ -162,5 +162,7 @@ def eligible_buildings(view: MapView, held: HeldBlueprint) -> tuple[Building, ..
 
 
 def qualifies(view: ColonyView, kind: BuildingType) -> bool:
-    """R-BUILD-2: a Mine always qualifies; an LSS type if its marker < Colony level."""
-    return kind is BuildingType.MINE or view.lss_markers.level(kind) < view.colony_level
+    """R-BUILD-2: a Mine (or a Shelter) always qualifies; an LSS type if its marker < Colony level."""
+    if kind in (BuildingType.MINE, BuildingType.SHELTER):
+        return True
+    return view.lss_markers.level(kind) < view.colony_level

@@ -53,11 +53,6 @@ _BUILD_RULES: Final = (
 )
 
 
-def _qualifies(play: Play[D], kind: BuildingType) -> bool:
-    """R-BUILD-2: a Mine always qualifies; an LSS type if its marker < Colony level."""
-    return kind is BuildingType.MINE or play.facts.lss_below_colony_level(kind)
-
-
 def plan_construct(
     play: Play[D], kind: BuildingType | None
 ) -> ConstructPlan | Impossible:
@@ -69,24 +64,17 @@ def plan_construct(
     """
     facts = play.facts
     if kind is not None:
-        if _qualifies(play, kind) and facts.has_legal_site(kind):
+        if facts.build_size(kind):
             return ConstructPlan(building=kind)
         return Impossible(rule="R-BUILD-3", reason=f"no legal {kind.value} site")
     start = BUILDING_SEQUENCE.index(play.bot.pointer)
     removed: list[Removal] = []
     for offset in range(len(BUILDING_SEQUENCE)):
         candidate = BUILDING_SEQUENCE[(start + offset) % len(BUILDING_SEQUENCE)]
-        if not _qualifies(play, candidate):
-            reason = facts.not_qualified_reason(candidate)
-            removed.append(
-                Removal(option=candidate.value, rule="R-BUILD-2", reason=reason)
-            )
-            continue
-        if facts.has_legal_site(candidate):
+        if facts.build_size(candidate):
             return ConstructPlan(building=candidate, removed=tuple(removed))
-        removed.append(
-            Removal(option=candidate.value, rule="R-BUILD-2", reason="no legal site")
-        )
+        reason = facts.unbuildable_reason(candidate)
+        removed.append(Removal(option=candidate.value, rule="R-BUILD-2", reason=reason))
     return Impossible(rule="R-COLONY-2", reason="no qualifying type has a legal site")
 
 
@@ -118,7 +106,7 @@ def _best_site(
 ) -> tuple[int, Choice, tuple[TieBreak, ...]]:
     """R-BUILD-9: the largest resulting Complex, then R-TIE among the sites."""
     facts = play.facts
-    size = facts.best_site_size(kind)
+    size = facts.build_size(kind)
     sites = facts.best_sites(kind)
     index, ties = play.tie(sites, rule=rule)
     return size, Choice(index=index, of=len(sites)), ties
@@ -208,7 +196,7 @@ def plan_shelter(play: Play[D]) -> Impossible | None:
     facts = play.facts
     if not facts.has_shelter_left():
         return Impossible(rule="R-LEVEL-2", reason="no Shelter left")
-    if not facts.has_legal_site(BuildingType.SHELTER):
+    if not facts.build_size(BuildingType.SHELTER):
         return Impossible(rule="R-LEVEL-2", reason="no legal Shelter site")
     return None
 

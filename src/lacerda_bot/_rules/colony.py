@@ -30,7 +30,7 @@ __all__ = [
 
 def plan_upgrade(play: Play[D]) -> UpgradePlan | Impossible:
     """R-COLONY-3: impossible when no unused Blueprint of his has an eligible building."""
-    if not play.facts.has_upgrade_blueprint():
+    if not play.facts.upgrade_blueprints():
         return Impossible(
             rule="R-COLONY-3", reason="no unused Blueprint has an eligible building"
         )
@@ -78,7 +78,8 @@ def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
     limit: int | None = None
     capacities = (1, 1)
     while limit is None or len(positions) < limit:
-        if not facts.has_upgrade_blueprint():
+        blueprints = facts.upgrade_blueprints()
+        if not blueprints:
             break
         if positions and limit is None:
             capacities = (
@@ -89,7 +90,7 @@ def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
             if len(positions) >= limit:
                 break
         positions.append(len(play.decisions))
-        _upgrade_once(play, rules, facts.upgrade_blueprints())
+        _upgrade_once(play, rules, blueprints)
     _credit_upgrade_tech(play, capacities, positions)
 
 
@@ -120,11 +121,11 @@ def plan_staff(play: Play[D]) -> HirePlan | ContractPlan | Impossible:
     if facts.colonist_on_hire_slot():
         return Impossible(rule="R-COST-5", reason="his Colonist is on his Hire slot")
     if facts.scientist_count() < 2:
-        if not facts.scientist_display_empty():
+        if facts.best_scientists():
             return HirePlan()
         if play.options.no_scientist_fallback is NoScientistFallback.ROVER:
             return Impossible(rule="R-COLONY-6", reason="no Scientist on display")
-    if facts.contract_display_empty():
+    if not facts.best_contracts():
         return Impossible(rule="R-COLONY-7", reason="no Contract on display")
     return ContractPlan(cost=facts.contract_crystal_cost())
 

@@ -23,7 +23,7 @@ from lacerda_bot.decisions import (
     LearnTech,
     ObtainBlueprint,
 )
-from lacerda_bot.facts import Choice, DevelopChoice
+from lacerda_bot.facts import Choice, DevelopChoice, Display
 from lacerda_bot.model import TechType
 from lacerda_bot.trace import Trace
 
@@ -42,7 +42,8 @@ __all__ = [
 def plan_obtain(play: Play[D]) -> ObtainPlan | Impossible:
     """Obtain a Blueprint: possible (R-ORBIT-1), and among which cards (R-ORBIT-2, R-ORBIT-3)."""
     facts = play.facts
-    if facts.blueprint_display_empty():
+    display = facts.blueprint_display()
+    if display is Display.EMPTY:
         return Impossible(rule="R-ORBIT-1", reason="the display is empty")
     if not facts.has_free_marker():
         return Impossible(
@@ -50,7 +51,7 @@ def plan_obtain(play: Play[D]) -> ObtainPlan | Impossible:
         )
     if not facts.has_scientist():
         return ObtainPlan(scored_only=False)
-    if facts.display_has_scored_blueprint():
+    if display is Display.SCORED:
         return ObtainPlan(scored_only=True)
     if not play.options.blueprint_fallback_any_type:
         return Impossible(rule="R-ORBIT-3", reason="no display card of a scored type")
@@ -81,7 +82,7 @@ def plan_learn(play: Play[D]) -> LearnPlan | Impossible:
     facts = play.facts
     if not facts.lab_entry_free():
         return Impossible(rule="R-ORBIT-5", reason="no Lab entry space is free")
-    if not facts.grid_has_new_type():
+    if not facts.cheapest_tech_tiles():
         return Impossible(rule="R-ORBIT-5", reason="no grid tile of a type he lacks")
     return LearnPlan()
 

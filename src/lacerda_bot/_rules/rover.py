@@ -59,7 +59,7 @@ def best_rover_tech(
     base: int,
     own_level: Callable[[], int],
     human_level: Callable[[], int],
-    tile_cost: int,
+    tile_cost: Callable[[], int],
     spendable: Callable[[], int],
     prefer_own: bool,
 ) -> Allowance:
@@ -68,11 +68,11 @@ def best_rover_tech(
     A Tech is needed only if *steps* exceed *base*. Among Techs, the best
     result is reaching the target, then paying fewer Crystals, then going
     farther; on equal results his own Tech wins with *prefer_own*, else the
-    human's. The levels and the spendable Crystals are read only when the
-    answer depends on them (a level of 0 means no Rover Tech).
+    human's. The levels, the tile's cost and the spendable Crystals are read
+    only when the answer depends on them (a level of 0 means no Rover Tech).
 
     >>> best_rover_tech(steps=3, base=2, own_level=lambda: 1, human_level=lambda: 3,
-    ...                 tile_cost=0, spendable=lambda: 0, prefer_own=True).tech
+    ...                 tile_cost=lambda: 0, spendable=lambda: 0, prefer_own=True).tech
     <TechUsed.OWN: 'own'>
     """
     read: dict[str, int] = {}
@@ -86,19 +86,24 @@ def best_rover_tech(
         if steps <= allowance:
             return True, 0
         extra = steps - allowance
-        return (True, extra) if extra + tile_cost <= crystals() else (False, 0)
+        return (True, extra) if extra + tile_cost() <= crystals() else (False, 0)
+
+    def score(choice: tuple[TechUsed, int]) -> tuple[bool, int, int]:
+        reached, pay = result(base + choice[1])
+        return reached, -pay, steps if reached else base + choice[1]
 
     choices = [(TechUsed.NONE, 0)]
     if steps > base:
         ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
         if not prefer_own:
             ranked.reverse()
-        levels = [(user, level()) for user, level in ranked]
+        (first, first_level), (second, second_level) = ranked
+        levels = [(first, first_level())]
+        # the preferred Tech reaching the target for free cannot be beaten: the
+        # other one's level is not read
+        if score(levels[0]) != (True, 0, steps):
+            levels.append((second, second_level()))
         choices = [(user, level) for user, level in levels if level > 0] or choices
-
-    def score(choice: tuple[TechUsed, int]) -> tuple[bool, int, int]:
-        reached, pay = result(base + choice[1])
-        return reached, -pay, steps if reached else base + choice[1]
 
     user, level = max(choices, key=score)  # max keeps the first of equals
     reached, pay = result(base + level)
@@ -124,7 +129,14 @@ def move_rover(
     index, target_ties = play.tie(tiles, rule="R-ROVER-3")
     target = Choice(index=index, of=len(tiles))
     steps = facts.target_steps(target)
-    cost = facts.target_crystal_cost(target)
+    costs: list[int] = []
+
+    def cost() -> int:
+        """The tile's Crystal cost, read once, when paying or arriving needs it."""
+        if not costs:
+            costs.append(facts.target_crystal_cost(target))
+        return costs[0]
+
     allowance = best_rover_tech(
         steps=steps,
         base=base,
@@ -134,7 +146,10 @@ def move_rover(
         spendable=facts.spendable_crystals,
         prefer_own=play.options.prefer_own_tech,
     )
-    paths = facts.best_paths(target, allowance.length)
+    # Reaching the tile with no Crystal on the way, every shortest path ends alike
+    # and is merged into one (R-TIE-1); otherwise the paths' outcomes may differ.
+    crystals = not allowance.reached or facts.crystals_on_way(target, allowance.length)
+    paths = facts.best_paths(target, allowance.length) if crystals else ("the way",)
     path_index, path_ties = play.tie(paths, rule="R-ROVER-6")
     path = Choice(index=path_index, of=len(paths))
     trace = Trace(
@@ -154,6 +169,7 @@ def move_rover(
         tech_used=counted,
         trace=trace,
     )
+    arrival_cost = cost() if allowance.reached else 0  # read before he moves
     if allowance.pay:
         pay = PayCrystals(
             amount=allowance.pay,
@@ -167,10 +183,10 @@ def move_rover(
             tech=TechType.ROVER, trace=Trace(rules=("R-TURN-7", "R-ROVER-4"))
         )
         play.emit(oxygen)
-    for _ in range(facts.moved_crystal_count()):
+    for _ in range(facts.moved_crystal_count() if crystals else 0):
         gain_crystals(play, 1, CrystalSource.ROVER_PATH, "R-ROVER-7")
     if allowance.reached:
-        _arrive(play, resolve, cost)
+        _arrive(play, resolve, arrival_cost)
     return True
 
 

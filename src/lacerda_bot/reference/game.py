@@ -329,7 +329,6 @@ def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
         op_track=host.lacerda_op,
         progress_cubes=min(5, board.colony_level - 1),
         lab_column_values=tuple(t.level // 2 for t in board.lacerda_techs),
-        living_quarters_top=3 + board.colony_level,
         advanced_buildings_on_mars=tuple(
             AdvancedCount(building=k, count=n)
             for k, n in sorted(counts.items(), key=lambda kv: kv[0].value)

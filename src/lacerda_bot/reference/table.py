@@ -28,6 +28,7 @@ from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.table.driver import Run, StepKind, run_step
 from lacerda_bot.table.state import TableState
+from lacerda_bot.table.tracked import Tracked
 
 __all__ = [
     "PerfectPlayer",
@@ -49,21 +50,55 @@ class TableMismatchError(LacerdaBotError, AssertionError):
     """The table, answered from the board, did not do what the board's call did."""
 
 
+def _printed(read: Read, board: Board, tech: TechType | None) -> object:
+    """What a player reads off *board* for a fact only the table asks."""
+    fact = read.fact
+    shelter = next(
+        (t.level for t in board.lacerda_techs if t.tech is TechType.SHELTER), 0
+    )
+    match fact:
+        case Fact.USED_TECH:
+            return tech
+        case Fact.START_CRYSTALS:
+            return board.spendable_crystals
+        case Fact.START_FREE_DEPOT:
+            return board.free_depot_spaces
+        case Fact.LAB_ROWS:
+            return len(board.lab_rows)
+        case Fact.LAB_MAX_LEVEL:
+            return max(r.max_level for r in board.lab_rows)
+        case Fact.START_SHELTER_TECH:
+            return shelter
+        case Fact.START_LIVING_QUARTERS:
+            return board.living_quarters_top
+        case Fact.START_MISSION_CRYSTALS:
+            (slot,) = read.args
+            return next(m.crystals for m in board.missions if m.slot is slot)
+        case _:
+            raise TableMismatchError(f"no value on the board for {fact.value}")
+
+
 @final
 class _FromLog:
-    """Says each fact the table reads is what the board's source read at the same place."""
+    """Says each fact the table reads is what the board's source read at the same place.
 
-    def __init__(self, log: Sequence[Read], tech: TechType | None = None) -> None:
+    Facts only the table reads (his printed start, the Tech you used) are read
+    off the board the call was made on.
+    """
+
+    def __init__(
+        self, log: Sequence[Read], board: Board, tech: TechType | None = None
+    ) -> None:
         self.log = log
+        self.board = board
         self.tech = tech
-        """The Tech of his the human used (a read the board's source does not make)."""
         self.offset = 0
 
     def value(self, read: Read, index: int) -> object:
         """The board's value of *read*."""
-        if read.fact is Fact.USED_TECH:
+        if read.fact.table_only:
             self.offset += 1
-            return self.tech
+            return _printed(read, self.board, self.tech)
         at = index - self.offset
         if at >= len(self.log):
             raise TableMismatchError(
@@ -76,6 +111,11 @@ class _FromLog:
             )
             raise TableMismatchError(msg)
         return entry.value
+
+    def ahead(self, fact: Fact, index: int) -> object:
+        """The board's value of its next read of *fact*."""
+        start = index - self.offset + 1
+        return next((r.value for r in self.log[start:] if r.fact is fact), None)
 
 
 @final
@@ -139,6 +179,35 @@ class _ScoredBoard:
         return bool(self._note(Fact.REQUIREMENT_MET, (index, requirement), met))
 
 
+def _check_tracking(tracked: Tracked, board: Board, *, level_up: bool) -> None:
+    """What the table tracks of his player board is what the board shows."""
+    truth = Tracked.of(board)
+    same = {
+        "Crystals": tracked.crystals == truth.crystals,
+        "Depot": tracked.depot == truth.depot,
+        "Techs": tracked.lacerda_techs == truth.lacerda_techs,
+        "Lab entry spaces": [r.entry_free for r in tracked.lab_rows]
+        == [r.entry_free for r in truth.lab_rows],
+        "Blueprints": sorted(tracked.cards, key=repr) == sorted(truth.cards, key=repr),
+        "markers": tracked.free_advanced_markers == truth.free_advanced_markers,
+        "Scientists": sorted(s.value for s in tracked.lacerda_scientists)
+        == sorted(s.value for s in truth.lacerda_scientists),
+        "Hire slot": tracked.colonist_on_hire_slot == truth.colonist_on_hire_slot,
+        "supplies": (tracked.shelters_left, tracked.ships_left, tracked.bots_left)
+        == (truth.shelters_left, truth.ships_left, truth.bots_left),
+        "Colony level": level_up or tracked.colony_level == truth.colony_level,
+        "Shuttle": tracked.shuttle_from is truth.shuttle_from,
+        "Missions": all(
+            (not m.completed or t.completed) and m.crystals in (None, t.crystals)
+            for m, t in zip(tracked.missions, truth.missions, strict=True)
+        ),
+    }
+    wrong = [name for name, ok in same.items() if not ok]
+    if wrong:
+        msg = f"the table tracks his {', '.join(wrong)} otherwise than the board shows"
+        raise TableMismatchError(msg)
+
+
 def _board_call(
     kind: CallKind, tech: TechType | None
 ) -> Callable[[BotState, Facts[Any]], Outcome[Any]]:
@@ -197,8 +266,12 @@ class PerfectPlayer:
         call = _board_call(kind, tech)
         on_board = call(bot, BoardFacts.read(board, bot.options, log=log))
         state = self.state or TableState(bot=bot, goal=self.goal)
+        if state.tracked is not None:
+            _check_tracking(
+                state.tracked, board, level_up=kind is CallKind.COLONY_LEVEL_UP
+            )
         step = _STEPS[kind]
-        run = self._run(state, step, _FromLog(log, tech))
+        run = self._run(state, step, _FromLog(log, board, tech))
         if run.state.bot != on_board.bot:
             msg = f"{step.value}: the table's bot state differs from the board's"
             raise TableMismatchError(msg)
@@ -211,7 +284,7 @@ class PerfectPlayer:
         scored = _ScoredBoard(board, human_total, (self.goal, goal), log)
         on_board = final_scoring(self.goal, scored)
         assert self.state is not None
-        run = self._run(self.state, StepKind.SCORE, _FromLog(log))
+        run = self._run(self.state, StepKind.SCORE, _FromLog(log, board))
         if run.state.final_score != on_board.score.total:
             raise TableMismatchError(
                 "score: the table's total differs from the board's"

@@ -13,7 +13,7 @@ Where a decision names a place or card the table cannot name, it carries a
 """
 
 from collections.abc import Callable
-from typing import Final, Protocol, assert_never, runtime_checkable
+from typing import Final, Protocol, TypeVar, assert_never, runtime_checkable
 
 from lacerda_bot._rules.goals import Requirement
 from lacerda_bot.decisions import (
@@ -60,6 +60,7 @@ from lacerda_bot.facts import (
     ContractPick,
     DevelopChoice,
     Development,
+    Display,
     Fact,
     Read,
     ScientistPick,
@@ -105,6 +106,14 @@ class FactSource(Protocol):
         """
         ...
 
+    def ahead(self, fact: Fact, index: int) -> object:
+        """The value of the next read of *fact* after read number *index*.
+
+        For a question that also names what the rules learn later (which
+        Blueprint he takes, asked with whether the display is empty).
+        """
+        ...
+
 
 class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
     """The player has not answered *question* yet: the step stops to ask it.
@@ -120,14 +129,13 @@ class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
 
 
 _Key = tuple[Fact, tuple[object, ...]]
+T = TypeVar("T")
 
 # What each decision can change at the table: the facts read before it that
 # must be asked again after it. Facts it changes in a known way are updated.
 _BUILDS: Final = frozenset(
     {
-        Fact.LSS_BELOW_COLONY_LEVEL,
-        Fact.HAS_LEGAL_SITE,
-        Fact.BEST_SITE_SIZE,
+        Fact.BUILD_SIZE,
         Fact.BEST_SITES,
         Fact.NEAREST_FREE_HEXES,
         Fact.ROVER_ON_NEW_BUILDING,
@@ -135,9 +143,9 @@ _BUILDS: Final = frozenset(
         Fact.TARGET_STEPS,
         Fact.TARGET_CRYSTAL_COST,
         Fact.BEST_PATHS,
+        Fact.CRYSTALS_ON_WAY,
         Fact.PATH_MOVED,
         Fact.DISCOVERY_SITES,
-        Fact.HAS_UPGRADE_BLUEPRINT,
         Fact.UPGRADE_BLUEPRINTS,
         Fact.ELIGIBLE_BUILDINGS,
         Fact.SUPPLY_HAS_CRYSTAL,
@@ -149,6 +157,7 @@ _ROVER: Final = frozenset(
         Fact.TARGET_STEPS,
         Fact.TARGET_CRYSTAL_COST,
         Fact.BEST_PATHS,
+        Fact.CRYSTALS_ON_WAY,
         Fact.PATH_MOVED,
         Fact.NEAREST_FREE_HEXES,
         Fact.ROVER_ON_NEW_BUILDING,
@@ -161,6 +170,7 @@ _ROVER_TARGET: Final = frozenset(
         Fact.TARGET_STEPS,
         Fact.TARGET_CRYSTAL_COST,
         Fact.BEST_PATHS,
+        Fact.CRYSTALS_ON_WAY,
         Fact.PATH_MOVED,
     }
 )
@@ -171,23 +181,21 @@ _TECHS: Final = frozenset(
         Fact.CAN_ADVANCE_AGAIN,
         Fact.CAN_ADVANCE_TECH,
         Fact.TECH_LEVEL,
-        Fact.HAS_LEGAL_SITE,
-        Fact.BEST_SITE_SIZE,
+        Fact.BUILD_SIZE,
         Fact.BEST_SITES,
         Fact.NEAREST_TILES,
         Fact.TARGET_STEPS,
         Fact.TARGET_CRYSTAL_COST,
         Fact.BEST_PATHS,
+        Fact.CRYSTALS_ON_WAY,
         Fact.PATH_MOVED,
         Fact.UPGRADE_CAPACITY,
     }
 )
 _BLUEPRINTS: Final = frozenset(
     {
-        Fact.BLUEPRINT_DISPLAY_EMPTY,
+        Fact.BLUEPRINT_DISPLAY,
         Fact.HAS_FREE_MARKER,
-        Fact.DISPLAY_HAS_SCORED_BLUEPRINT,
-        Fact.HAS_UPGRADE_BLUEPRINT,
         Fact.UPGRADE_BLUEPRINTS,
         Fact.ELIGIBLE_BUILDINGS,
         Fact.BEST_SCIENTISTS,
@@ -204,9 +212,9 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
         case Upgrade():
             return frozenset(
                 {
-                    Fact.HAS_UPGRADE_BLUEPRINT,
                     Fact.UPGRADE_BLUEPRINTS,
                     Fact.ELIGIBLE_BUILDINGS,
+                    Fact.USED_BLUEPRINT,
                 }
             )
         case MoveRover():
@@ -218,29 +226,30 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
         case LearnTech():
             return _TECHS | {
                 Fact.LAB_ENTRY_FREE,
-                Fact.GRID_HAS_NEW_TYPE,
                 Fact.CHEAPEST_TECH_TILES,
                 Fact.HAS_TECH,
                 Fact.LEARNED_SPACE_GAINS,
+                Fact.TECH_TILE_TYPE,
             }
         case DevelopTech():
             return _TECHS | {Fact.DEVELOPED_SPACE_GAINS}
         case ObtainBlueprint():
-            return _BLUEPRINTS | {Fact.OBTAINED_PICKUP_CRYSTALS}
+            return _BLUEPRINTS | {
+                Fact.OBTAINED_PICKUP_CRYSTALS,
+                Fact.OBTAINED_BLUEPRINT,
+            }
         case HireScientist():
             return frozenset(
                 {
-                    Fact.SCIENTIST_DISPLAY_EMPTY,
                     Fact.SCIENTIST_COUNT,
                     Fact.HAS_SCIENTIST,
-                    Fact.DISPLAY_HAS_SCORED_BLUEPRINT,
                     Fact.BEST_SCIENTISTS,
-                    Fact.HAS_UPGRADE_BLUEPRINT,
+                    Fact.CHOSEN_SCIENTIST,
                     Fact.UPGRADE_BLUEPRINTS,
                 }
             )
         case TakeContract() | RefillContractDisplay():
-            return frozenset({Fact.CONTRACT_DISPLAY_EMPTY, Fact.BEST_CONTRACTS})
+            return frozenset({Fact.BEST_CONTRACTS})
         case GainCrystals() | PayCrystals():
             # what he can spend decides which tiles he can reach and pay for
             return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL}
@@ -297,10 +306,13 @@ class _Answering:
         assert facts.pending_shape is not None
         if facts.pending is not self.pending:
             self.pending = facts.pending
+            shape = facts.pending_shape
             value = self.source.value(facts.pending, facts.reads)
             if facts.pending.fact.tied and isinstance(value, int):
                 value = ("option",) * value
-            self.queue = list(facts.pending_shape.answers(value))
+            later = shape.lookahead
+            ahead = None if later is None else self.source.ahead(later, facts.reads)
+            self.queue = list(shape.answers(value, ahead))
         return self.queue.pop(0)
 
 
@@ -324,6 +336,8 @@ class AskedFacts:
         """How many questions the source answered."""
         self.reads = -1
         """The number of the read in progress in this step (from 0)."""
+        self.said: list[Answer] = []
+        """The answers given to the last fact asked (a question may name more)."""
         self.step = step
         self.side_now = side
         self.options = options
@@ -342,8 +356,8 @@ class AskedFacts:
         if key in self._known:
             value = self._known[key]
         else:
-            words = Wording(side=self.side_now, options=self.options, known=self._known)
-            shape = shape_of(fact, args, words)
+            shape = shape_of(fact, args, self._wording())
+            self.said = []
             self.pending, self.pending_shape = (
                 Read(fact=fact, args=args, value=None),
                 shape,
@@ -351,6 +365,22 @@ class AskedFacts:
             value = shape.read(self._ask, f"{self.step}.{fact_key(fact, args)}")
             self.pending, self.pending_shape = None, None
             self._known[key] = value
+        if self.log is not None:
+            logged = len(value) if isinstance(value, tuple) and fact.tied else value
+            self.log.append(Read(fact=fact, args=args, value=logged))
+        return value
+
+    def count(self, fact: Fact, *args: object) -> int:
+        """A count only the table reads (his printed start, his Crystals), asked."""
+        return self._int(fact, *args)
+
+    def _wording(self) -> Wording:
+        """What the questions' words may depend on."""
+        return Wording(side=self.side_now, options=self.options, known=self._known)
+
+    def _given(self, fact: Fact, args: tuple[object, ...], value: T) -> T:
+        """A fact the companion knows without asking: read, logged, not asked."""
+        self.reads += 1
         if self.log is not None:
             logged = len(value) if isinstance(value, tuple) and fact.tied else value
             self.log.append(Read(fact=fact, args=args, value=logged))
@@ -364,6 +394,7 @@ class AskedFacts:
         """The source's answer, refused if it does not fit the question."""
         answer = self.source(question)
         self.asked += 1
+        self.said.append(answer)
         if not question.accepts(answer):
             raise InvalidValueError(question.key, question.valid_answers(), answer)
         return answer
@@ -469,7 +500,7 @@ class AskedFacts:
         """Asked."""
         return self._bool(Fact.SUPPLY_HAS_CRYSTAL)
 
-    def crystals_kept(self, requested: int, source: CrystalSource) -> Described:
+    def crystals_kept(self, requested: int, source: CrystalSource) -> int | Described:
         """Said: as many as his Depot (and the supply) allow."""
         return _described(Criterion.DEPOT)
 
@@ -487,21 +518,13 @@ class AskedFacts:
 
     # --- building ------------------------------------------------------------------------
 
-    def lss_below_colony_level(self, kind: BuildingType) -> bool:
+    def build_size(self, kind: BuildingType) -> int:
         """Asked."""
-        return self._bool(Fact.LSS_BELOW_COLONY_LEVEL, kind)
+        return self._int(Fact.BUILD_SIZE, kind)
 
-    def not_qualified_reason(self, kind: BuildingType) -> str:
+    def unbuildable_reason(self, kind: BuildingType) -> str:
         """Explanation."""
-        return "its LSS marker is not below the Colony level"
-
-    def has_legal_site(self, kind: BuildingType) -> bool:
-        """Asked."""
-        return self._bool(Fact.HAS_LEGAL_SITE, kind)
-
-    def best_site_size(self, kind: BuildingType) -> int:
-        """Asked."""
-        return self._int(Fact.BEST_SITE_SIZE, kind)
+        return "its LSS marker is not below the Colony level, or it has no legal site"
 
     def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
         """Asked: how many tie."""
@@ -549,9 +572,11 @@ class AskedFacts:
 
     # --- Orbit ---------------------------------------------------------------------------
 
-    def blueprint_display_empty(self) -> bool:
+    def blueprint_display(self) -> Display:
         """Asked."""
-        return self._bool(Fact.BLUEPRINT_DISPLAY_EMPTY)
+        value = self._read(Fact.BLUEPRINT_DISPLAY)
+        assert isinstance(value, Display)
+        return value
 
     def has_free_marker(self) -> bool:
         """Asked."""
@@ -560,10 +585,6 @@ class AskedFacts:
     def has_scientist(self) -> bool:
         """Asked."""
         return self._bool(Fact.HAS_SCIENTIST)
-
-    def display_has_scored_blueprint(self) -> bool:
-        """Asked."""
-        return self._bool(Fact.DISPLAY_HAS_SCORED_BLUEPRINT)
 
     def blueprint_pick(self, scored_only: bool) -> BlueprintPick[Described]:
         """Said: the card R-ORBIT-4 picks."""
@@ -588,10 +609,6 @@ class AskedFacts:
         """Asked."""
         return self._bool(Fact.LAB_ENTRY_FREE)
 
-    def grid_has_new_type(self) -> bool:
-        """Asked."""
-        return self._bool(Fact.GRID_HAS_NEW_TYPE)
-
     def cheapest_tech_tiles(self) -> tuple[str, ...]:
         """Asked."""
         return self._labels(Fact.CHEAPEST_TECH_TILES)
@@ -608,11 +625,11 @@ class AskedFacts:
         """Said."""
         return _described(Criterion.TECH_TILE, choice)
 
-    def tech_tile_type(self, choice: Choice) -> Described:
+    def tech_tile_type(self, choice: Choice) -> TechType | Described:
         """Said."""
         return _described(Criterion.TECH_TILE, choice)
 
-    def entry_row(self) -> Described:
+    def entry_row(self) -> int | Described:
         """Said."""
         return _described(Criterion.ENTRY_SPACE)
 
@@ -666,10 +683,6 @@ class AskedFacts:
 
     # --- Colony ------------------------------------------------------------------------
 
-    def has_upgrade_blueprint(self) -> bool:
-        """Asked."""
-        return self._bool(Fact.HAS_UPGRADE_BLUEPRINT)
-
     def upgrade_blueprints(self) -> tuple[str, ...]:
         """Asked."""
         return self._labels(Fact.UPGRADE_BLUEPRINTS)
@@ -701,14 +714,6 @@ class AskedFacts:
     def scientist_count(self) -> int:
         """Asked."""
         return self._int(Fact.SCIENTIST_COUNT)
-
-    def scientist_display_empty(self) -> bool:
-        """Asked."""
-        return self._bool(Fact.SCIENTIST_DISPLAY_EMPTY)
-
-    def contract_display_empty(self) -> bool:
-        """Asked."""
-        return self._bool(Fact.CONTRACT_DISPLAY_EMPTY)
 
     def best_scientists(self) -> tuple[str, ...]:
         """Asked."""
@@ -759,6 +764,10 @@ class AskedFacts:
     def target_tile(self, target: Choice) -> Described:
         """Said."""
         return _described(Criterion.TILE, target)
+
+    def crystals_on_way(self, target: Choice, length: int) -> bool:
+        """Asked."""
+        return self._bool(Fact.CRYSTALS_ON_WAY, target, length)
 
     def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
         """Asked."""

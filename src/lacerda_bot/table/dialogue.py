@@ -7,7 +7,7 @@ What Lacerda does comes back as :class:`Say` lines (the words of
 """
 
 import enum
-from typing import TypeAlias, final
+from typing import Final, TypeAlias, final
 
 import attrs
 
@@ -15,6 +15,7 @@ from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.render import Line
 
 __all__ = [
+    "NOTHING",
     "Answer",
     "Question",
     "QuestionKind",
@@ -22,16 +23,27 @@ __all__ = [
 ]
 
 Answer: TypeAlias = bool | int | str
-"""A parsed answer: ``bool`` for yes/no, ``int`` for a count, ``str`` for a pick."""
+"""A parsed answer: ``bool`` for yes/no, ``int`` for a count, ``str`` for a pick or
+a list of benefits (``"crystals 2, tech"``, or ``"nothing"``)."""
+
+
+_LISTED: Final = 8
+"""A pick among more choices shows ``[name or 1-N]``; ``?`` lists them all."""
 
 
 @enum.unique
 class QuestionKind(enum.Enum):
-    """The three shapes a question can take."""
+    """The shapes a question can take."""
 
     YES_NO = "yes_no"
     COUNT = "count"
     PICK = "pick"
+    BENEFITS = "benefits"
+    """What a space or tile shows: benefits by name, each with its number or building."""
+
+
+NOTHING = "nothing"
+"""The answer to a benefits question when the space or tile shows none."""
 
 
 _YES = frozenset({"y", "yes"})
@@ -59,6 +71,19 @@ class Question:
     """For ``COUNT``: the smallest and largest allowed answer."""
     hint: str = ""
     """The criterion in plain words, shown with ``?``."""
+    counted: tuple[str, ...] = ()
+    """For ``BENEFITS``: the choices that take a number (``crystals 2``)."""
+    builds: str = ""
+    """For ``BENEFITS``: the choice that takes a building (``construct greenhouse``)."""
+    buildings: tuple[str, ...] = ()
+    """For ``BENEFITS``: the buildings it may name, the default first (``any``)."""
+    example: str = "crystals 2, tech"
+    """For ``BENEFITS``: an answer shown in the prompt."""
+
+    @property
+    def most(self) -> int:
+        """For ``BENEFITS``: how many benefits one answer may list."""
+        return self.high
 
     def valid_answers(self) -> str:
         """The answers this question accepts, in words."""
@@ -66,6 +91,14 @@ class Question:
             return "y or n"
         if self.kind is QuestionKind.COUNT:
             return f"a whole number from {self.low} to {self.high}"
+        if self.kind is QuestionKind.BENEFITS:
+            several = f"s (up to {self.high}, by commas)" if self.high > 1 else ""
+            return (
+                f"the benefit{several} by name, with a number after "
+                f"{'/'.join(self.counted)} and a building after {self.builds} "
+                f"({'/'.join(self.buildings)}), or {NOTHING}: "
+                f"{', '.join(self.choices)}"
+            )
         names = ", ".join(f"{i} {c}" for i, c in enumerate(self.choices, 1))
         return f"a number or a name: {names}"
 
@@ -75,6 +108,10 @@ class Question:
             return "[y/n]"
         if self.kind is QuestionKind.COUNT:
             return f"[{self.low}-{self.high}]"
+        if self.kind is QuestionKind.BENEFITS:
+            return f"[e.g. {self.example} / {NOTHING}]"
+        if len(self.choices) > _LISTED:
+            return f"[name or 1-{len(self.choices)}]"  # ? lists them
         return "[" + "/".join(self.choices) + "]"
 
     def parse(self, text: str) -> Answer:
@@ -88,6 +125,10 @@ class Question:
         elif self.kind is QuestionKind.COUNT:
             if word.isdigit() and self.low <= int(word) <= self.high:
                 return int(word)
+        elif self.kind is QuestionKind.BENEFITS:
+            benefits = self._benefits(word)
+            if benefits is not None:
+                return benefits
         else:
             picked = self._pick(word)
             if picked is not None:
@@ -102,6 +143,39 @@ class Question:
         matches = exact or prefixed
         return matches[0] if len(matches) == 1 else None
 
+    def _benefits(self, text: str) -> str | None:
+        """The canonical list *text* names, e.g. ``"crystals 2, construct any"``."""
+        if text in (NOTHING, "none", "-"):
+            return NOTHING
+        items = [item.split() for item in text.split(",")]
+        if not items or len(items) > self.high or not all(items):
+            return None
+        named: list[str] = []
+        for words in items:
+            kind = self._pick(words[0])
+            if kind is None or kind == NOTHING:
+                return None
+            rest = words[1:]
+            if kind in self.counted:
+                if (
+                    len(rest) != 1
+                    or not rest[0].isdigit()
+                    or not 1 <= int(rest[0]) <= 9
+                ):
+                    return None
+                named.append(f"{kind} {int(rest[0])}")
+            elif kind == self.builds:
+                building = " ".join(rest) or self.buildings[0]
+                match = [b for b in self.buildings if b.startswith(building)]
+                if len(match) != 1:
+                    return None
+                named.append(f"{kind} {match[0]}")
+            elif rest:
+                return None
+            else:
+                named.append(kind)
+        return ", ".join(named)
+
     def accepts(self, answer: object) -> bool:
         """Whether *answer* (as stored in a save) is a valid parsed answer."""
         if self.kind is QuestionKind.YES_NO:
@@ -112,6 +186,8 @@ class Question:
                 and not isinstance(answer, bool)
                 and self.low <= answer <= self.high
             )
+        if self.kind is QuestionKind.BENEFITS:
+            return isinstance(answer, str) and self._benefits(answer) == answer
         return isinstance(answer, str) and answer in self.choices
 
 

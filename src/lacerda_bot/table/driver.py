@@ -33,6 +33,8 @@ from lacerda_bot.render import Line, TableContext, call_lines, instructions, sco
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource, Unanswered
 from lacerda_bot.table.dialogue import Answer, Question, Say
 from lacerda_bot.table.state import TableState
+from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table.tracking import TrackedFacts, start_board
 
 __all__ = [
     "Recorded",
@@ -76,11 +78,16 @@ class Step:
 
 
 def next_steps(state: TableState) -> tuple[StepKind, ...]:
-    """The steps that may come next: set-up first, nothing after scoring."""
+    """The steps that may come next: set-up first, nothing after scoring.
+
+    You can use one of his Techs only once he has one (when his board is tracked).
+    """
     if state.side is None:
         return (StepKind.SETUP,)
     if state.final_score is not None:
         return ()
+    if state.tracked is not None and not state.tracked.lacerda_techs:
+        return tuple(k for k in _PLAY_STEPS if k is not StepKind.TECH)
     return _PLAY_STEPS
 
 
@@ -215,6 +222,8 @@ def _call(
     bot = state.bot
     match kind:
         case StepKind.SETUP:
+            if isinstance(facts, TrackedFacts):
+                facts.tracked = start_board(facts, state.side)
             return setup.setup(bot, facts, observe.append)
         case StepKind.TURN:
             return turn.take_turn(bot, facts, observe.append)
@@ -229,6 +238,30 @@ def _call(
             return final_scoring(state.goal, facts)
         case unreachable:
             assert_never(unreachable)
+
+
+_NOT_SET_UP: Final = Tracked(crystals=0, depot=0)
+
+
+def _facts(
+    state: TableState,
+    kind: StepKind,
+    source: AnswerSource | FactSource,
+    log: list[Read] | None,
+) -> AskedFacts:
+    """Tracked facts in a game that tracks his board; asked facts otherwise."""
+    step = step_key(kind, state)
+    options = state.bot.options
+    if not state.tracking:
+        return AskedFacts(source, step=step, side=state.side, options=options, log=log)
+    return TrackedFacts(
+        source,
+        step=step,
+        side=state.side,
+        options=options,
+        tracked=state.tracked or _NOT_SET_UP,
+        log=log,
+    )
 
 
 def run_step(
@@ -256,13 +289,7 @@ def run_step(
             nested deeper than a board can hold).
     """
     given = Recorded(answers)
-    facts = AskedFacts(
-        source or given,
-        step=step_key(kind, state),
-        side=state.side,
-        options=state.bot.options,
-        log=log,
-    )
+    facts = _facts(state, kind, source or given, log)
     events: list[Event[Described]] = []
     context = TableContext(side=state.side, options=state.bot.options)
     question: Question | None = None
@@ -291,6 +318,9 @@ def run_step(
             pass
         case unreachable:
             assert_never(unreachable)
+    if result is not None and isinstance(facts, TrackedFacts):
+        tracked = facts.finish(level_up=kind is StepKind.LEVEL_UP)
+        after = attrs.evolve(after, tracked=tracked)
     return Run(
         lines=tuple(lines),
         question=question,

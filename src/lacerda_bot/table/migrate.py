@@ -22,7 +22,7 @@ from lacerda_bot.errors import (
     SerializationError,
 )
 from lacerda_bot.facts import Fact
-from lacerda_bot.table.dialogue import Answer, Question
+from lacerda_bot.table.dialogue import NOTHING, Answer, Question
 from lacerda_bot.table.driver import (
     Step,
     next_steps,
@@ -49,35 +49,21 @@ _OLD: Final[Mapping[Fact, tuple[str, ...]]] = {
     Fact.HAS_SHIP_LEFT: ("ship_left",),
     Fact.HAS_BOT_LEFT: ("bot_left",),
     Fact.HAS_SHELTER_LEFT: ("shelter_left",),
-    Fact.LSS_BELOW_COLONY_LEVEL: ("below_level",),
-    Fact.HAS_LEGAL_SITE: ("legal_site", "shelter_site"),
-    Fact.BEST_SITE_SIZE: ("largest",),
     Fact.BEST_SITES: ("tied_sites",),
     Fact.ROVER_ON_NEW_BUILDING: ("rover_on_site",),
     Fact.NEAREST_FREE_HEXES: ("tied_free_hexes",),
     Fact.COLONIST_ON_HIRE_SLOT: ("colonist_on_hire_slot",),
     Fact.LSS_OFFERS: ("lss_offered", "lss_other_offered"),
-    Fact.BLUEPRINT_DISPLAY_EMPTY: ("display",),
     Fact.HAS_FREE_MARKER: ("free_marker",),
     Fact.HAS_SCIENTIST: ("has_scientist",),
-    Fact.DISPLAY_HAS_SCORED_BLUEPRINT: ("scored",),
     Fact.LAB_ENTRY_FREE: ("entry_space",),
-    Fact.GRID_HAS_NEW_TYPE: ("new_type",),
-    Fact.CHEAPEST_TECH_TILES: ("tied_tiles",),
     Fact.CAN_ADVANCE_ANY: ("can_advance",),
     Fact.CAN_ADVANCE_OTHER: ("other_can_advance",),
     Fact.CAN_ADVANCE_AGAIN: ("same_again",),
     Fact.CAN_ADVANCE_TECH: ("can_advance",),
-    Fact.HAS_UPGRADE_BLUEPRINT: ("usable_blueprint", "another"),
-    Fact.UPGRADE_BLUEPRINTS: ("tied_blueprints",),
     Fact.ELIGIBLE_BUILDINGS: ("eligible_buildings",),
     Fact.SCIENTIST_COUNT: ("scientists",),
-    Fact.SCIENTIST_DISPLAY_EMPTY: ("scientist_shown",),
-    Fact.CONTRACT_DISPLAY_EMPTY: ("contract_shown",),
-    Fact.BEST_SCIENTISTS: ("tied_scientists",),
-    Fact.BEST_CONTRACTS: ("tied_contracts",),
     Fact.CONTRACT_KIND: ("upgrade_contract",),
-    Fact.NEAREST_TILES: ("tied_tiles",),
     Fact.TARGET_STEPS: ("steps",),
     Fact.TARGET_CRYSTAL_COST: ("tile_cost",),
     Fact.BEST_PATHS: ("tied_paths",),
@@ -97,9 +83,15 @@ _OLD: Final[Mapping[Fact, tuple[str, ...]]] = {
     Fact.HUMAN_TOTAL: ("your_total",),
 }
 
-# Gated counts: the yes/no 0.1.0 asked first.
-_GATES: Final[Mapping[Fact, tuple[str, ...]]] = {
-    Fact.NEAREST_TILES: ("eligible_tile",),
+# Counts that 0.1.0 asked as a yes/no first and a count after a yes: its gate
+# names, then its count names. A no is a count of 0 today.
+_GATED: Final[Mapping[Fact, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    Fact.BUILD_SIZE: (("below_level", "legal_site", "shelter_site"), ("largest",)),
+    Fact.CHEAPEST_TECH_TILES: (("new_type",), ("tied_tiles",)),
+    Fact.UPGRADE_BLUEPRINTS: (("usable_blueprint", "another"), ("tied_blueprints",)),
+    Fact.BEST_SCIENTISTS: (("scientist_shown",), ("tied_scientists",)),
+    Fact.BEST_CONTRACTS: (("contract_shown",), ("tied_contracts",)),
+    Fact.NEAREST_TILES: (("eligible_tile",), ("tied_tiles",)),
 }
 
 # Facts 0.1.0 never asked, and what a converted step assumes for them.
@@ -109,7 +101,6 @@ _DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
     Fact.MOVED_CRYSTAL_COUNT: (0, "his Rover picks up no Crystal on its way"),
     Fact.SUPPLY_HAS_CRYSTAL: (True, "the general supply holds Crystals"),
     Fact.USED_TECH: ("mine", "the Tech of his you used is his Mine Tech"),
-    Fact.BLUEPRINT_DISPLAY_EMPTY: (True, "the Blueprint display holds a card"),
 }
 
 
@@ -210,10 +201,6 @@ class _Converter:
         self.step = step
         self.where = where
         self.notes: list[MigrationNote] = []
-        self.last = ""
-        """The old key of the gain last converted (for its count or building)."""
-        self.parent = ""
-        """Where the old keys of the tile reward being converted live."""
 
     def _take(
         self, names: tuple[str, ...], within: str = ""
@@ -247,28 +234,55 @@ class _Converter:
     def _find(
         self, fact: Fact, rest: tuple[str, ...], question: Question
     ) -> Answer | None:
-        if rest and rest[-1] in ("n", "building"):
-            found = self._take_exact(f"{self.last}.{rest[-1]}")
-            return None if found is None else found[1]
-        if rest and rest[-1].startswith("more"):
-            more = int(rest[-1].removeprefix("more"))
-            taken = self._take_exact(f"{self.parent}.reward{more + 1}")
-            if taken is None:
-                return None
-            self.last = taken[0]
-            return taken[1]
-        if rest and rest[-1] == "any":
-            taken = self._take(_GATES[fact], _within(fact))
-            return None if taken is None else taken[1]
+        if fact in _GATED:
+            return self._gated(fact, rest)
+        if fact is Fact.CRYSTALS_ON_WAY:
+            return self._crystals_on_way()
+        if fact is Fact.BLUEPRINT_DISPLAY:
+            return self._display()
         if fact in (
             Fact.SPACE_GAINS,
             Fact.LEARNED_SPACE_GAINS,
             Fact.DEVELOPED_SPACE_GAINS,
         ):
-            return self._gain(_OLD[fact], question)
+            return self._benefits(_OLD[fact], many=False)
         if fact is Fact.COLLECTED_TILE_REWARD:
-            return self._gain(("reward",), question)
+            return self._benefits(("reward",), many=True)
         return self._convert(fact, rest, question)
+
+    def _gated(self, fact: Fact, rest: tuple[str, ...]) -> Answer | None:
+        """A gate's no as 0, else the count after it (1 if 0.1.0 did not ask one)."""
+        gates, counts = _GATED[fact]
+        within = _within(fact)
+        if fact is Fact.BUILD_SIZE and rest[0] != "shelter":
+            within = rest[0]
+        gate = self._take(gates, within)
+        if gate is None:
+            return None
+        if gate[1] is False:
+            return 0
+        if fact is Fact.BUILD_SIZE and _name(gate[0]) == "below_level":
+            return self._gated(fact, rest)  # then 0.1.0 asked for a legal site
+        count = self._take(counts, _within(fact))
+        return 1 if count is None else count[1]
+
+    def _display(self) -> Answer:
+        """0.1.0 asked whether a card is shown, then whether one of a scored type is."""
+        shown = self._take(("display",))
+        if shown is not None and shown[1] is False:
+            return "empty"
+        if shown is None:
+            note = "the Blueprint display holds a card"
+            self.notes.append(MigrationNote(step=self.step, assumption=note))
+        scored = self._take(("scored",))
+        return "yes" if scored is not None and scored[1] is True else "others"
+
+    def _crystals_on_way(self) -> Answer:
+        """0.1.0 did not ask: a Crystal on the way where it counted tied paths."""
+        for i, (key, value) in enumerate(self.old):
+            if not self.used[i] and _name(key) == "tied_paths":
+                return isinstance(value, int) and value > 1
+        return False
 
     def _take_exact(self, wanted: str) -> tuple[str, Answer] | None:
         for i, (key, value) in enumerate(self.old):
@@ -277,13 +291,25 @@ class _Converter:
                 return key, value
         return None
 
-    def _gain(self, names: tuple[str, ...], question: Question) -> Answer | None:
+    def _benefits(self, names: tuple[str, ...], *, many: bool) -> Answer | None:
+        """0.1.0 asked each benefit (and its number or building) apart: one list now."""
         taken = self._take(names)
         if taken is None:
             return None
-        self.last = taken[0]
-        self.parent = taken[0].rpartition(".")[0]
-        return taken[1]
+        parent = taken[0].rpartition(".")[0]
+        items: list[str] = []
+        while taken is not None and taken[1] != NOTHING:
+            key, kind = taken
+            item = str(kind)
+            for part in ("n", "building"):
+                more = self._take_exact(f"{key}.{part}")
+                if more is not None:
+                    item = f"{item} {more[1]}"
+            items.append(item)
+            taken = (
+                self._take_exact(f"{parent}.reward{len(items) + 1}") if many else None
+            )
+        return ", ".join(items) or NOTHING
 
     def _convert(
         self, fact: Fact, rest: tuple[str, ...], question: Question
@@ -308,9 +334,7 @@ class _Converter:
         names = _OLD.get(fact)
         if names is None:
             return None
-        within = rest[0] if fact is Fact.LSS_BELOW_COLONY_LEVEL else _within(fact)
-        if fact is Fact.HAS_LEGAL_SITE and rest[0] != "shelter":
-            within = rest[0]
+        within = _within(fact)
         taken = self._take(names, within)
         if taken is None:
             return None

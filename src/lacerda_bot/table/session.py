@@ -73,6 +73,8 @@ class Game:
     steps: tuple[Step, ...] = ()
     undone: tuple[Step, ...] = ()
     """Undone steps, the next one to redo first."""
+    tracking: bool = True
+    """Whether the companion tracks his player board (not in a game begun by 0.1.0)."""
     converted: tuple[str, ...] = attrs.field(default=(), eq=False)
     """When loaded from a lacerda-bot 0.1.0 save: what converting it assumed.
 
@@ -90,7 +92,9 @@ def new_game(
 
 
 def _initial(game: Game) -> TableState:
-    return TableState(bot=new_bot(game.seed, game.options), goal=game.goal)
+    return TableState(
+        bot=new_bot(game.seed, game.options), goal=game.goal, tracking=game.tracking
+    )
 
 
 def play_step(
@@ -172,6 +176,7 @@ def dumps_game(game: Game) -> str:
         "seed": game.seed,
         "goal": game.goal,
         "options": unstructure(game.options),
+        "tracking": game.tracking,
         "steps": _steps_json(game.steps),
         "undone": _steps_json(game.undone),
     }
@@ -247,8 +252,9 @@ def loads_game(text: str) -> Game:
     steps = _parse_steps(doc.get("steps"), "$.steps")
     undone = _parse_steps(doc.get("undone"), "$.undone")
     if version == _V010:
-        return _converted(game, steps, undone)
-    game = attrs.evolve(game, steps=steps, undone=undone)
+        return _converted(attrs.evolve(game, tracking=False), steps, undone)
+    tracking = _field(doc, "tracking", bool) if "tracking" in doc else True
+    game = attrs.evolve(game, steps=steps, undone=undone, tracking=tracking)
     _check_replays(game)
     return game
 

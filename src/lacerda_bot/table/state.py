@@ -2,7 +2,8 @@
 
 :class:`TableState` is the bot state plus what only Lacerda's own decisions
 change, so the companion keeps it without asking: his side (V1) after set-up
-and Travel, and the counts of steps taken.
+and Travel, the counts of steps taken, and his player board
+(:class:`~lacerda_bot.table.tracked.Tracked`) in a game that tracks it.
 """
 
 from typing import final
@@ -11,6 +12,7 @@ import attrs
 
 from lacerda_bot._state import BotState
 from lacerda_bot.model import Side
+from lacerda_bot.table.tracked import Tracked
 
 __all__ = ["TableState"]
 
@@ -30,3 +32,7 @@ class TableState:
     level_ups: int = 0
     final_score: int | None = None
     """His total once the game has been scored; the game is then over."""
+    tracking: bool = True
+    """Whether the companion tracks his player board (a game begun by 0.1.0 does not)."""
+    tracked: Tracked | None = None
+    """His player board, from set-up on, in a game that tracks it."""

@@ -1,0 +1,349 @@
+"""The questions about the game around him: Missions, action spaces, the Shuttle, scoring.
+
+Also the printed start of his player board, asked once at set-up when the
+companion tracks it (:mod:`lacerda_bot.table.tracked`).
+"""
+
+from collections.abc import Mapping
+from typing import Final
+
+from lacerda_bot._rules.goals import Requirement
+from lacerda_bot.facts import Fact
+from lacerda_bot.model import (
+    Action,
+    ContractKind,
+    MissionSlot,
+    Side,
+    TechType,
+    scored_type,
+)
+from lacerda_bot.render import ACTION_NAMES, building_name, describe_requirement
+from lacerda_bot.table.ask_map import tech_name
+from lacerda_bot.table.ask_player import SCIENTISTS
+from lacerda_bot.table.shapes import (
+    Builder,
+    Gains,
+    Pick,
+    Shape,
+    Wording,
+    YesNo,
+    count,
+    yes,
+)
+
+__all__ = ["QUESTIONS"]
+
+_SIDES: Final = (("orbit", Side.ORBIT), ("colony", Side.COLONY))
+
+
+def _slot(args: tuple[object, ...]) -> MissionSlot:
+    (slot,) = args
+    assert isinstance(slot, MissionSlot)
+    return slot
+
+
+def _side(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="Which side is Lacerda on?",
+        choices=_SIDES,
+        hint="Where his figure stands: in Orbit or in the Colony.",
+    )
+
+
+def _mission_done(args: tuple[object, ...], words: Wording) -> Shape:
+    slot = _slot(args)
+    return yes(
+        f"Is Mission {slot.name} completed?",
+        f"A Mission is completed once its marker reaches the end of its track, by "
+        f"anyone's contributions. Look at the Mission card in slot {slot.name}.",
+    )
+
+
+def _mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+    slot = _slot(args)
+    return count(
+        f"How many Crystals does Mission {slot.name} pay per contribution?",
+        0,
+        9,
+        "The number printed on the Mission's slot for each contribution; asked once "
+        "per Mission.",
+    )
+
+
+def _start_mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+    slot = _slot(args)
+    return count(
+        f"How many Crystals does Mission {slot.name} pay him per contribution?",
+        0,
+        9,
+        f"The number printed by Mission slot {slot.name} for each contribution; asked "
+        "once, at set-up, for each of the three Missions.",
+    )
+
+
+def _colonists(args: tuple[object, ...], words: Wording) -> Shape:
+    (action,) = args
+    assert isinstance(action, Action)
+    return count(
+        f"How many Colonists are on the {ACTION_NAMES[action]} action space now?",
+        0,
+        12,
+        "Count every Colonist there (yours and his) before he places his; he pays a "
+        "Crystal for each. Example: one of yours: 1.",
+    )
+
+
+def _tile_reward(args: tuple[object, ...], words: Wording) -> Shape:
+    return Gains(
+        text="What does the tile give him?",
+        many=True,
+        hint="Name each benefit shown on the tile, in order, then nothing.",
+    )
+
+
+def _first_colonist_tiles(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many First Colonist tiles are in play?",
+        1,
+        12,
+        "The First Colonist tiles set out for this game, each naming a Turn Order "
+        "space; he draws one of them.",
+    )
+
+
+def _starting_side(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="On which side is that space?",
+        choices=_SIDES,
+        hint="The Turn Order space the drawn tile names is in Orbit or in the Colony.",
+    )
+
+
+def _space_gains(args: tuple[object, ...], words: Wording) -> Shape:
+    return Gains(
+        text="What does that space give?",
+        hint="The benefit printed on the Turn Order space.",
+    )
+
+
+def _departs(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Does the Shuttle depart this round?",
+        "Answer no if this round has no Shuttle departure.",
+    )
+
+
+def _departs_from(args: tuple[object, ...], words: Wording) -> Shape:
+    his = words.side or Side.ORBIT
+    other = Side.COLONY if his is Side.ORBIT else Side.ORBIT
+    return YesNo(
+        text=f"Does it depart from his side ({his.value.title()})?",
+        yes=his,
+        no=other,
+        hint="The side the Shuttle stands on now.",
+    )
+
+
+def _free_spaces(args: tuple[object, ...], words: Wording) -> Shape:
+    (side,) = args
+    assert isinstance(side, Side)
+    return count(
+        f"How many Turn Order spaces are free on the {side.value.title()} side?",
+        0,
+        12,
+        "Spaces with no player marker; he takes one of them at random, counted from "
+        "the left.",
+    )
+
+
+def _used_tech(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    techs = (
+        tuple(TechType)
+        if tracked is None or not tracked.lacerda_techs
+        else tuple(t.tech for t in tracked.lacerda_techs)
+    )
+    return Pick(
+        text="Which of his Techs did you use?",
+        choices=tuple((t.value.replace("_", " "), t) for t in techs),
+        hint="The Tech of his Lab you used this turn; he develops it for free.",
+    )
+
+
+def _op_track(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "Lacerda's OP on the score track?", 0, 500, "Where his OP marker stands."
+    )
+
+
+def _cubes(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "His Progress cubes?",
+        0,
+        5,
+        "Progress cubes on his player board: 1, 2, 3, 4 and 5 cubes score 1, 2, 4, 7 "
+        "and 11 OP.",
+    )
+
+
+def _tech_points(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    where = ""
+    if tracked is not None and tracked.lacerda_techs:
+        techs = ", ".join(
+            f"{tech_name(t.tech)} in column {t.level}" for t in tracked.lacerda_techs
+        )
+        where = f" His Techs: {techs}."
+    return count(
+        "His Tech tiles' OP by Lab column values, in all?",
+        0,
+        200,
+        f"Add the OP printed above the Lab column each of his Tech tiles stands in.{where}",
+    )
+
+
+def _ships(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "His Ships in the Hangar?",
+        0,
+        12,
+        "The Ships he gained sit in the Hangar of his player board; 3 OP each.",
+    )
+
+
+def _built(args: tuple[object, ...], words: Wording) -> Shape:
+    (level,) = args
+    return count(
+        f"His built Level {level} Blueprints?",
+        0,
+        12,
+        "Blueprints he used to upgrade a building; unbuilt ones cost him nothing.",
+    )
+
+
+def _scientist_buildings(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    types = "the types his Scientists score"
+    if tracked is not None and tracked.lacerda_scientists:
+        names = [building_name(scored_type(s)) for s in tracked.lacerda_scientists]
+        types = " and ".join(f"{n}s" for n in names)
+    return count(
+        f"Advanced Buildings on Mars (anyone's) of {types}, in all?",
+        0,
+        60,
+        f"Count upgraded buildings of those types, whoever upgraded them. {SCIENTISTS}",
+    )
+
+
+def _contracts(args: tuple[object, ...], words: Wording) -> Shape:
+    (kind,) = args
+    assert isinstance(kind, ContractKind)
+    return count(
+        f"His {kind.value.title()} Contracts?",
+        0,
+        6,
+        "All his Contracts count as completed.",
+    )
+
+
+def _living_quarters(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "What is the top value of his Living Quarters track?",
+        0,
+        60,
+        "The highest OP value printed on the Living Quarters track of his player "
+        "board: his Living Quarters count as full at the end.",
+    )
+
+
+def _human_total(args: tuple[object, ...], words: Wording) -> Shape:
+    return count("Your final score?", 0, 500, "Your total OP after final scoring.")
+
+
+def _requirement(args: tuple[object, ...], words: Wording) -> Shape:
+    _, requirement = args
+    assert isinstance(requirement, Requirement)
+    return yes(
+        f"Solo Goal: {describe_requirement(requirement)}?",
+        "A requirement of your Solo Goal; every one must hold for you to win.",
+    )
+
+
+def _start_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Crystals does Lacerda start with?",
+        0,
+        30,
+        "The Crystals in his Depot after set-up. From now on the companion counts "
+        "them; type fix if it gets them wrong.",
+    )
+
+
+def _start_depot(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many empty spaces does his Depot have?",
+        0,
+        30,
+        "The Depot of his player board holds his Crystals; count the empty spaces.",
+    )
+
+
+def _lab_rows(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Tech rows does his Lab have?",
+        1,
+        9,
+        "Each Tech he learns takes a row of his Lab, entering in its first column.",
+    )
+
+
+def _lab_max(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many columns does each row of his Lab have (a Tech's highest level)?",
+        1,
+        9,
+        "A Tech's level is its column; it cannot advance past the last one.",
+    )
+
+
+def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "At what level does his Lab hold a Shelter Tech at the start? (0 if none)",
+        0,
+        9,
+        "If set-up put a Shelter Tech tile in his Lab, the column it stands in; it "
+        "takes his first Lab row.",
+    )
+
+
+QUESTIONS: Final[Mapping[Fact, Builder]] = {
+    Fact.SIDE: _side,
+    Fact.MISSION_COMPLETED: _mission_done,
+    Fact.MISSION_CRYSTALS: _mission_crystals,
+    Fact.COLONISTS_PRESENT: _colonists,
+    Fact.COLLECTED_TILE_REWARD: _tile_reward,
+    Fact.FIRST_COLONIST_TILE_COUNT: _first_colonist_tiles,
+    Fact.STARTING_SIDE: _starting_side,
+    Fact.SPACE_GAINS: _space_gains,
+    Fact.SHUTTLE_DEPARTS: _departs,
+    Fact.SHUTTLE_FROM: _departs_from,
+    Fact.FREE_SPACE_COUNT: _free_spaces,
+    Fact.USED_TECH: _used_tech,
+    Fact.OP_TRACK: _op_track,
+    Fact.PROGRESS_CUBES: _cubes,
+    Fact.TECH_POINTS: _tech_points,
+    Fact.SHIPS_IN_HANGAR: _ships,
+    Fact.BUILT_BLUEPRINTS: _built,
+    Fact.SCIENTIST_BUILDINGS: _scientist_buildings,
+    Fact.CONTRACTS: _contracts,
+    Fact.LIVING_QUARTERS_TOP: _living_quarters,
+    Fact.HUMAN_TOTAL: _human_total,
+    Fact.REQUIREMENT_MET: _requirement,
+    Fact.START_CRYSTALS: _start_crystals,
+    Fact.START_FREE_DEPOT: _start_depot,
+    Fact.LAB_ROWS: _lab_rows,
+    Fact.LAB_MAX_LEVEL: _lab_max,
+    Fact.START_SHELTER_TECH: _start_shelter_tech,
+    Fact.START_LIVING_QUARTERS: _living_quarters,
+    Fact.START_MISSION_CRYSTALS: _start_mission_crystals,
+}

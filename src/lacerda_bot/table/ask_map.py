@@ -1,0 +1,333 @@
+"""The questions about Mars: building sites, the LSS track, his Rover, Discovery tiles.
+
+Each builder words the question that asks one fact (:data:`QUESTIONS`), with the
+criterion in words, where to look and an example behind ``?``.
+"""
+
+from collections.abc import Mapping
+from typing import ClassVar, Final, final
+
+import attrs
+
+from lacerda_bot.facts import Fact
+from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
+from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
+from lacerda_bot.render import building_name
+from lacerda_bot.table.dialogue import Answer
+from lacerda_bot.table.shapes import (
+    MOST_ON_MAP,
+    Ask,
+    Builder,
+    Count,
+    Labels,
+    PricedGains,
+    Shape,
+    Wording,
+    count,
+    yes,
+)
+
+__all__ = ["HEX_ORDER", "QUESTIONS", "tech_name"]
+
+HEX_ORDER: Final = "row by row from the top, left to right in each row"
+_STEPS: Final = (
+    "Count steps hex by hex over the map (never off it); a Rover not on the map "
+    "counts from the initial Mine."
+)
+
+
+def tech_name(tech: TechType) -> str:
+    """A Tech type as the player reads it, e.g. ``Water Extractor``."""
+    return tech.value.replace("_", " ").title()
+
+
+def _kind(args: tuple[object, ...]) -> BuildingType:
+    kind = args[0]
+    assert isinstance(kind, BuildingType)
+    return kind
+
+
+def _an(kind: BuildingType) -> str:
+    if kind is BuildingType.SHELTER:
+        return "one of his Shelters"
+    name = building_name(kind)
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
+
+
+def _site_rule(kind: BuildingType, options: Options) -> str:
+    name = building_name(kind)
+    more = (
+        " + 1"
+        if options.complex_tech_threshold is ComplexTechThreshold.RESULTING
+        else ""
+    )
+    shelter = kind is BuildingType.SHELTER
+    names = f"his {name}s" if shelter else f"{name}s"
+    one = f"one of his {name}s" if shelter else f"another {name}"
+    none = f"none of his {name}s" if shelter else f"no {name}"
+    alone = (
+        f"anywhere, even away from {names}"
+        if options.standalone_rule is StandaloneRule.ANY
+        else f"exactly 2 hexes from {one} (with {none} on Mars, anywhere)"
+    )
+    whose = "his own Shelter Tech" if shelter else f"his or your {name} Tech"
+    return (
+        f"A site is a hex with no building. Touching {names}, it is legal if {whose} "
+        f"level is at least the total size of the Complexes it touches{more}. "
+        f"Touching none, it is legal {alone}. He may build anywhere on Mars (no "
+        "zone limits him)."
+    )
+
+
+def _build_size(args: tuple[object, ...], words: Wording) -> Shape:
+    kind = _kind(args)
+    name = "Shelter" if kind is BuildingType.SHELTER else building_name(kind)
+    article = "an" if name[0] in "AEIOU" else "a"
+    his = " (his Shelters only)" if kind is BuildingType.SHELTER else ""
+    lss = kind not in (BuildingType.MINE, BuildingType.SHELTER)
+    marker = (
+        f", or if the {name} marker on the LSS track is not below the Colony level"
+        if lss
+        else ""
+    )
+    why = (
+        f" He builds {article} {name} only while its LSS marker is strictly below the "
+        "Colony level marker."
+        if lss
+        else ""
+    )
+    return count(
+        f"How large {article} {name} Complex would the best legal site for "
+        f"{_an(kind)} make? (0 if there is no legal site{marker}; 1 if it stands alone)",
+        0,
+        MOST_ON_MAP,
+        _site_rule(kind, words.options)
+        + why
+        + " Resulting size = 1 + the sizes of all the Complexes of that type the "
+        f"site touches{his}; Crystals, tiles and figures on a site do not matter. "
+        "Example: a site touching a Complex of 2 and one of 1 makes a Complex of 4.",
+    )
+
+
+def _best_sites(args: tuple[object, ...], words: Wording) -> Shape:
+    size = words.earlier(Fact.BUILD_SIZE, args)
+    return Labels(
+        text=f"How many legal sites make a Complex of {size}?",
+        prefix="site",
+        hint=f"Count the legal sites whose Complex would be that large. If more than "
+        f"one, he breaks the tie; number them {HEX_ORDER}. Example: two stand-alone "
+        "Mine sites, both 2 hexes from a Mine: 2.",
+    )
+
+
+def _tech_level(args: tuple[object, ...], words: Wording) -> Shape:
+    tech, owner = args
+    assert isinstance(tech, TechType)
+    whose = "Lacerda's own" if owner is Owner.LACERDA else "your"
+    none = "he has" if owner is Owner.LACERDA else "you have"
+    where = "his" if owner is Owner.LACERDA else "your"
+    return count(
+        f"What level is {whose} {tech_name(tech)} Tech? (0 if {none} none)",
+        0,
+        9,
+        f"The level is the column of {where} Lab the Tech tile stands in. Example: a "
+        "tile in the third column is level 3.",
+    )
+
+
+def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Was his Rover on that site?",
+        "Look at the hex he just built on: if his Rover stood there, it has to move "
+        "off it.",
+    )
+
+
+def _free_hexes(args: tuple[object, ...], words: Wording) -> Shape:
+    return Labels(
+        text="Once the site is cleared, how many hexes with no building and no figure "
+        "are nearest to it? (0 if his Rover cannot reach any)",
+        prefix="free hex",
+        low=0,
+        hint=f"{_STEPS} If several are equally near, number them {HEX_ORDER}. "
+        "Example: two empty neighbours of the site: 2.",
+    )
+
+
+def _lss_offers(args: tuple[object, ...], words: Wording) -> Shape:
+    kind, reward = args
+    assert isinstance(kind, BuildingType)
+    what = "his Colonist back" if reward is LssReward.RETRIEVE_COLONIST else "a Crystal"
+    return yes(
+        f"Does this {building_name(kind)} LSS step offer {what} as its second benefit?",
+        "Each step of the LSS track shows the second benefits it offers; look at the "
+        f"step the {building_name(kind)} marker moves onto.",
+    )
+
+
+_TILE: Final = (
+    "Eligible: a Research or Discovery tile on the map that gives him something "
+    "besides Resources, whose other requirement he meets, whose Crystal cost he can "
+    "pay with the Crystals he may spend now (not those gained earlier this turn, "
+    "unless your options say so), with no other figure on its hex, and reachable "
+    "over map hexes."
+)
+
+
+def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    can = f" He has {tracked.crystals} Crystals." if tracked is not None else ""
+    return Labels(
+        text="How many tiles his Rover could collect are nearest to it (fewest "
+        "steps)? (0 if none could be collected)",
+        prefix="tile",
+        low=0,
+        hint=f"{_TILE}{can} {_STEPS} If several are equally near, he breaks the tie. "
+        "Example: one such tile 2 steps away, another 3 steps away: 1.",
+    )
+
+
+def _target_steps(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many steps away is that tile?",
+        0,
+        MOST_ON_MAP,
+        f"{_STEPS} Example: the tile is on a neighbour of his Rover's hex: 1.",
+    )
+
+
+def _target_cost(args: tuple[object, ...], words: Wording) -> Shape:
+    if words.tracked is not None:
+        return PricedGains(
+            text="What does that tile cost him, and what does it give him? (e.g. "
+            "cost 1, crystals 2; leave out a cost of 0)",
+            hint="The Crystal cost printed on the tile, then each benefit shown on "
+            "it, in order. He pays the cost when he collects the tile; what it "
+            "gives is remembered until then.",
+        )
+    return count(
+        "How many Crystals does collecting that tile cost?",
+        0,
+        9,
+        "The Crystal cost printed on the tile (0 if none).",
+    )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class _MostOnWay:
+    """How many Crystals the richest shortest path holds: any (and how many he picks up)."""
+
+    text: str
+    hint: str
+    lookahead: ClassVar[Fact | None] = Fact.MOVED_CRYSTAL_COUNT
+
+    def read(self, ask: Ask, key: str) -> bool:
+        """Ask the count; any Crystal on the way is the fact."""
+        return (
+            Count(text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint).read(
+                ask, key
+            )
+            > 0
+        )
+
+    def answers(self, value: bool, ahead: object = None) -> tuple[Answer, ...]:
+        """0, or the Crystals he picks up (*ahead*), which that path holds."""
+        if not value:
+            return (0,)
+        return (ahead if isinstance(ahead, int) and ahead > 0 else 1,)
+
+
+def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
+    _, length = args
+    where = (
+        f"Look along every shortest path, as far as {length} hexes from his Rover; "
+        "the tile's own hex counts, his Rover's hex does not. He picks up the "
+        "Crystals he passes."
+    )
+    if words.tracked is None:
+        return yes(
+            "Does a shortest path from his Rover toward that tile enter a hex holding "
+            "a Crystal?",
+            where,
+        )
+    return _MostOnWay(
+        text="How many Crystals lie on the shortest path from his Rover to that "
+        "tile that holds the most? (0 if none)",
+        hint=f"{where} Example: one shortest path passes 2 Crystals, another 1: 2.",
+    )
+
+
+def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
+    _, length = args
+    return Labels(
+        text="Of the shortest paths toward it, how many end differently among those "
+        "picking up the most Crystals?",
+        prefix="path",
+        hint=f"He moves at most {length} hexes. He picks up at most as many Crystals "
+        "as he has free Depot spaces. Two paths end differently if he stops on "
+        "different hexes or picks up Crystals from different hexes. Example: no "
+        "Crystal near and the tile within reach: 1.",
+    )
+
+
+def _path_moved(args: tuple[object, ...], words: Wording) -> Shape:
+    _, length, _ = args
+    assert isinstance(length, int)
+    return count(
+        "How many hexes does his Rover move along that path?",
+        0,
+        length,
+        f"He stops on the farthest hex within {length} that holds no other figure. "
+        f"Example: the hex {length} along holds your Rover: {max(length - 1, 0)}.",
+    )
+
+
+def _moved_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Crystals lie on the hexes his Rover entered (the last one included)?",
+        0,
+        MOST_ON_MAP,
+        "He picks each of them up, as many as his Depot holds; the hex he started "
+        "from does not count.",
+    )
+
+
+def _exploration_left(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Is a Discovery tile on the Exploration spaces?",
+        "The Exploration spaces beside the map; he places the leftmost tile there.",
+    )
+
+
+def _discovery_sites(args: tuple[object, ...], words: Wording) -> Shape:
+    crystal = "" if words.options.discovery_site_allows_crystal else ", no Crystal"
+    return Labels(
+        text="How many empty hexes are exactly 3 hexes from his Rover and, among "
+        "those, farthest from your Rover?",
+        prefix="hex",
+        low=0,
+        high=18,
+        hint=f"Empty: no building, no tile, no figure{crystal}. Count distance as the "
+        "crow flies over the hex grid; a Rover off the map counts as on the initial "
+        f"Mine. If several tie, number them {HEX_ORDER}.",
+    )
+
+
+QUESTIONS: Final[Mapping[Fact, Builder]] = {
+    Fact.BUILD_SIZE: _build_size,
+    Fact.BEST_SITES: _best_sites,
+    Fact.TECH_LEVEL: _tech_level,
+    Fact.ROVER_ON_NEW_BUILDING: _rover_on_site,
+    Fact.NEAREST_FREE_HEXES: _free_hexes,
+    Fact.LSS_OFFERS: _lss_offers,
+    Fact.NEAREST_TILES: _nearest_tiles,
+    Fact.TARGET_STEPS: _target_steps,
+    Fact.TARGET_CRYSTAL_COST: _target_cost,
+    Fact.CRYSTALS_ON_WAY: _crystals_on_way,
+    Fact.BEST_PATHS: _best_paths,
+    Fact.PATH_MOVED: _path_moved,
+    Fact.MOVED_CRYSTAL_COUNT: _moved_crystals,
+    Fact.EXPLORATION_TILE_LEFT: _exploration_left,
+    Fact.DISCOVERY_SITES: _discovery_sites,
+}

@@ -1,0 +1,542 @@
+"""The questions about the players' boards and the displays: Crystals, Lab, cards.
+
+Facts about his own pieces are tracked (:mod:`lacerda_bot.table.tracked`) and
+asked only in a game that does not track them (a game begun by 0.1.0), or when
+a Mission may have changed his Crystals. When tracked, the questions about the
+displays name what his pieces mean ("a Generator or Mine Blueprint").
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final, final
+
+import attrs
+
+from lacerda_bot.facts import Display, Fact
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    Item,
+    Owner,
+    Scientist,
+    TechType,
+    scored_type,
+)
+from lacerda_bot.render import building_name
+from lacerda_bot.table.ask_map import HEX_ORDER, tech_name
+from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
+from lacerda_bot.table.shapes import (
+    Ask,
+    Builder,
+    Count,
+    Gains,
+    Labels,
+    Pick,
+    Shape,
+    Wording,
+    YesNo,
+    count,
+    yes,
+)
+from lacerda_bot.table.tracked import Card
+
+__all__ = ["QUESTIONS", "SCIENTISTS"]
+
+SCIENTISTS: Final = (
+    "Geologist scores Generators, R&D Engineer Water Extractors, Hydrologist "
+    "Greenhouses, Biochemist Oxygen Condensers, Geochemist Shelters, Systems "
+    "Engineer Mines."
+)
+_SPENDABLE: Final = (
+    "His Crystals in his Depot that he may spend now; Crystals he gained earlier "
+    "in this same turn do not count (unless your options say so). Count any a "
+    "Mission or a Shelter gave him. Example: 3 Crystals in his Depot, none gained "
+    "this turn: 3."
+)
+_PREVIOUS_STEP: Final = (
+    "The previous step is the development step just before this one (step 1 of his "
+    "R&D, or the step before in a Develop benefit), not a Tech that a Lab space's "
+    "benefit developed in between."
+)
+_LAB_SPACE: Final = (
+    "Look at the space of his Lab the tile just entered and name what it shows; "
+    "nothing if it is blank. Example: a Crystal symbol: crystals, then 1."
+)
+
+
+def _names(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _scored(words: Wording) -> str:
+    tracked = words.tracked
+    if tracked is None:
+        return "of a type his Scientists score"
+    types = [building_name(scored_type(s)) for s in tracked.lacerda_scientists]
+    return f"of a {_names(types)} type"
+
+
+def _lacking(words: Wording) -> tuple[TechType, ...]:
+    tracked = words.tracked
+    owned = set() if tracked is None else {t.tech for t in tracked.lacerda_techs}
+    return tuple(t for t in TechType if t not in owned)
+
+
+def _his_techs(words: Wording) -> str:
+    tracked = words.tracked
+    if tracked is None or not tracked.lacerda_techs:
+        return ""
+    techs = ", ".join(tech_name(t.tech) for t in tracked.lacerda_techs)
+    return f" He has: {techs}."
+
+
+def _spendable(args: tuple[object, ...], words: Wording) -> Shape:
+    return count("How many Crystals can Lacerda spend right now?", 0, 99, _SPENDABLE)
+
+
+def _contract_cost(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Crystals does taking a Contract cost?",
+        0,
+        9,
+        "The Crystal cost shown on the Contract display (0 if none).",
+    )
+
+
+def _supply(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Is any Crystal left in the general supply?",
+        "The common pool of Crystals beside the board. If it is empty he cannot "
+        "gain Crystals from it.",
+    )
+
+
+def _left(piece: str) -> Builder:
+    def question(args: tuple[object, ...], words: Wording) -> Shape:
+        return yes(
+            f"Does Lacerda have a {piece} left to gain?",
+            f"Look at his player board: is one of his {piece}s still waiting there?",
+        )
+
+    return question
+
+
+def _hire_slot(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Is his Colonist on his Hire-a-Scientist slot?",
+        "His personal slot of the Colony 3 action. A Colonist there blocks the "
+        "action until an LSS reward brings it back.",
+    )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class _TakenCard:
+    """Which Blueprint he takes, or empty: the display's state and his card at once."""
+
+    text: str
+    hint: str
+    scored: frozenset[BuildingType]
+    lookahead: ClassVar[Fact | None] = Fact.OBTAINED_BLUEPRINT
+
+    def read(self, ask: Ask, key: str) -> Display:
+        """Ask; a card of a type his Scientists score means the display shows one."""
+        choices = (*(word for word, _ in _CARDS), "empty")
+        question = Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.PICK,
+            choices=choices,
+            hint=self.hint,
+        )
+        word = ask(question)
+        card = next((c for w, c in _CARDS if w == word), None)
+        if card is None:
+            return Display.EMPTY
+        return Display.SCORED if card[0] in self.scored else Display.OTHERS
+
+    def answers(self, value: Display, ahead: object = None) -> tuple[Answer, ...]:
+        """``empty``, or the card he takes (*ahead*: its type and level)."""
+        if value is Display.EMPTY:
+            return ("empty",)
+        scored = value is Display.SCORED
+        # No card *ahead* when he reads the display but takes none this call:
+        # any card of the right kind then answers alike.
+        fits = [(w, c) for w, c in _CARDS if (c[0] in self.scored) == scored]
+        return (next((w for w, c in fits if c == ahead), fits[0][0]),)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class _UsedCard:
+    """Which of his Blueprints he uses, none, or several tied: the tie and the card."""
+
+    text: str
+    hint: str
+    cards: tuple[str, ...]
+    lookahead: ClassVar[Fact | None] = Fact.USED_BLUEPRINT
+
+    def read(self, ask: Ask, key: str) -> tuple[str, ...]:
+        """One card (his label), none, or as many tied types as the count says."""
+        question = Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.PICK,
+            choices=(*self.cards, "none", "several"),
+            hint=self.hint,
+        )
+        word = str(ask(question))
+        if word == "none":
+            return ()
+        if word != "several":
+            return (word,)
+        tied = Count(
+            text="How many building types tie?",
+            low=2,
+            high=len(self.cards),
+            hint="Blueprints of the same type and level count once; number the tied "
+            "ones as they lie in front of him.",
+        )
+        return ("option",) * tied.read(ask, f"{key}.tied")
+
+    def answers(
+        self, value: tuple[str, ...], ahead: object = None
+    ) -> tuple[Answer, ...]:
+        """``none``, the card he uses (*ahead*), or ``several`` and how many."""
+        if not value:
+            return ("none",)
+        if len(value) > 1:
+            return ("several", len(value))
+        # No card *ahead* when he stops before using it (his Upgrade Tech's
+        # capacity is spent): any of his cards then answers alike.
+        return (next((w for w, c in _CARDS if c == ahead), self.cards[0]),)
+
+
+def _display(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    if (
+        tracked is not None
+        and tracked.free_advanced_markers > 0
+        and words.options.blueprint_fallback_any_type
+    ):
+        scored = frozenset(scored_type(s) for s in tracked.lacerda_scientists)
+        prefer = (
+            f"the fuller row's leftmost Blueprint {_scored(words)} (if none is shown, "
+            "the fuller row's leftmost Blueprint)"
+            if scored
+            else "the fuller row's leftmost Blueprint"
+        )
+        return _TakenCard(
+            text=f"Which Blueprint does he take: {prefer}? (empty if the display is "
+            "empty)",
+            hint="The two rows of Blueprint cards in Orbit: take the row holding more "
+            "cards (the bottom row if equal) and its leftmost card he may take. Name "
+            "it by type and level, e.g. greenhouse L3.",
+            scored=scored,
+        )
+    if tracked is not None and not tracked.lacerda_scientists:
+        return YesNo(
+            text="Is any Blueprint on the display?",
+            yes=Display.OTHERS,
+            no=Display.EMPTY,
+            hint="The two rows of Blueprint cards in Orbit.",
+        )
+    return Pick(
+        text=f"Is a Blueprint {_scored(words)} on the display?",
+        choices=(
+            ("yes", Display.SCORED),
+            ("others", Display.OTHERS),
+            ("empty", Display.EMPTY),
+        ),
+        hint="The two rows of Blueprint cards in Orbit: yes if one is of such a type, "
+        "others if none is, empty if the display holds no card. He prefers a "
+        f"Blueprint his Scientists score. {SCIENTISTS}",
+    )
+
+
+def _free_marker(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Does Lacerda have a free Advanced Building marker?",
+        "His markers not yet on a Blueprint or a building, on his player board.",
+    )
+
+
+def _has_scientist(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes("Does Lacerda have a Scientist?", "Scientist cards in front of him.")
+
+
+def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Crystals does that Blueprint give on pickup? (0 for a Resource)",
+        0,
+        9,
+        "The pickup symbol on the card: he keeps Crystals, and a Resource is lost.",
+    )
+
+
+def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Is a space free in the first column of Lacerda's Lab?",
+        "A new Tech tile enters his Lab in its first column, one row per Tech.",
+    )
+
+
+def _cheapest(args: tuple[object, ...], words: Wording) -> Shape:
+    return Labels(
+        text="On the Tech grid, of the tiles of a type he does not have, how many are "
+        "both the cheapest and the leftmost? (0 if none is of a type he lacks)",
+        prefix="tile",
+        low=0,
+        high=12,
+        hint="Cheapest = lowest cost rank on the Tech grid; among equal cost, the "
+        f"leftmost column.{_his_techs(words)} If tiles in different rows tie, number "
+        "them from the top row. Example: one such tile in the cheapest column: 1.",
+    )
+
+
+def _tile_type(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="Which Tech is that tile?",
+        choices=tuple((t.value.replace("_", " "), t) for t in _lacking(words)),
+        hint="The building or symbol shown on the tile he takes.",
+    )
+
+
+def _entry_gains(args: tuple[object, ...], words: Wording) -> Shape:
+    return Gains(text="What does that Lab space give him?", hint=_LAB_SPACE)
+
+
+def _advance_any(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Can any of Lacerda's Techs advance (is one below its maximum level)?",
+        "A Tech can advance while its tile is not yet in the last column of its row.",
+    )
+
+
+def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Can a Tech of his other than the one the previous step developed advance?",
+        _PREVIOUS_STEP,
+    )
+
+
+def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
+    return yes(
+        "Can the Tech the previous step developed advance again?", _PREVIOUS_STEP
+    )
+
+
+def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
+    (tech,) = args
+    assert isinstance(tech, TechType)
+    return yes(f"Does Lacerda have a {tech_name(tech)} Tech?", "A tile in his Lab.")
+
+
+def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
+    (tech,) = args
+    assert isinstance(tech, TechType)
+    return yes(
+        f"Can his {tech_name(tech)} Tech advance (is it below its maximum)?",
+        "It can while its tile is not yet in the last column of its row.",
+    )
+
+
+def _developed_gains(args: tuple[object, ...], words: Wording) -> Shape:
+    return Gains(text="What does the Lab space it entered give him?", hint=_LAB_SPACE)
+
+
+def _unused(words: Wording) -> tuple[Card, ...]:
+    tracked = words.tracked
+    if tracked is None:
+        return ()
+    return tuple(dict.fromkeys(tracked.unused()))
+
+
+_ELIGIBLE: Final = (
+    "Eligible: a building of the Blueprint's type, not yet upgraded (Shelters only "
+    "his own); a Level 3 Blueprint needs one in a Complex of 3 or more."
+)
+
+
+def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
+    cards = _unused(words)
+    if len(cards) > 1:
+        return _UsedCard(
+            text="Which of his Blueprints does he use? He prefers one with an eligible "
+            "building of a type his Scientists score, then Level 3 (none if no "
+            "Blueprint of his has an eligible building; several if types tie)",
+            hint=_ELIGIBLE,
+            cards=tuple(c.label for c in cards),
+        )
+    if len(cards) == 1:
+        return YesNo(
+            text=f"Has his {cards[0].label} Blueprint an eligible building?",
+            yes=("option",),
+            no=(),
+            hint=_ELIGIBLE,
+        )
+    held = f" He holds: {', '.join(c.label for c in cards)}." if cards else ""
+    return Labels(
+        text="Of his unused Blueprints that have an eligible building, he prefers a "
+        "type his Scientists score, then Level 3: how many building types tie? (0 if "
+        "none has an eligible building)",
+        prefix="Blueprint type",
+        low=0,
+        high=6,
+        hint=f"{_ELIGIBLE}{held} Blueprints of the same type and level count once. "
+        "Number the tied ones as they lie in front of him.",
+    )
+
+
+def _used_card(args: tuple[object, ...], words: Wording) -> Shape:
+    cards = _unused(words)
+    return Pick(
+        text="Which of his Blueprints did he use?",
+        choices=tuple((c.label, (c.building, c.level)) for c in cards) or _CARDS,
+        hint="The Blueprint the tie-break chose, by type and level.",
+    )
+
+
+def _eligible(args: tuple[object, ...], words: Wording) -> Shape:
+    return Labels(
+        text="How many buildings are eligible for that Blueprint?",
+        prefix="building",
+        hint="Buildings of its type not yet upgraded (his own Shelters only); for a "
+        f"Level 3 Blueprint, in a Complex of 3 or more. Number them {HEX_ORDER}.",
+    )
+
+
+def _capacity(args: tuple[object, ...], words: Wording) -> Shape:
+    (owner,) = args
+    whose = "his own" if owner is Owner.LACERDA else "your"
+    return count(
+        f"How many buildings may he upgrade per action with {whose} Upgrade Tech? "
+        "(1 without one)",
+        1,
+        9,
+        "The number the Upgrade Tech's level allows, as printed on its tile.",
+    )
+
+
+def _scientist_count(args: tuple[object, ...], words: Wording) -> Shape:
+    return count(
+        "How many Scientists does Lacerda have?",
+        0,
+        2,
+        "Scientist cards in front of him.",
+    )
+
+
+def _best_scientists(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    held = ""
+    if tracked is not None and tracked.cards:
+        cards = ", ".join(building_name(c.building) for c in tracked.cards)
+        held = f" His Blueprints: {cards}."
+    return Labels(
+        text="How many display Scientists tie for the highest potential? (0 if no "
+        "Scientist is on display)",
+        prefix="Scientist",
+        low=0,
+        high=6,
+        hint="Potential = 3 x the Blueprints of the type the Scientist scores held by "
+        f"you and him together, used or not.{held} {SCIENTISTS} Number ties by "
+        "display slot.",
+    )
+
+
+def _chosen_scientist(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    his = () if tracked is None else tracked.lacerda_scientists
+    return Pick(
+        text="Which Scientist is that?",
+        choices=tuple(
+            (s.value.replace("_", " "), s) for s in Scientist if s not in his
+        ),
+        hint=SCIENTISTS,
+    )
+
+
+def _best_contracts(args: tuple[object, ...], words: Wording) -> Shape:
+    return Labels(
+        text="How many display Contracts tie for the most OP when completed? (0 if "
+        "no Contract is on display)",
+        prefix="Contract",
+        low=0,
+        high=6,
+        hint="Upgrade Contracts are worth 12, Delivery Contracts 9. Number ties by "
+        "display slot.",
+    )
+
+
+def _contract_kind(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="Is that Contract an Upgrade or a Delivery Contract?",
+        choices=(
+            ("upgrade", ContractKind.UPGRADE),
+            ("delivery", ContractKind.DELIVERY),
+        ),
+        hint="Upgrade Contracts show a building type, Delivery Contracts items.",
+    )
+
+
+_CARDS: Final = tuple(
+    (f"{b.value.replace('_', ' ')} L{level}", (b, level))
+    for b in BuildingType
+    for level in (1, 3)
+)
+
+
+def _obtained(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="Which Blueprint did he take?",
+        choices=_CARDS,
+        hint="Its building type and level, e.g. greenhouse L3 for a Level 3 Greenhouse.",
+    )
+
+
+def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
+    return Pick(
+        text="Which Warehouse item has the most units? (a Crystal wins a tie, else the "
+        "leftmost)",
+        choices=(*((i.value, i) for i in Item), ("empty", None)),
+        hint="Count the units of each item in the Warehouse; answer empty if it holds "
+        "nothing. Example: 2 Batteries, 2 Crystals, 1 Water: crystal.",
+    )
+
+
+QUESTIONS: Final[Mapping[Fact, Builder]] = {
+    Fact.SPENDABLE_CRYSTALS: _spendable,
+    Fact.CONTRACT_CRYSTAL_COST: _contract_cost,
+    Fact.SUPPLY_HAS_CRYSTAL: _supply,
+    Fact.HAS_SHIP_LEFT: _left("Ship"),
+    Fact.HAS_BOT_LEFT: _left("Bot"),
+    Fact.HAS_SHELTER_LEFT: _left("Shelter"),
+    Fact.COLONIST_ON_HIRE_SLOT: _hire_slot,
+    Fact.BLUEPRINT_DISPLAY: _display,
+    Fact.HAS_FREE_MARKER: _free_marker,
+    Fact.HAS_SCIENTIST: _has_scientist,
+    Fact.OBTAINED_PICKUP_CRYSTALS: _pickup,
+    Fact.OBTAINED_BLUEPRINT: _obtained,
+    Fact.LAB_ENTRY_FREE: _entry_free,
+    Fact.CHEAPEST_TECH_TILES: _cheapest,
+    Fact.TECH_TILE_TYPE: _tile_type,
+    Fact.LEARNED_SPACE_GAINS: _entry_gains,
+    Fact.CAN_ADVANCE_ANY: _advance_any,
+    Fact.CAN_ADVANCE_OTHER: _advance_other,
+    Fact.CAN_ADVANCE_AGAIN: _advance_again,
+    Fact.HAS_TECH: _has_tech,
+    Fact.CAN_ADVANCE_TECH: _advance_tech,
+    Fact.DEVELOPED_SPACE_GAINS: _developed_gains,
+    Fact.UPGRADE_BLUEPRINTS: _upgrade_tie,
+    Fact.USED_BLUEPRINT: _used_card,
+    Fact.ELIGIBLE_BUILDINGS: _eligible,
+    Fact.UPGRADE_CAPACITY: _capacity,
+    Fact.SCIENTIST_COUNT: _scientist_count,
+    Fact.BEST_SCIENTISTS: _best_scientists,
+    Fact.CHOSEN_SCIENTIST: _chosen_scientist,
+    Fact.BEST_CONTRACTS: _best_contracts,
+    Fact.CONTRACT_KIND: _contract_kind,
+    Fact.WAREHOUSE_ITEM: _warehouse,
+}

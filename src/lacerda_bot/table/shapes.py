@@ -1,0 +1,387 @@
+"""The shapes of the table's questions: a yes/no, a count, a pick, tied options, gains.
+
+A shape asks one fact (:class:`~lacerda_bot.facts.Fact`) as one question or a
+short run of them: :meth:`Shape.read` asks and returns the fact's value;
+:meth:`Shape.answers` says which answers give a value (for sources that read a
+board, and for checks). :class:`Wording` is what a question's words may depend
+on. The questions themselves are worded in :mod:`lacerda_bot.table.questions`.
+"""
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, final
+
+import attrs
+
+from lacerda_bot.facts import Fact
+from lacerda_bot.model import BuildingType, Gain, GainKind, Side
+from lacerda_bot.options import Options
+from lacerda_bot.table.dialogue import NOTHING, Answer, Question, QuestionKind
+from lacerda_bot.table.tracked import Tracked
+
+__all__ = [
+    "COST",
+    "MOST_GAINS",
+    "MOST_ON_MAP",
+    "Ask",
+    "Builder",
+    "Count",
+    "Gains",
+    "Labels",
+    "Pick",
+    "PricedGains",
+    "Shape",
+    "Wording",
+    "YesNo",
+    "count",
+    "priced_gains",
+    "yes",
+]
+
+V = TypeVar("V")
+
+Ask = Callable[[Question], Answer]
+"""Asks one question and returns its answer (or stops the step to ask it)."""
+
+MOST_ON_MAP: Final = 250
+"""The largest count a question about the map accepts (more than its hexes)."""
+
+
+class Shape(Protocol):
+    """How one fact is asked: its questions, and the answers that give a value.
+
+    A question may also name what the rules learn next (which Blueprint he
+    takes, with whether the display is empty): its :attr:`lookahead` is that
+    fact, whose value :meth:`answers` then needs too.
+    """
+
+    @property
+    def lookahead(self) -> Fact | None:
+        """The later fact this question also answers, if any."""
+        ...
+
+    def read(self, ask: Ask, key: str) -> object:
+        """Ask the questions (keys start with *key*) and return the fact."""
+        ...
+
+    def answers(self, value: Any, ahead: object = None) -> tuple[Answer, ...]:
+        """The answers that make :meth:`read` return *value* (and name *ahead*)."""
+        ...
+
+
+def _bool(answer: Answer) -> bool:
+    assert isinstance(answer, bool)  # Question.accepts checked the kind
+    return answer
+
+
+def _int(answer: Answer) -> int:
+    assert isinstance(answer, int)
+    return answer
+
+
+def _str(answer: Answer) -> str:
+    assert isinstance(answer, str)
+    return answer
+
+
+@final
+@attrs.frozen(kw_only=True)
+class YesNo(Generic[V]):
+    """A yes/no question whose answer means *yes* or *no* (``True``/``False`` by default)."""
+
+    text: str
+    yes: V
+    no: V
+    hint: str = ""
+
+    def read(self, ask: Ask, key: str) -> V:
+        """Ask it."""
+        question = Question(
+            key=key, text=self.text, kind=QuestionKind.YES_NO, hint=self.hint
+        )
+        return self.yes if _bool(ask(question)) else self.no
+
+    lookahead: ClassVar[Fact | None] = None
+
+    def answers(self, value: V, ahead: object = None) -> tuple[Answer, ...]:
+        """``True`` for *yes*, ``False`` for *no*."""
+        return (value == self.yes,)
+
+
+def yes(text: str, hint: str) -> YesNo[bool]:
+    """A yes/no question whose yes means ``True``."""
+    return YesNo(text=text, yes=True, no=False, hint=hint)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Count:
+    """A whole number from *low* to *high*."""
+
+    text: str
+    low: int
+    high: int
+    hint: str = ""
+
+    def read(self, ask: Ask, key: str) -> int:
+        """Ask it."""
+        question = Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.COUNT,
+            low=self.low,
+            high=self.high,
+            hint=self.hint,
+        )
+        return _int(ask(question))
+
+    lookahead: ClassVar[Fact | None] = None
+
+    def answers(self, value: int, ahead: object = None) -> tuple[Answer, ...]:
+        """The count itself."""
+        return (value,)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Labels:
+    """How many options tie (their labels are *prefix* 1..n); with a *gate*, first whether any."""
+
+    text: str
+    prefix: str
+    low: int = 1
+    high: int = MOST_ON_MAP
+    hint: str = ""
+    gate: str = ""
+    """A yes/no asked first ("Is there a tile his Rover could collect?"); no means none."""
+    gate_hint: str = ""
+
+    def read(self, ask: Ask, key: str) -> tuple[str, ...]:
+        """Ask the gate, if any, then the count."""
+        if self.gate:
+            question = Question(
+                key=f"{key}.any",
+                text=self.gate,
+                kind=QuestionKind.YES_NO,
+                hint=self.gate_hint,
+            )
+            if not _bool(ask(question)):
+                return ()
+        count = Count(text=self.text, low=self.low, high=self.high, hint=self.hint)
+        n = count.read(ask, key)
+        return tuple(f"{self.prefix} {i}" for i in range(1, n + 1))
+
+    lookahead: ClassVar[Fact | None] = None
+
+    def answers(
+        self, value: tuple[str, ...], ahead: object = None
+    ) -> tuple[Answer, ...]:
+        """The gate's answer, if any, then the count."""
+        n = len(value)
+        if self.gate:
+            return (True, n) if n else (False,)
+        return (n,)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Pick(Generic[V]):
+    """A pick from a short list: each choice is a word and the value it means."""
+
+    text: str
+    choices: tuple[tuple[str, V], ...]
+    hint: str = ""
+
+    def read(self, ask: Ask, key: str) -> V:
+        """Ask it."""
+        question = Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.PICK,
+            choices=tuple(word for word, _ in self.choices),
+            hint=self.hint,
+        )
+        word = _str(ask(question))
+        return next(value for choice, value in self.choices if choice == word)
+
+    lookahead: ClassVar[Fact | None] = None
+
+    def answers(self, value: V, ahead: object = None) -> tuple[Answer, ...]:
+        """The word of *value*."""
+        return (next(word for word, choice in self.choices if choice == value),)
+
+
+_GAIN_KINDS: Final[tuple[tuple[str, GainKind], ...]] = tuple(
+    (k.value, k)
+    for k in (
+        GainKind.CRYSTALS,
+        GainKind.WAREHOUSE,
+        GainKind.TECH,
+        GainKind.COLONIST,
+        GainKind.BOT,
+        GainKind.BLUEPRINT,
+        GainKind.RESOURCES,
+        GainKind.DEVELOP,
+        GainKind.ROVER,
+        GainKind.CONSTRUCT,
+        GainKind.UPGRADE,
+        GainKind.SHIP,
+        GainKind.OTHER,
+    )
+)
+_COUNTED: Final = frozenset({GainKind.CRYSTALS, GainKind.DEVELOP, GainKind.ROVER})
+_BUILDS: Final = (
+    ("any", None),
+    *((b.value.replace("_", " "), b) for b in BuildingType),
+)
+_GAIN_HINT: Final = (
+    "Name what it shows: crystals N (N Crystals), warehouse (a Resupply or Warehouse "
+    "bonus), tech (learn a Tech), colonist, bot, blueprint, resources (Resources "
+    "only), develop N (N Tech steps), rover N (N Rover moves), construct and the "
+    "building (or any), upgrade, ship, other (anything else); or nothing. Example: "
+    "crystals 2, tech."
+)
+MOST_GAINS: Final = 4
+"""The most gains a tile's reward lists at the table."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Gains:
+    """What a space or tile gives (spec §2.1): one gain, or up to four with *many*."""
+
+    text: str
+    many: bool = False
+    hint: str = ""
+    """Where the gain is shown; the list of gain words follows it behind ``?``."""
+
+    def question(self, key: str) -> Question:
+        """The one question: every benefit shown, with its number or building."""
+        words = tuple(w for w, _ in _GAIN_KINDS)
+        return Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.BENEFITS,
+            choices=words,
+            high=MOST_GAINS if self.many else 1,
+            counted=tuple(w for w, k in _GAIN_KINDS if k in _COUNTED),
+            builds=GainKind.CONSTRUCT.value,
+            buildings=tuple(w for w, _ in _BUILDS),
+            hint=f"{self.hint} {_GAIN_HINT}".strip(),
+            example="crystals 2, tech" if self.many else "crystals 2",
+        )
+
+    def read(self, ask: Ask, key: str) -> tuple[Gain, ...]:
+        """Ask what it shows: ``crystals 2, tech``, or ``nothing``."""
+        answer = _str(ask(self.question(key)))
+        if answer == NOTHING:
+            return ()
+        return tuple(_gain(item.split(" ", 1)) for item in answer.split(", "))
+
+    lookahead: ClassVar[Fact | None] = None
+
+    def answers(
+        self, value: tuple[Gain, ...], ahead: object = None
+    ) -> tuple[Answer, ...]:
+        """The list naming *value* (``nothing`` for none)."""
+        if not value:
+            return (NOTHING,)
+        return (", ".join(_word(g) for g in value),)
+
+
+COST: Final = "cost"
+"""The word naming a tile's Crystal cost in a :class:`PricedGains` answer."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class PricedGains:
+    """A tile's Crystal cost and what it gives, in one answer: ``cost 1, crystals 2``.
+
+    The cost is the fact; what it gives is read by the rules later, when he
+    collects it (*lookahead*), and the companion remembers it until then.
+    """
+
+    text: str
+    hint: str = ""
+    lookahead: ClassVar[Fact | None] = Fact.COLLECTED_TILE_REWARD
+
+    def question(self, key: str) -> Question:
+        """A benefits question that also takes ``cost N``."""
+        gains = Gains(text=self.text, many=True, hint=self.hint).question(key)
+        return attrs.evolve(
+            gains,
+            choices=(COST, *gains.choices),
+            counted=(COST, *gains.counted),
+            high=MOST_GAINS + 1,
+            example="cost 1, crystals 2",
+        )
+
+    def read(self, ask: Ask, key: str) -> int:
+        """Ask; the cost it names (0 if none)."""
+        cost, _ = priced_gains(_str(ask(self.question(key))))
+        return cost
+
+    def answers(self, value: int, ahead: object = None) -> tuple[Answer, ...]:
+        """The cost *value* (left out if 0) and the gains *ahead*."""
+        items = [f"{COST} {value}"] if value else []
+        gains = ahead if isinstance(ahead, tuple) else ()
+        items += [_word(g) for g in gains if isinstance(g, Gain)]
+        return (", ".join(items) or NOTHING,)
+
+
+def priced_gains(answer: str) -> tuple[int, tuple[Gain, ...]]:
+    """The cost and the gains an answer to :class:`PricedGains` names."""
+    if answer == NOTHING:
+        return 0, ()
+    cost, gains = 0, []
+    for item in answer.split(", "):
+        words = item.split(" ", 1)
+        if words[0] == COST:
+            cost = int(words[1])
+        else:
+            gains.append(_gain(words))
+    return cost, tuple(gains)
+
+
+def _gain(words: list[str]) -> Gain:
+    kind = next(k for w, k in _GAIN_KINDS if w == words[0])
+    if kind in _COUNTED:
+        return Gain(kind=kind, n=int(words[1]))
+    if kind is GainKind.CONSTRUCT:
+        return Gain(kind=kind, building=next(b for w, b in _BUILDS if w == words[1]))
+    return Gain(kind=kind)
+
+
+def _word(gain: Gain) -> str:
+    word = next(w for w, k in _GAIN_KINDS if k is gain.kind)
+    if gain.kind in _COUNTED:
+        return f"{word} {gain.n}"
+    if gain.kind is GainKind.CONSTRUCT:
+        return f"{word} {next(w for w, b in _BUILDS if b is gain.building)}"
+    return word
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Wording:
+    """What a question's words may depend on: his side, the options, earlier facts."""
+
+    side: Side | None
+    options: Options
+    known: Mapping[tuple[Fact, tuple[object, ...]], object]
+    """Facts already read in this step, by fact and arguments."""
+    tracked: Tracked | None = None
+    """His player board as the companion tracks it (``None``: not tracked)."""
+
+    def earlier(self, fact: Fact, args: tuple[object, ...]) -> object:
+        """A fact read earlier in this step (``None`` if it was not)."""
+        return self.known.get((fact, args))
+
+
+def count(text: str, low: int, high: int, hint: str) -> Count:
+    """A count question."""
+    return Count(text=text, low=low, high=high, hint=hint)
+
+
+Builder = Callable[[tuple[object, ...], Wording], Shape]
+"""Words the question that asks a fact, given its arguments."""

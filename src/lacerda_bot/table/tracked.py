@@ -1,0 +1,364 @@
+"""His player board as the table companion tracks it: what only his decisions change.
+
+At a physical table the companion is the host of Lacerda's own pieces. It
+learns their printed start at set-up and then follows every decision he
+makes: his Crystals and Depot, his Lab (Techs, levels, the rows' maxima and
+the gains of the spaces he has entered), his Blueprints, Advanced Building
+markers, Scientists, Contracts, Shelters, Ships and Bots, his Colonist on the
+Hire slot, the Colony level, the Shuttle's side and what he knows of the
+Missions. The rules then read these facts from :class:`Tracked` instead of
+asking the player (:mod:`lacerda_bot.table.tracking`).
+
+Only the shared board and the human's side are asked. What a decision does
+not tell is asked once and remembered: the printed gain of a Lab space he has
+never entered, a Mission's Crystals, his Upgrade Tech's capacity. Crystals a
+Mission or a Shelter pays him are the host's (R-MISSION-3, R-BUILD-11): the
+player tells the companion with ``fix``.
+"""
+
+from typing import assert_never, final
+
+import attrs
+
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    AdvanceMission,
+    AdvanceProgressBot,
+    BuildShelter,
+    ChooseLssReward,
+    CollectTile,
+    Construct,
+    Decision,
+    Described,
+    DevelopTech,
+    GainBot,
+    GainCrystals,
+    GainShip,
+    GiveOxygen,
+    HireScientist,
+    LearnTech,
+    LoseBenefit,
+    MoveRover,
+    ObtainBlueprint,
+    PayCrystals,
+    PlaceColonist,
+    PlaceDiscoveryTile,
+    RefillContractDisplay,
+    RelocateRover,
+    RevealCard,
+    SkipTurn,
+    StartingSpace,
+    Stay,
+    TakeBenefit,
+    TakeContract,
+    TakeWarehouseItem,
+    Travel,
+    Upgrade,
+)
+from lacerda_bot.host import HostState
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    Gain,
+    LssReward,
+    MissionSlot,
+    Scientist,
+    Side,
+    TechType,
+)
+from lacerda_bot.records import LabRow, LabSpace, OwnTech
+
+__all__ = ["Card", "Mission", "Tracked", "track"]
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Card:
+    """One of his Blueprints: its type and level, and whether he has used it."""
+
+    building: BuildingType
+    level: int
+    used: bool = False
+
+    @property
+    def label(self) -> str:
+        """How the table names it: ``greenhouse L3``."""
+        return f"{self.building.value.replace('_', ' ')} L{self.level}"
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Mission:
+    """What the companion knows of the Mission in one slot."""
+
+    slot: MissionSlot
+    crystals: int | None = None
+    """Crystals per contribution, printed on the card (``None``: not asked yet)."""
+    completed: bool = False
+    """Once completed, a Mission stays completed."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Tracked:
+    """His player board, as the companion follows it between steps."""
+
+    crystals: int
+    """His Crystals (all spendable between steps)."""
+    depot: int
+    """His Depot's spaces in all (his Crystals and the free spaces)."""
+    supply_crystals: int | None = None
+    """Crystals in the general supply; ``None``: not counted, assumed not empty."""
+    lacerda_techs: tuple[OwnTech, ...] = ()
+    lab_rows: tuple[LabRow, ...] = ()
+    known_spaces: frozenset[tuple[int, int]] = frozenset()
+    """The (row, level) Lab spaces whose printed gain is known; level 1 is the entry."""
+    cards: tuple[Card, ...] = ()
+    free_advanced_markers: int = 8
+    lacerda_scientists: tuple[Scientist, ...] = ()
+    colonist_on_hire_slot: bool = False
+    shelters_left: int = 4
+    ships_left: int = 5
+    bots_left: int = 3
+    ships_in_hangar: int = 0
+    lacerda_contracts: tuple[ContractKind, ...] = ()
+    upgrade_capacity: tuple[tuple[int, int], ...] = ((0, 1),)
+    """His Upgrade Tech's capacity (V19) by its level, as learned (level 0: no Tech)."""
+    rover_on_map: bool = False
+    """Whether his Rover has entered the map (it starts off it)."""
+    shuttle_from: Side = Side.ORBIT
+    missions: tuple[Mission, ...] = tuple(Mission(slot=s) for s in MissionSlot)
+    living_quarters_top: int | None = None
+    colony_level: int = 1
+    contract_cost: int | None = None
+    """Crystals a Contract costs (V11), printed: asked once."""
+    lss_offers: tuple[tuple[BuildingType, LssReward, bool], ...] = ()
+    """What each LSS type's step offers as its second benefit (V20), as learned."""
+
+    @classmethod
+    def of(cls, view: HostState) -> "Tracked":
+        """Everything a host's *view* says of his player board (for tests and checks)."""
+        techs = tuple(sorted(view.lacerda_techs, key=lambda t: t.row))
+        upgrade = next((t.level for t in techs if t.tech is TechType.UPGRADE), 0)
+        return cls(
+            crystals=view.spendable_crystals,
+            depot=view.spendable_crystals + view.free_depot_spaces,
+            supply_crystals=view.supply_crystals,
+            lacerda_techs=techs,
+            lab_rows=tuple(sorted(view.lab_rows, key=lambda r: r.row)),
+            known_spaces=frozenset(
+                (r.row, level)
+                for r in view.lab_rows
+                for level in range(1, r.max_level + 1)
+            ),
+            cards=tuple(
+                Card(
+                    building=b.blueprint.building,
+                    level=b.blueprint.level,
+                    used=b.used,
+                )
+                for b in sorted(view.lacerda_blueprints, key=lambda b: b.blueprint.id)
+            ),
+            free_advanced_markers=view.free_advanced_markers,
+            lacerda_scientists=tuple(view.lacerda_scientists),
+            colonist_on_hire_slot=view.colonist_on_hire_slot,
+            shelters_left=view.shelters_left,
+            ships_left=view.ships_left,
+            bots_left=view.bots_left,
+            ships_in_hangar=view.ships_in_hangar,
+            lacerda_contracts=tuple(view.lacerda_contracts),
+            upgrade_capacity=((upgrade, view.own_upgrade_capacity),),
+            rover_on_map=view.lacerda_rover is not None,
+            shuttle_from=view.shuttle_from,
+            missions=tuple(
+                Mission(slot=m.slot, crystals=m.crystals, completed=m.completed)
+                for m in sorted(view.missions, key=lambda m: m.slot.value)
+            ),
+            living_quarters_top=view.living_quarters_top,
+            colony_level=view.colony_level,
+            contract_cost=view.contract_crystal_cost,
+            lss_offers=tuple(
+                (kind, reward, reward in offered.get(kind, tuple(LssReward)))
+                for offered in [{o.building: o.rewards for o in view.lss_rewards}]
+                for kind in BuildingType
+                for reward in LssReward
+            ),
+        )
+
+    @property
+    def free_depot_spaces(self) -> int:
+        """His free Depot spaces."""
+        return self.depot - self.crystals
+
+    def tech(self, tech: TechType) -> OwnTech | None:
+        """His *tech* Tech, if he has it."""
+        return next((t for t in self.lacerda_techs if t.tech is tech), None)
+
+    def row(self, row: int) -> LabRow:
+        """His Lab row *row*."""
+        return next(r for r in self.lab_rows if r.row == row)
+
+    def space_gains(self, row: int, level: int) -> tuple[Gain, ...] | None:
+        """The printed gain of entering *level* of *row*, or ``None`` if not known."""
+        if (row, level) not in self.known_spaces:
+            return None
+        return self.row(row).gains_at(level)
+
+    def with_space_gains(
+        self, row: int, level: int, gains: tuple[Gain, ...]
+    ) -> "Tracked":
+        """Remember the printed gain of that Lab space."""
+        lab = self.row(row)
+        if level == 1:
+            lab = attrs.evolve(lab, entry_gains=gains)
+        else:
+            spaces = (
+                *(s for s in lab.spaces if s.level != level),
+                LabSpace(level=level, gains=gains),
+            )
+            lab = attrs.evolve(lab, spaces=tuple(sorted(spaces, key=lambda s: s.level)))
+        rows = tuple(lab if r.row == row else r for r in self.lab_rows)
+        return attrs.evolve(
+            self, lab_rows=rows, known_spaces=self.known_spaces | {(row, level)}
+        )
+
+    def offers(self, kind: BuildingType, reward: LssReward) -> bool | None:
+        """Whether *kind*'s LSS step offers *reward*, if known."""
+        return next(
+            (o for k, r, o in self.lss_offers if k is kind and r is reward), None
+        )
+
+    def mission(self, slot: MissionSlot) -> Mission:
+        """What is known of the Mission in *slot*."""
+        return next(m for m in self.missions if m.slot is slot)
+
+    def with_mission(self, mission: Mission) -> "Tracked":
+        """Remember *mission*."""
+        missions = tuple(
+            mission if m.slot is mission.slot else m for m in self.missions
+        )
+        return attrs.evolve(self, missions=missions)
+
+    def capacity(self) -> int | None:
+        """His Upgrade Tech's capacity at its present level (0 without it), if known."""
+        tech = self.tech(TechType.UPGRADE)
+        return dict(self.upgrade_capacity).get(tech.level if tech else 0)
+
+    def unused(self) -> tuple[Card, ...]:
+        """His Blueprints he has not used, in the order he took them."""
+        return tuple(c for c in self.cards if not c.used)
+
+
+def _crystals(tracked: Tracked, change: int) -> Tracked:
+    """Add *change* to his Crystals."""
+    return attrs.evolve(tracked, crystals=tracked.crystals + change)
+
+
+def _supply(tracked: Tracked, change: int) -> Tracked:
+    if tracked.supply_crystals is None:
+        return tracked
+    return attrs.evolve(tracked, supply_crystals=tracked.supply_crystals + change)
+
+
+def _gain(tracked: Tracked, d: GainCrystals[Described]) -> Tracked:
+    assert isinstance(d.kept, int)  # his Depot is known when he gains (R-CRYSTAL-2)
+    tracked = _supply(tracked, -d.kept if d.source.from_supply else 0)
+    return _crystals(tracked, d.kept)
+
+
+def _learn(tracked: Tracked, d: LearnTech[Described]) -> Tracked:
+    assert isinstance(d.tech, TechType)  # the companion asked which Tech it is
+    assert isinstance(d.lab_row, int)
+    techs = (*tracked.lacerda_techs, OwnTech(tech=d.tech, level=1, row=d.lab_row))
+    rows = tuple(
+        attrs.evolve(r, entry_free=False) if r.row == d.lab_row else r
+        for r in tracked.lab_rows
+    )
+    return attrs.evolve(
+        tracked,
+        lacerda_techs=tuple(sorted(techs, key=lambda t: t.row)),
+        lab_rows=rows,
+    )
+
+
+def _develop(tracked: Tracked, d: DevelopTech[Described]) -> Tracked:
+    assert isinstance(d.tech, TechType)
+    assert isinstance(d.to_level, int)
+    level = d.to_level
+    return attrs.evolve(
+        tracked,
+        lacerda_techs=tuple(
+            attrs.evolve(t, level=level) if t.tech is d.tech else t
+            for t in tracked.lacerda_techs
+        ),
+    )
+
+
+def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:
+    """*tracked* after *decision*: the effect of each decision on his player board."""
+    match decision:
+        case GainCrystals():
+            return _gain(tracked, decision)
+        case PayCrystals():
+            return _supply(_crystals(tracked, -decision.amount), decision.amount)
+        case LearnTech():
+            return _learn(tracked, decision)
+        case DevelopTech():
+            return _develop(tracked, decision)
+        case ObtainBlueprint():
+            markers = tracked.free_advanced_markers - 1
+            return attrs.evolve(tracked, free_advanced_markers=markers)
+        case HireScientist():
+            assert isinstance(decision.scientist, Scientist)
+            return attrs.evolve(
+                tracked,
+                lacerda_scientists=(*tracked.lacerda_scientists, decision.scientist),
+                colonist_on_hire_slot=True,
+            )
+        case TakeContract():
+            contracts = (*tracked.lacerda_contracts, decision.kind)
+            return attrs.evolve(tracked, lacerda_contracts=contracts)
+        case ChooseLssReward():
+            if decision.reward is LssReward.RETRIEVE_COLONIST:
+                return attrs.evolve(tracked, colonist_on_hire_slot=False)
+            return tracked
+        case BuildShelter():
+            return attrs.evolve(tracked, shelters_left=tracked.shelters_left - 1)
+        case GainShip():  # a Ship leaves his Depot: one more free space
+            return attrs.evolve(
+                tracked,
+                depot=tracked.depot + 1,
+                ships_left=tracked.ships_left - 1,
+                ships_in_hangar=tracked.ships_in_hangar + 1,
+            )
+        case GainBot():
+            return attrs.evolve(tracked, bots_left=tracked.bots_left - 1)
+        case MoveRover() if decision.path:
+            return attrs.evolve(tracked, rover_on_map=True)
+        case RelocateRover():
+            return attrs.evolve(tracked, rover_on_map=True)
+        case StartingSpace():  # the Shuttle starts on his side (R-SETUP-7)
+            return attrs.evolve(tracked, shuttle_from=decision.side)
+        case (
+            RevealCard()
+            | AdvanceMission()
+            | PlaceColonist()
+            | ActionImpossible()
+            | Construct()
+            | Upgrade()
+            | RefillContractDisplay()
+            | MoveRover()
+            | CollectTile()
+            | AdvanceProgressBot()
+            | Travel()
+            | Stay()
+            | TakeBenefit()
+            | TakeWarehouseItem()
+            | PlaceDiscoveryTile()
+            | GiveOxygen()
+            | LoseBenefit()
+            | SkipTurn()
+        ):
+            return tracked
+        case unreachable:
+            assert_never(unreachable)

@@ -1,0 +1,517 @@
+"""The facts at the table when the companion tracks his player board.
+
+:class:`TrackedFacts` is :class:`~lacerda_bot.table.asked.AskedFacts` with a
+working copy of :class:`~lacerda_bot.table.tracked.Tracked`: every fact about
+his own pieces comes from it (logged as read, never asked), each of his
+decisions updates it (:func:`~lacerda_bot.table.tracked.track`), and only the
+shared board and the human's side are asked. What the companion cannot follow
+is asked once and then remembered: the printed gain of a Lab space, a
+Mission's Crystals, his Upgrade Tech's capacity, his Crystals after a Mission
+may have paid him. What he takes is named (which Tech, Scientist, Blueprint),
+so the companion knows his board afterwards.
+"""
+
+import attrs
+
+from lacerda_bot._lab import choose_development, movable
+from lacerda_bot._rules.goals import Requirement, RequirementKind
+from lacerda_bot.decisions import (
+    CrystalSource,
+    Decision,
+    Described,
+    DevelopTech,
+    GainCrystals,
+    LearnTech,
+    MoveRover,
+    ObtainBlueprint,
+    Upgrade,
+)
+from lacerda_bot.facts import (
+    Choice,
+    DevelopChoice,
+    Development,
+    Display,
+    Fact,
+    Read,
+    ScientistPick,
+)
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    Gain,
+    LssReward,
+    MissionSlot,
+    Owner,
+    Scientist,
+    Side,
+    TechType,
+)
+from lacerda_bot.options import Options
+from lacerda_bot.records import LabRow, OwnTech
+from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
+from lacerda_bot.table.questions import Wording
+from lacerda_bot.table.shapes import priced_gains
+from lacerda_bot.table.tracked import Card, Mission, Tracked, track
+
+__all__ = ["TrackedFacts", "start_board"]
+
+
+def start_board(facts: AskedFacts, side: Side | None) -> Tracked:
+    """His player board's printed start (R-SETUP-9), asked once at set-up."""
+    crystals = facts.count(Fact.START_CRYSTALS)
+    free = facts.count(Fact.START_FREE_DEPOT)
+    rows = facts.count(Fact.LAB_ROWS)
+    top = facts.count(Fact.LAB_MAX_LEVEL)
+    shelter = facts.count(Fact.START_SHELTER_TECH)
+    quarters = facts.count(Fact.START_LIVING_QUARTERS)
+    missions = tuple(
+        Mission(slot=slot, crystals=facts.count(Fact.START_MISSION_CRYSTALS, slot))
+        for slot in MissionSlot
+    )
+    lab = tuple(
+        LabRow(row=r, entry_free=not (r == 0 and shelter), max_level=top)
+        for r in range(rows)
+    )
+    techs = (OwnTech(tech=TechType.SHELTER, level=shelter, row=0),) if shelter else ()
+    return Tracked(
+        crystals=crystals,
+        depot=crystals + free,
+        lacerda_techs=techs,
+        lab_rows=lab,
+        living_quarters_top=quarters,
+        missions=missions,
+        shuttle_from=side or Side.ORBIT,
+    )
+
+
+class TrackedFacts(AskedFacts):
+    """Asked facts, with his own pieces answered from the tracked copy of his board."""
+
+    def __init__(
+        self,
+        source: AnswerSource | FactSource,
+        *,
+        step: str,
+        side: Side | None,
+        options: Options,
+        tracked: Tracked,
+        log: list[Read] | None = None,
+    ) -> None:
+        """Ask through *source*; his own pieces come from *tracked*."""
+        super().__init__(source, step=step, side=side, options=options, log=log)
+        self.tracked = tracked
+        self._gained = 0
+        """Crystals he kept from gains in this step (spendable only per R-CRYSTAL-3)."""
+        self._decisions: list[Decision[Described]] = []
+        self._entered: tuple[int, int] = (0, 1)
+        """The (row, level) of the Lab space his last Tech entered."""
+        self._departed = False
+        self._taking: Card | None = None
+        """The Blueprint the player named with the display question, if he did."""
+        self._using: Card | None = None
+        """The Blueprint the player named with the Upgrade question, if he did."""
+        self._reward: tuple[Gain, ...] | None = None
+        """What the tile he is heading for gives, named with its cost."""
+        self._on_way: int | None = None
+        """Crystals the richest shortest path holds, when he may pick up them all."""
+
+    def _named_card(self) -> Card | None:
+        """The card the last answer named by its label (``greenhouse L3``), if any."""
+        said = self.said[0] if self.said else None
+        cards = (Card(building=b, level=lv) for b in BuildingType for lv in (1, 3))
+        return next((c for c in cards if c.label == said), None)
+
+    def _wording(self) -> Wording:
+        return attrs.evolve(super()._wording(), tracked=self.tracked)
+
+    # --- the working copy -----------------------------------------------------------
+
+    def apply(self, decision: Decision[Described]) -> None:
+        """Follow *decision* on his board; name what he took when the board cannot."""
+        super().apply(decision)
+        self._decisions.append(decision)
+        self.tracked = track(self.tracked, decision)
+        match decision:
+            case GainCrystals():
+                assert isinstance(decision.kept, int)
+                self._gained += decision.kept
+            case LearnTech():
+                assert isinstance(decision.lab_row, int)
+                self._entered = (decision.lab_row, 1)
+            case DevelopTech():
+                assert isinstance(decision.tech, TechType)
+                assert isinstance(decision.to_level, int)
+                own = self.tracked.tech(decision.tech)
+                assert own is not None
+                self._entered = (own.row, decision.to_level)
+            case ObtainBlueprint():
+                self._took_blueprint()
+            case Upgrade():
+                self._used_blueprint()
+            case MoveRover(reached=False):
+                self._reward = None  # he does not collect that tile now
+            case _:
+                pass
+
+    def _took_blueprint(self) -> None:
+        taking, self._taking = self._taking, None
+        if taking is not None:
+            named = (taking.building, taking.level)
+            value: object = self._given(Fact.OBTAINED_BLUEPRINT, (), named)
+        else:
+            value = self._read(Fact.OBTAINED_BLUEPRINT)
+        assert isinstance(value, tuple)
+        building, level = value
+        card = Card(building=building, level=level)
+        self.tracked = attrs.evolve(self.tracked, cards=(*self.tracked.cards, card))
+
+    def _used_blueprint(self) -> None:
+        distinct = tuple(
+            dict.fromkeys((c.building, c.level) for c in self.tracked.unused())
+        )
+        using, self._using = self._using, None
+        if using is not None:
+            named = (using.building, using.level)
+            value: object = self._given(Fact.USED_BLUEPRINT, (), named)
+        elif len(distinct) == 1:
+            value = self._given(Fact.USED_BLUEPRINT, (), distinct[0])
+        else:
+            value = self._read(Fact.USED_BLUEPRINT)
+        cards = list(self.tracked.cards)
+        used = next(
+            i
+            for i, c in enumerate(cards)
+            if not c.used and (c.building, c.level) == value
+        )
+        cards[used] = attrs.evolve(cards[used], used=True)
+        self.tracked = attrs.evolve(self.tracked, cards=tuple(cards))
+
+    def finish(self, level_up: bool) -> Tracked:
+        """His board after the step: the Shuttle moved, the Colony levelled, credits."""
+        tracked = self.tracked
+        if self._departed:
+            other = Side.COLONY if tracked.shuttle_from is Side.ORBIT else Side.ORBIT
+            tracked = attrs.evolve(tracked, shuttle_from=other)
+        if level_up:
+            tracked = attrs.evolve(tracked, colony_level=tracked.colony_level + 1)
+        return tracked
+
+    # --- Crystals -------------------------------------------------------------------
+
+    def spendable_crystals(self) -> int:
+        """Tracked (R-CRYSTAL-3: this step's gains only with the option)."""
+        crystals = self.tracked.crystals
+        gained = 0 if self.options.same_call_gains_spendable else self._gained
+        return self._given(Fact.SPENDABLE_CRYSTALS, (), crystals - gained)
+
+    def crystals_kept(self, requested: int, source: CrystalSource) -> int:
+        """Tracked: as many as his Depot (and a counted supply) hold (R-CRYSTAL-2)."""
+        free = self.tracked.depot - self.tracked.crystals
+        supply = self.tracked.supply_crystals
+        room = supply if source.from_supply and supply is not None else requested
+        return max(0, min(requested, free, room))
+
+    def supply_has_crystal(self) -> bool:
+        """Tracked: the supply is assumed to hold Crystals unless counted empty."""
+        supply = self.tracked.supply_crystals
+        return self._given(Fact.SUPPLY_HAS_CRYSTAL, (), supply is None or supply > 0)
+
+    def contract_crystal_cost(self) -> int:
+        """Asked once (printed), then remembered."""
+        known = self.tracked.contract_cost
+        if known is not None:
+            return self._given(Fact.CONTRACT_CRYSTAL_COST, (), known)
+        cost = super().contract_crystal_cost()
+        self.tracked = attrs.evolve(self.tracked, contract_cost=cost)
+        return cost
+
+    def has_ship_left(self) -> bool:
+        """Tracked."""
+        return self._given(Fact.HAS_SHIP_LEFT, (), self.tracked.ships_left > 0)
+
+    def has_bot_left(self) -> bool:
+        """Tracked."""
+        return self._given(Fact.HAS_BOT_LEFT, (), self.tracked.bots_left > 0)
+
+    def has_shelter_left(self) -> bool:
+        """Tracked."""
+        return self._given(Fact.HAS_SHELTER_LEFT, (), self.tracked.shelters_left > 0)
+
+    def rover_on_new_building(self) -> bool:
+        """Not asked while his Rover has not entered the map."""
+        if not self.tracked.rover_on_map:
+            return self._given(Fact.ROVER_ON_NEW_BUILDING, (), False)
+        return super().rover_on_new_building()
+
+    def target_crystal_cost(self, target: Choice) -> int:
+        """Asked with what the tile gives (remembered until he collects it)."""
+        cost = super().target_crystal_cost(target)
+        said = self.said[0] if self.said else None
+        self._reward = priced_gains(said)[1] if isinstance(said, str) else None
+        return cost
+
+    def collected_tile_reward(self) -> tuple[Gain, ...]:
+        """Given when named with the tile's cost; else asked."""
+        reward, self._reward = self._reward, None
+        if reward is not None:
+            return self._given(Fact.COLLECTED_TILE_REWARD, (), reward)
+        return super().collected_tile_reward()
+
+    def crystals_on_way(self, target: Choice, length: int) -> bool:
+        """Asked as a count: the richest path's Crystals are what he then picks up.
+
+        He takes a path holding the most Crystals, counting at most his free
+        Depot spaces (R-ROVER-6); if the richest holds no more than that, every
+        path he may take holds exactly as many, and he enters them all.
+        """
+        on_way = super().crystals_on_way(target, length)
+        said = self.said[0] if self.said else None
+        fits = isinstance(said, int) and said <= self.tracked.free_depot_spaces
+        self._on_way = said if on_way and fits and isinstance(said, int) else None
+        return on_way
+
+    def moved_crystal_count(self) -> int:
+        """Given when the count of the richest path said it; else asked."""
+        on_way, self._on_way = self._on_way, None
+        if on_way is not None:
+            return self._given(Fact.MOVED_CRYSTAL_COUNT, (), on_way)
+        return super().moved_crystal_count()
+
+    def obtained_pickup_crystals(self) -> int:
+        """T5: a Shelter Blueprint gives a Crystal on pickup; the others a Resource."""
+        card = self.tracked.cards[-1]  # named when he took it
+        crystals = int(card.building is BuildingType.SHELTER)
+        return self._given(Fact.OBTAINED_PICKUP_CRYSTALS, (), crystals)
+
+    def lss_offers(self, kind: BuildingType, reward: LssReward) -> bool:
+        """Asked once per LSS type and benefit (printed for the game), then remembered."""
+        known = self.tracked.offers(kind, reward)
+        if known is not None:
+            return self._given(Fact.LSS_OFFERS, (kind, reward), known)
+        offered = super().lss_offers(kind, reward)
+        learned = (*self.tracked.lss_offers, (kind, reward, offered))
+        self.tracked = attrs.evolve(self.tracked, lss_offers=learned)
+        return offered
+
+    def colonist_on_hire_slot(self) -> bool:
+        """Tracked."""
+        on = self.tracked.colonist_on_hire_slot
+        return self._given(Fact.COLONIST_ON_HIRE_SLOT, (), on)
+
+    # --- Missions and the Shuttle ---------------------------------------------------
+
+    def mission_completed(self, slot: MissionSlot) -> bool:
+        """Asked until completed, then remembered."""
+        known = self.tracked.mission(slot)
+        if known.completed:
+            return self._given(Fact.MISSION_COMPLETED, (slot,), True)
+        done = super().mission_completed(slot)
+        if done:
+            self.tracked = self.tracked.with_mission(
+                attrs.evolve(known, completed=True)
+            )
+        return done
+
+    def mission_crystals(self, slot: MissionSlot) -> int:
+        """Asked once per Mission, then remembered."""
+        known = self.tracked.mission(slot)
+        if known.crystals is not None:
+            return self._given(Fact.MISSION_CRYSTALS, (slot,), known.crystals)
+        crystals = super().mission_crystals(slot)
+        self.tracked = self.tracked.with_mission(attrs.evolve(known, crystals=crystals))
+        return crystals
+
+    def shuttle_departs(self) -> bool:
+        """Asked; when it departs, the companion moves it to the other side."""
+        departs = super().shuttle_departs()
+        self._departed = departs
+        return departs
+
+    def shuttle_from(self) -> Side:
+        """Tracked: it starts on his side and changes side each time it departs."""
+        return self._given(Fact.SHUTTLE_FROM, (), self.tracked.shuttle_from)
+
+    # --- his Techs and his Lab --------------------------------------------------------
+
+    def tech_level(self, tech: TechType, owner: Owner) -> int:
+        """Tracked for him; asked for you."""
+        if owner is Owner.HUMAN:
+            return super().tech_level(tech, owner)
+        own = self.tracked.tech(tech)
+        return self._given(Fact.TECH_LEVEL, (tech, owner), own.level if own else 0)
+
+    def _movable(self) -> list[OwnTech]:
+        return movable(self.tracked.lacerda_techs, self.tracked.lab_rows)
+
+    def lab_entry_free(self) -> bool:
+        """Tracked."""
+        free = any(r.entry_free for r in self.tracked.lab_rows)
+        return self._given(Fact.LAB_ENTRY_FREE, (), free)
+
+    def tech_tile_type(self, choice: Choice) -> TechType:
+        """Asked: which Tech the tile is, so the companion knows his Lab."""
+        value = self._read(Fact.TECH_TILE_TYPE, choice)
+        assert isinstance(value, TechType)
+        return value
+
+    def entry_row(self) -> int:
+        """Tracked: his topmost free entry space."""
+        return min(r.row for r in self.tracked.lab_rows if r.entry_free)
+
+    def _space_gains(self, fact: Fact) -> tuple[Gain, ...]:
+        row, level = self._entered
+        known = self.tracked.space_gains(row, level)
+        if known is not None:
+            return self._given(fact, (), known)
+        gains = self._gains(fact)
+        self.tracked = self.tracked.with_space_gains(row, level, gains)
+        return gains
+
+    def learned_space_gains(self) -> tuple[Gain, ...]:
+        """Asked once per space of his Lab, then remembered."""
+        return self._space_gains(Fact.LEARNED_SPACE_GAINS)
+
+    def developed_space_gains(self) -> tuple[Gain, ...]:
+        """Asked once per space of his Lab, then remembered."""
+        return self._space_gains(Fact.DEVELOPED_SPACE_GAINS)
+
+    def can_advance_any(self) -> bool:
+        """Tracked."""
+        return self._given(Fact.CAN_ADVANCE_ANY, (), bool(self._movable()))
+
+    def can_advance_other(self, than: TechType | Described | None) -> bool:
+        """Tracked."""
+        other = any(t.tech is not than for t in self._movable())
+        return self._given(Fact.CAN_ADVANCE_OTHER, (than,), other)
+
+    def can_advance_again(self, tech: TechType | Described) -> bool:
+        """Tracked."""
+        again = any(t.tech is tech for t in self._movable())
+        return self._given(Fact.CAN_ADVANCE_AGAIN, (tech,), again)
+
+    def has_tech(self, tech: TechType) -> bool:
+        """Tracked."""
+        return self._given(Fact.HAS_TECH, (tech,), self.tracked.tech(tech) is not None)
+
+    def can_advance_tech(self, tech: TechType) -> bool:
+        """Tracked."""
+        can = any(t.tech is tech for t in self._movable())
+        return self._given(Fact.CAN_ADVANCE_TECH, (tech,), can)
+
+    @staticmethod
+    def _development(tech: OwnTech) -> Development[Described]:
+        return Development(
+            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1, row=tech.row
+        )
+
+    def developing(
+        self, choice: DevelopChoice, previous: TechType | Described | None
+    ) -> Development[Described]:
+        """Tracked: the Tech R-ORBIT-6 picks, by name."""
+        most = choice is DevelopChoice.MOST
+        assert most or not isinstance(previous, Described)
+        tech = choose_development(
+            self.tracked.lacerda_techs,
+            self.tracked.lab_rows,
+            most=most,
+            previous=None if most or isinstance(previous, Described) else previous,
+        )
+        assert tech is not None  # the engine read can_advance_* first
+        return self._development(tech)
+
+    def developing_tech(self, tech: TechType) -> Development[Described]:
+        """Tracked: his *tech* Tech, by name."""
+        own = self.tracked.tech(tech)
+        assert own is not None
+        return self._development(own)
+
+    def upgrade_capacity(self, owner: Owner) -> int:
+        """His: asked once per level of his Upgrade Tech, then remembered; yours asked."""
+        if owner is Owner.HUMAN:
+            return super().upgrade_capacity(owner)
+        known = self.tracked.capacity()
+        if known is not None:
+            return self._given(Fact.UPGRADE_CAPACITY, (owner,), known)
+        capacity = super().upgrade_capacity(owner)
+        tech = self.tracked.tech(TechType.UPGRADE)
+        level = tech.level if tech else 0
+        learned = (*self.tracked.upgrade_capacity, (level, capacity))
+        self.tracked = attrs.evolve(self.tracked, upgrade_capacity=learned)
+        return capacity
+
+    # --- his Blueprints, Scientists and Contracts ---------------------------------------
+
+    def has_free_marker(self) -> bool:
+        """Tracked."""
+        free = self.tracked.free_advanced_markers > 0
+        return self._given(Fact.HAS_FREE_MARKER, (), free)
+
+    def has_scientist(self) -> bool:
+        """Tracked."""
+        has = bool(self.tracked.lacerda_scientists)
+        return self._given(Fact.HAS_SCIENTIST, (), has)
+
+    def scientist_count(self) -> int:
+        """Tracked."""
+        count = len(self.tracked.lacerda_scientists)
+        return self._given(Fact.SCIENTIST_COUNT, (), count)
+
+    def scientist(self, choice: Choice) -> ScientistPick[Described]:
+        """Asked: which Scientist he hires, so the companion knows whom he scores."""
+        value = self._read(Fact.CHOSEN_SCIENTIST, choice)
+        assert isinstance(value, Scientist)
+        return attrs.evolve(super().scientist(choice), scientist=value)
+
+    def upgrade_blueprints(self) -> tuple[str, ...]:
+        """None without an unused Blueprint; else asked about the map, naming his."""
+        if not self.tracked.unused():
+            return self._given(Fact.UPGRADE_BLUEPRINTS, (), ())
+        known = self.remembers(Fact.UPGRADE_BLUEPRINTS)
+        blueprints = super().upgrade_blueprints()
+        if not known:
+            self._using = self._named_card()
+        return blueprints
+
+    def blueprint_display(self) -> Display:
+        """Asked; when it also names the card he takes, the companion keeps it."""
+        known = self.remembers(Fact.BLUEPRINT_DISPLAY)
+        display = super().blueprint_display()
+        if not known:
+            self._taking = self._named_card()
+        return display
+
+    # --- final scoring ------------------------------------------------------------------
+
+    def ships_in_hangar(self) -> int:
+        """Tracked."""
+        return self._given(Fact.SHIPS_IN_HANGAR, (), self.tracked.ships_in_hangar)
+
+    def built_blueprints(self, level: int) -> int:
+        """Tracked: the Blueprints of *level* he used."""
+        built = sum(1 for c in self.tracked.cards if c.used and c.level == level)
+        return self._given(Fact.BUILT_BLUEPRINTS, (level,), built)
+
+    def scientist_buildings(self) -> int:
+        """Asked, naming the types; nothing to count without a Scientist."""
+        if not self.tracked.lacerda_scientists:
+            return self._given(Fact.SCIENTIST_BUILDINGS, (), 0)
+        return super().scientist_buildings()
+
+    def contracts(self, kind: ContractKind) -> int:
+        """Tracked."""
+        count = self.tracked.lacerda_contracts.count(kind)
+        return self._given(Fact.CONTRACTS, (kind,), count)
+
+    def living_quarters_top(self) -> int:
+        """Tracked: printed, asked at set-up."""
+        top = self.tracked.living_quarters_top
+        if top is None:
+            return super().living_quarters_top()
+        return self._given(Fact.LIVING_QUARTERS_TOP, (), top)
+
+    def requirement_met(self, index: int, requirement: Requirement) -> bool:
+        """The Colony level is tracked; the rest of your Solo Goal is asked."""
+        if requirement.kind is RequirementKind.COLONY_LEVEL:
+            met = self.tracked.colony_level >= requirement.n
+            return self._given(Fact.REQUIREMENT_MET, (index, requirement), met)
+        return super().requirement_met(index, requirement)
