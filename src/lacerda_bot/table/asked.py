@@ -246,6 +246,7 @@ def _changed(decision: Decision[Described]) -> frozenset[Fact]:
                     Fact.BEST_SCIENTISTS,
                     Fact.CHOSEN_SCIENTIST,
                     Fact.UPGRADE_BLUEPRINTS,
+                    Fact.BLUEPRINT_DISPLAY,  # a card of a type he now scores
                 }
             )
         case TakeContract() | RefillContractDisplay():
