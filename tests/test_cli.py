@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import lacerda_bot
 from lacerda_bot.cli import main
 
 
@@ -65,12 +66,50 @@ def test_progress_bar_on_a_terminal() -> None:
     assert "2/2 games" in err.getvalue()
 
 
-def test_no_arguments_means_simulate(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """lacerda-bot with no command runs the default simulate batch."""
-    monkeypatch.setattr("lacerda_bot.cli.DEFAULT_GAMES", 2)
-    monkeypatch.setattr(sys, "argv", ["lacerda-bot"])
+def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 10: lacerda-bot with no command prints help and plays nothing."""
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: lacerda-bot")
+    for command in ("simulate", "play", "games"):
+        assert command in out
 
-    assert main() == 0
-    assert "games" in capsys.readouterr().out
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"lacerda-bot {lacerda_bot.__version__}\n"
+
+
+def test_new_games_get_names_that_do_not_clash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10: without --save, lacerda-SEED.json, then numbered; games lists them."""
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(["play", "--seed", "7", "--plain"]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert names == ["lacerda-7-2.json", "lacerda-7-3.json", "lacerda-7.json"]
+
+
+def test_games_lists_the_saves_with_where_each_stands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lacerda_bot.table.session import new_game, save_game
+
+    save_game(new_game(5), tmp_path / "a.json")
+    (tmp_path / "broken.json").write_text(
+        '{"format": "lacerda_bot.table", "version": 2}', encoding="utf-8"
+    )
+    (tmp_path / "other.json").write_text("[1, 2]", encoding="utf-8")
+    assert main(["games", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "a.json" in out
+    assert "seed 5, first_colonists, not set up" in out
+    assert "broken.json" in out
+    assert "cannot be resumed" in out
+    assert "other.json" not in out
+    assert main(["games", str(tmp_path / "a.json.d")]) == 0  # an empty folder
+    assert "No lacerda-bot play saves" in capsys.readouterr().out

@@ -5,6 +5,7 @@ shows, and follows a schedule at the "Next" prompt. Nothing here imports the
 companion's internals except to check a save file afterwards.
 """
 
+import os
 import random
 import re
 import signal
@@ -36,13 +37,22 @@ def command(*args: str) -> tuple[str, list[str]]:
     return sys.executable, ["-m", "lacerda_bot", "play", *args]
 
 
+PLAIN_TERMINAL = {**os.environ, "TERM": "dumb"}
+"""No line editing: readline's redrawing would split the prompts the tests read."""
+
+
 class Player:
     """Drives one ``lacerda-bot play`` process."""
 
     def __init__(self, *args: str, seed: int = 0) -> None:
         program, argv = command(*args, "--plain")
         self.child = pexpect.spawn(
-            program, argv, encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 400)
+            program,
+            argv,
+            encoding="utf-8",
+            timeout=TIMEOUT,
+            dimensions=(50, 400),
+            env=PLAIN_TERMINAL,
         )
         self.child.delaybeforesend = None  # answers need no typing delay
         self.rng = random.Random(seed)
@@ -89,7 +99,7 @@ class Player:
         self.send(kind)
         while True:
             text, answers = self.prompt()
-            if text.startswith(("Next", "Game over")):
+            if text.startswith(("Round", "Next", "Game over")):
                 return self.transcript[start:]
             if ask_first:
                 self.send("?")
@@ -112,15 +122,17 @@ def cards(text: str) -> list[int]:
 
 
 def schedule() -> Iterator[str]:
-    """14 turns with a Shuttle phase every 3 turns, a level-up and a Tech use."""
+    """14 rounds: his turn and the Shuttle phase, a level-up and a Tech use.
+
+    Enter takes the step the companion offers; some steps are named.
+    """
     for turn in range(1, 15):
-        yield "turn"
-        if turn % 3 == 0:
-            yield "shuttle"
+        yield "" if turn % 2 else "turn"
         if turn == 7:
             yield "level-up"
         if turn == 10:
             yield "tech"
+        yield "shuttle" if turn % 2 else ""
 
 
 def test_a_whole_game_of_fourteen_turns(tmp_path: Path) -> None:
@@ -144,7 +156,8 @@ def test_a_whole_game_of_fourteen_turns(tmp_path: Path) -> None:
     # benefits by name.
     for text, answers in player.prompts:
         assert re.fullmatch(
-            r"y/n|(name or )?\d+-\d+|[a-z0-9 -]+(/[a-z0-9 -]+){0,13}|e\.g\. [a-z0-9 ,/]+",
+            r"y/n|(name or )?\d+-\d+|[a-z0-9 -]+(/[a-z0-9 -]+){0,13}(; Enter: [a-z-]+)?"
+            r"|e\.g\. [a-z0-9 ,/]+",
             answers,
         ), text
         assert "coordinate" not in text.lower()
@@ -156,7 +169,7 @@ def test_undo_and_redo_show_the_same_cards(tmp_path: Path) -> None:
     player = Player("--seed", "5", "--save", str(save), seed=8)
     player.prompt()
     player.step("setup")
-    first = cards(player.step("turn") + player.step("turn"))
+    first = cards(player.step("turn") + player.step("turn!"))  # insisting
     assert len(first) == 2
     for _ in range(2):
         player.send("undo")
@@ -167,7 +180,7 @@ def test_undo_and_redo_show_the_same_cards(tmp_path: Path) -> None:
     redone = as_text(player.child.before)
     player.prompt()
     redone += as_text(player.child.before)
-    again = cards(redone + player.step("turn"))
+    again = cards(redone + player.step("turn!"))
     assert again == first
     assert player.finish() == 0
 
@@ -178,10 +191,10 @@ def test_kill_mid_step_then_resume_from_the_last_complete_step(tmp_path: Path) -
     player = Player("--seed", "21", "--save", str(save), seed=4)
     player.prompt()
     player.step("setup")
-    for _ in range(3):
-        player.step("turn")
+    for kind in ("turn", "shuttle", "turn", "shuttle", "turn", "shuttle"):
+        player.step(kind)
     saved = save.read_bytes()
-    player.send("turn")
+    player.send("")  # Enter: his turn
     player.prompt()  # the turn is under way: its card is shown, a question waits
     killed = cards(player.transcript)[-1]
     player.child.kill(signal.SIGKILL)
@@ -193,7 +206,7 @@ def test_kill_mid_step_then_resume_from_the_last_complete_step(tmp_path: Path) -
     resumed.send("status")
     resumed.child.expect("turns taken: 3")
     resumed.prompt()
-    assert cards(resumed.step("turn")) == [killed]
+    assert cards(resumed.step("")) == [killed]
     assert resumed.finish() == 0
 
 

@@ -303,8 +303,12 @@ def test_final_scoring_and_the_solo_goal() -> None:
     state, lines, asked = scripted(on("colony", (1,), his), StepKind.SCORE, counts)
 
     assert state.final_score == 107
-    assert "Lacerda scores 107 OP." in text_of(lines)
-    assert "margin +3; you win." in text_of(lines)
+    text = text_of(lines)
+    assert "Lacerda scores 107 OP in all." in text
+    for category in ("OP track: 40 OP", "Ships in his Hangar: 6 OP", "Contracts:"):
+        assert category in text
+    assert "met: you beat Lacerda by 1 OP or more" in text
+    assert "Margin +3; you win." in text
     assert len(asked) == 8  # 5 counts, your total, 2 of your Solo Goal requirements
     assert "Greenhouses" in asked[3].text
 

@@ -122,6 +122,9 @@ def test_every_fact_is_asked_by_one_worded_question(
     assert answers.asked
     assert all(q.text.strip() for q in answers.asked)
     assert all(len(q.hint.split()) >= 5 for q in answers.asked), answers.asked
+    assert all("Example" in q.hint for q in answers.asked), [
+        q.text for q in answers.asked if "Example" not in q.hint
+    ]
     assert all(q.key.startswith(key) for q in answers.asked)
     assert shape.answers(value, ahead) == sample[: len(answers.asked)]
 

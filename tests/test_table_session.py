@@ -40,6 +40,7 @@ SCHEDULE = (
     *[StepKind.TURN] * 3,
     StepKind.LEVEL_UP,
     StepKind.TECH,
+    StepKind.FIX,
     *[StepKind.TURN] * 8,
     StepKind.SHUTTLE,
 )

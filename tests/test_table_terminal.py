@@ -22,22 +22,34 @@ OTHER_ANSWERS = ["1", "1", "0", "n", "nothing"]
 
 
 def session(
-    lines: list[str], path: Path, *, seed: int = 0, colour: bool = False
+    lines: list[str],
+    path: Path,
+    *,
+    seed: int = 0,
+    colour: bool = False,
+    width: int = 1000,
+    rules: bool = False,
 ) -> tuple[str, Terminal]:
     """Run a terminal over *lines* on a new game; return the output and terminal."""
     if not path.exists():
         save_game(new_game(seed), path)
     out = io.StringIO()
     terminal = Terminal(
-        load_game(path), path, io.StringIO("\n".join(lines) + "\n"), out, Style(colour)
+        load_game(path),
+        path,
+        io.StringIO("\n".join(lines) + "\n"),
+        out,
+        Style(colour),
+        width=width,
+        rules=rules,
     )
     assert terminal.loop() == 0
     return out.getvalue(), terminal
 
 
 def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
-    """Issue 5: the card, what he does in order, with rule IDs; saved after the step."""
-    out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json")
+    """Issue 5: the card, what he does in order, with rule IDs (--rules); saved."""
+    out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json", rules=True)
     assert "Card 7: Mission B, action 2." in out
     assert "Upgrade a Building is impossible" in out
     assert "[R-TURN-4, R-COLONY-3]" in out
@@ -84,7 +96,7 @@ def test_help_why_and_status(tmp_path: Path) -> None:
 
 def test_status_never_shows_the_draw_order(tmp_path: Path) -> None:
     out, terminal = session([*SETUP, "status"], tmp_path / "g.json")
-    status = out.split("Side:")[1]
+    status = out.split("Pass:")[1]
     order = ", ".join(str(c) for c in terminal.state.bot.draw_pile)
     assert order not in status
     assert "Discard pile (oldest first): empty" in status
@@ -111,7 +123,7 @@ def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
         [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
     )
     assert out.count("Card 7: Mission B, action 2.") == 3
-    assert "Undone: the last turn step. 1 step(s) to redo.\nNext (turn 1):" in out
+    assert "Undone: the last turn step. 1 step(s) to redo.\nRound 1, next:" in out
     assert "Redo: turn" in out
     game = load_game(path)
     assert len(game.steps) == 2
@@ -135,11 +147,12 @@ def test_scoring_ends_the_game(tmp_path: Path) -> None:
     """R-SCORE-1: what he built and holds is tracked; four counts and the goal are asked."""
     scores = ["40", "3", "9", "108", "y", "y", "y"]
     out, terminal = session(
-        [*SETUP, "score", *scores, "status", "quit"], tmp_path / "g.json"
+        [*SETUP, "score!", *scores, "status", "quit"], tmp_path / "g.json"
     )
-    assert "Lacerda scores 63 OP." in out
+    assert "Lacerda scores 63 OP in all." in out
     # the Colony is still at level 1 (tracked): First Colonists fails
-    assert "margin +45; Lacerda wins" in out
+    assert "not met: the Colony reached level 3" in out
+    assert "Margin +45; Lacerda wins" in out
     assert "The game is over." in out
     assert terminal.state.final_score == 63
 
@@ -298,6 +311,9 @@ def test_ctrl_c_stops_with_the_last_save(
         def readline(self) -> str:
             raise KeyboardInterrupt
 
+        def isatty(self) -> bool:
+            return False
+
     monkeypatch.setattr("sys.stdin", Interrupting())
     assert main(["play", "--save", str(tmp_path / "g.json"), "--seed", "4"]) == 130
     assert "saved as of its last complete step" in capsys.readouterr().out
@@ -329,7 +345,7 @@ def test_the_readme_transcript_is_a_real_session(
 
 def test_game_over_prompt_accepts_its_one_choice(tmp_path: Path) -> None:
     scores = ["0"] * 4 + ["n", "n", "n"]
-    out, terminal = session([*SETUP, "score", *scores, "?", "1"], tmp_path / "g.json")
+    out, terminal = session([*SETUP, "score!", *scores, "?", "1"], tmp_path / "g.json")
     assert "Answer with a number or a name: 1 quit" in out
     assert terminal.state.final_score == 10  # his full Living Quarters (top 10)
     assert "Lacerda wins" in out

@@ -1,22 +1,26 @@
 """The ``lacerda-bot`` command.
 
 ``lacerda-bot simulate`` runs batches of reference games; ``lacerda-bot play``
-runs Lacerda for a physical game (the table companion, :mod:`lacerda_bot.table`).
+runs Lacerda for a physical game (the table companion, :mod:`lacerda_bot.table`)
+and ``lacerda-bot games`` lists the saved ones. With no command it prints help.
 """
 
 import argparse
 import contextlib
 import enum
+import json
 import os
 import secrets
 import shutil
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 import attrs
 
+from lacerda_bot import __version__
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
@@ -30,7 +34,15 @@ from lacerda_bot.reference.simulate import (
     run_batch,
     summarise,
 )
-from lacerda_bot.table.session import Game, load_game, new_game, save_game
+from lacerda_bot.table.rounds import round_number
+from lacerda_bot.table.session import (
+    SAVE_FORMAT,
+    Game,
+    load_game,
+    new_game,
+    replay,
+    save_game,
+)
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
 
 __all__ = ["main"]
@@ -41,6 +53,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="lacerda-bot",
         description="Lacerda, the On Mars solo bot (unofficial). Run seeded reference "
         "games (simulate), or run him for a game of the physical On Mars (play).",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"lacerda-bot {__version__}"
     )
     commands = parser.add_subparsers(dest="command")
     sim = commands.add_parser(
@@ -73,6 +88,14 @@ def _parser() -> argparse.ArgumentParser:
         help="write one JSON record per game to FILE",
     )
     _play_parser(commands)
+    games = commands.add_parser(
+        "games",
+        help="list the table games saved in a folder",
+        description="List the lacerda-bot play saves in FOLDER (default: here), most "
+        "recent first, with where each game stands.",
+    )
+    games.add_argument("folder", nargs="?", type=Path, default=Path("."))
+    games.set_defaults(run=_run_games)
     return parser
 
 
@@ -92,7 +115,13 @@ and tie-breaks behind the last step), status (his discard pile, pass, cards
 left and Progress Bot; never the draw order), back (your last answer in this
 step), undo (the step in progress, or the last step), redo, quit. The game is saved to FILE after every complete
 step, by writing a temporary file and renaming it, so an interruption leaves
-the last save whole; a corrupt save is refused and left as it was.
+the last save whole; a corrupt save is refused and left as it was. Without
+--save, a new game goes to lacerda-SEED.json (or lacerda-SEED-2.json, ... if
+taken); lacerda-bot games lists the saves in a folder.
+
+The Next prompt offers the step the round expects (Enter takes it): his turn,
+then the Shuttle phase once both turns are played. A step out of order is
+refused with the reason; add ! to take it anyway (turn!).
 
 Options (--option NAME=VALUE, repeatable; spec section 3), with defaults:
 """
@@ -147,14 +176,19 @@ def _play_parser(
     play.add_argument(
         "--save",
         type=Path,
-        default=Path("lacerda-game.json"),
         metavar="FILE",
-        help="where a new game is saved (default lacerda-game.json; never overwritten)",
+        help="where a new game is saved (default lacerda-SEED.json in this folder, "
+        "numbered if taken; an existing FILE is never overwritten)",
     )
     play.add_argument(
         "--resume", type=Path, metavar="FILE", help="continue the game saved in FILE"
     )
     play.add_argument("--plain", action="store_true", help="no colour")
+    play.add_argument(
+        "--rules",
+        action="store_true",
+        help="show the rule IDs on every line (why always shows them)",
+    )
 
 
 def parse_options(pairs: Sequence[str]) -> Options:
@@ -205,11 +239,10 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         if game.converted:
             _keep_original(path, game, out)
     else:
-        path = args.save
-        if path.exists():
+        if args.save is not None and args.save.exists():
             err.write(
-                f"lacerda-bot play: {path} already exists; resume it with "
-                f"--resume {path}, or choose another --save FILE\n"
+                f"lacerda-bot play: {args.save} already exists; resume it with "
+                f"--resume {args.save}, or choose another --save FILE\n"
             )
             return 2
         seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
@@ -218,10 +251,76 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         except LacerdaBotError as error:
             err.write(f"lacerda-bot play: {error}\n")
             return 2
+        path = args.save or _free_name(Path("."), game.seed)
         save_game(game, path)
         out.write(f"New game, seed {game.seed}, saved in {path}.\n")
     colour = use_colour(out, os.environ, plain=args.plain)
-    return Terminal(game, path, stdin, out, Style(colour)).loop()
+    editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
+    return Terminal(
+        game,
+        path,
+        stdin,
+        out,
+        Style(colour),
+        width=shutil.get_terminal_size().columns,
+        rules=args.rules,
+        line_editing=editing,
+    ).loop()
+
+
+def _line_editing() -> bool:  # pragma: no cover - needs a real terminal
+    """Load :mod:`readline` for line editing and history, where the platform has it."""
+    try:
+        import readline  # noqa: F401 - loading it is what enables editing
+    except ImportError:
+        return False
+    return True
+
+
+def _free_name(folder: Path, seed: int) -> Path:
+    """``lacerda-SEED.json`` in *folder*, numbered (``-2``, ``-3``, ...) if taken."""
+    path = folder / f"lacerda-{seed}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"lacerda-{seed}-{n}.json"
+    return path
+
+
+def _is_save(path: Path) -> bool:
+    """Whether *path* claims to be a table save (its JSON names the format)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
+
+
+def games(folder: Path, out: TextIO) -> int:
+    """List the table saves in *folder*, most recent first, with where each stands."""
+    saves = sorted(
+        (p for p in folder.glob("*.json") if p.is_file() and _is_save(p)),
+        key=lambda p: (-p.stat().st_mtime, p.name),
+    )
+    if not saves:
+        out.write(f"No lacerda-bot play saves in {folder}.\n")
+        return 0
+    for path in saves:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        try:
+            game = load_game(path)
+        except SerializationError as error:
+            out.write(f"{path}  {when}  cannot be resumed: {error}\n")
+            continue
+        state, _ = replay(game)
+        if state.final_score is not None:
+            where = f"over, Lacerda {state.final_score} OP"
+        elif state.side is None:
+            where = "not set up"
+        else:
+            where = f"round {round_number(state)}, {state.turns} turn(s)"
+        out.write(f"{path}  {when}  seed {game.seed}, {game.goal}, {where}\n")
+    return 0
 
 
 def _keep_original(path: Path, game: Game, out: TextIO) -> None:
@@ -297,11 +396,17 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return simulate(args, sys.stdout, sys.stderr)
 
 
+def _run_games(args: argparse.Namespace) -> int:
+    return games(args.folder, sys.stdout)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``lacerda-bot`` command."""
-    args = _parser().parse_args(argv)
+    """Entry point of the ``lacerda-bot`` command; with no command, print help."""
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command is None:
-        args = _parser().parse_args(["simulate", *(argv or [])])
+        parser.print_help()
+        return 0
     run: Callable[[argparse.Namespace], int] = args.run
     return run(args)
 

@@ -767,28 +767,50 @@ def describe_requirement(req: Requirement) -> str:
     return words[req.kind]
 
 
+_CATEGORY_WORDS: Final = {
+    "op_track": "OP track",
+    "progress_cubes": "Progress cubes",
+    "techs": "Techs",
+    "ships": "Ships in his Hangar",
+    "blueprints": "Blueprints",
+    "scientists": "Scientists",
+    "contracts": "Contracts",
+    "living_quarters": "Living Quarters",
+}
+"""How the final score names each category of :class:`ScoreBreakdown`."""
+
+
 def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
-    """His final score with its breakdown (R-SCORE-2), then the Solo Goal (R-GOAL-2)."""
+    """His final score by category (R-SCORE-2), then the Solo Goal by requirement (R-GOAL-2)."""
     score = result.score
-    breakdown = tuple(
-        f"{field.name}: {getattr(score, field.name)}"
+    categories = tuple(
+        Line(
+            text=f"{_CATEGORY_WORDS[field.name]}: {getattr(score, field.name)} OP",
+            rules=("R-SCORE-2",),
+        )
         for field in attrs.fields(ScoreBreakdown)
+        if field.name != "total"
     )
-    failed = tuple(
-        f"not met: {describe_requirement(r.requirement)}"
+    requirements = tuple(
+        Line(
+            text=("met: " if r.passed else "not met: ")
+            + describe_requirement(r.requirement),
+            rules=("R-GOAL-2",),
+        )
         for r in result.goal.requirements
-        if not r.passed
     )
     verdict = "you win" if result.goal.passed else "Lacerda wins"
     return (
+        Line(text="Lacerda's final score:", rules=("R-SCORE-1",)),
+        *categories,
         Line(
-            text=f"Lacerda scores {score.total} OP.",
+            text=f"Lacerda scores {score.total} OP in all.",
             rules=("R-SCORE-1", "R-SCORE-2"),
-            why=breakdown,
         ),
+        Line(text=f"Solo Goal, {goal.name}:", rules=("R-GOAL-2",)),
+        *requirements,
         Line(
-            text=f"{goal.name}: margin {result.margin:+d}; {verdict}.",
+            text=f"Margin {result.margin:+d}; {verdict}.",
             rules=("R-GOAL-2", "R-SCORE-3"),
-            why=failed or ("every requirement is met",),
         ),
     )

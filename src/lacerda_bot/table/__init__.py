@@ -11,11 +11,18 @@ this package holds no rule of its own.
 Modules, in import order:
 
 * :mod:`~lacerda_bot.table.dialogue`: questions, answers and what Lacerda says.
-* :mod:`~lacerda_bot.table.questions`: the wording of every question, by fact.
+* :mod:`~lacerda_bot.table.tracked`: his player board as the companion follows it.
+* :mod:`~lacerda_bot.table.shapes`, ``ask_map``, ``ask_game``, ``ask_player`` and
+  :mod:`~lacerda_bot.table.questions`: the wording of every question, by fact.
+* :mod:`~lacerda_bot.table.forgetting`: which facts each of his decisions may change.
 * :mod:`~lacerda_bot.table.asked`: :class:`~lacerda_bot.table.asked.AskedFacts`, the
-  facts source that asks.
+  facts source that asks; :mod:`~lacerda_bot.table.tracking` answers his own board
+  from what it tracks.
 * :mod:`~lacerda_bot.table.state`: :class:`TableState`, what the companion keeps.
+* :mod:`~lacerda_bot.table.fixing`: the ``fix`` step, a tracked value corrected.
 * :mod:`~lacerda_bot.table.driver`: runs a step's library call with the answers so far.
+* :mod:`~lacerda_bot.table.rounds`: where the round stands, which step comes next.
+* :mod:`~lacerda_bot.table.recap`: his tracked board in words, and what a step changed.
 * :mod:`~lacerda_bot.table.migrate`: saves of 0.1.0, converted to today's questions.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.
 * :mod:`~lacerda_bot.table.terminal`: the ``lacerda-bot play`` prompt loop.

@@ -46,7 +46,8 @@ def _side(args: tuple[object, ...], words: Wording) -> Shape:
     return Pick(
         text="Which side is Lacerda on?",
         choices=_SIDES,
-        hint="Where his figure stands: in Orbit or in the Colony.",
+        hint="Where his figure stands: in Orbit or in the Colony. Example: his figure "
+        "stands on a space of the Colony: colony.",
     )
 
 
@@ -55,7 +56,8 @@ def _mission_done(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         f"Is Mission {slot.name} completed?",
         f"A Mission is completed once its marker reaches the end of its track, by "
-        f"anyone's contributions. Look at the Mission card in slot {slot.name}.",
+        f"anyone's contributions. Look at the Mission card in slot {slot.name}. "
+        "Example: its marker stands on the last space of its track: y.",
     )
 
 
@@ -66,7 +68,7 @@ def _mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         9,
         "The number printed on the Mission's slot for each contribution; asked once "
-        "per Mission.",
+        "per Mission. Example: the slot shows 2 Crystals: 2.",
     )
 
 
@@ -77,7 +79,8 @@ def _start_mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         9,
         f"The number printed by Mission slot {slot.name} for each contribution; asked "
-        "once, at set-up, for each of the three Missions.",
+        "once, at set-up, for each of the three Missions. Example: the slot shows 1 "
+        "Crystal: 1.",
     )
 
 
@@ -107,7 +110,7 @@ def _first_colonist_tiles(args: tuple[object, ...], words: Wording) -> Shape:
         1,
         12,
         "The First Colonist tiles set out for this game, each naming a Turn Order "
-        "space; he draws one of them.",
+        "space; he draws one of them. Example: six tiles were set out: 6.",
     )
 
 
@@ -115,7 +118,8 @@ def _starting_side(args: tuple[object, ...], words: Wording) -> Shape:
     return Pick(
         text="On which side is that space?",
         choices=_SIDES,
-        hint="The Turn Order space the drawn tile names is in Orbit or in the Colony.",
+        hint="The Turn Order space the drawn tile names is in Orbit or in the Colony. "
+        "Example: the space it names lies in Orbit: orbit.",
     )
 
 
@@ -129,7 +133,8 @@ def _space_gains(args: tuple[object, ...], words: Wording) -> Shape:
 def _departs(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Does the Shuttle depart this round?",
-        "Answer no if this round has no Shuttle departure.",
+        "Answer no if this round has no Shuttle departure. Example: the Shuttle "
+        "leaves its side this round: y.",
     )
 
 
@@ -140,7 +145,8 @@ def _departs_from(args: tuple[object, ...], words: Wording) -> Shape:
         text=f"Does it depart from his side ({his.value.title()})?",
         yes=his,
         no=other,
-        hint="The side the Shuttle stands on now.",
+        hint="The side the Shuttle stands on now. Example: the Shuttle stands on the "
+        f"{his.value.title()} side: y.",
     )
 
 
@@ -152,7 +158,7 @@ def _free_spaces(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         12,
         "Spaces with no player marker; he takes one of them at random, counted from "
-        "the left.",
+        "the left. Example: 4 spaces there, one holding your marker: 3.",
     )
 
 
@@ -163,16 +169,22 @@ def _used_tech(args: tuple[object, ...], words: Wording) -> Shape:
         if tracked is None or not tracked.lacerda_techs
         else tuple(t.tech for t in tracked.lacerda_techs)
     )
+    choices = tuple((t.value.replace("_", " "), t) for t in techs)
+    word, first = choices[0]
     return Pick(
         text="Which of his Techs did you use?",
-        choices=tuple((t.value.replace("_", " "), t) for t in techs),
-        hint="The Tech of his Lab you used this turn; he develops it for free.",
+        choices=choices,
+        hint="The Tech of his Lab you used this turn; he develops it for free. "
+        f"Example: you used his {tech_name(first)} Tech: {word}.",
     )
 
 
 def _op_track(args: tuple[object, ...], words: Wording) -> Shape:
     return count(
-        "Lacerda's OP on the score track?", 0, 500, "Where his OP marker stands."
+        "Lacerda's OP on the score track?",
+        0,
+        500,
+        "Where his OP marker stands. Example: his marker is on 37: 37.",
     )
 
 
@@ -182,7 +194,7 @@ def _cubes(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         5,
         "Progress cubes on his player board: 1, 2, 3, 4 and 5 cubes score 1, 2, 4, 7 "
-        "and 11 OP.",
+        "and 11 OP. Example: 3 cubes, worth 4 OP: 3.",
     )
 
 
@@ -198,7 +210,9 @@ def _tech_points(args: tuple[object, ...], words: Wording) -> Shape:
         "His Tech tiles' OP by Lab column values, in all?",
         0,
         200,
-        f"Add the OP printed above the Lab column each of his Tech tiles stands in.{where}",
+        "Add the OP printed above the Lab column each of his Tech tiles stands in."
+        f"{where} Example: one tile in a column worth 2 OP and one in a column worth "
+        "5 OP: 7.",
     )
 
 
@@ -207,7 +221,8 @@ def _ships(args: tuple[object, ...], words: Wording) -> Shape:
         "His Ships in the Hangar?",
         0,
         12,
-        "The Ships he gained sit in the Hangar of his player board; 3 OP each.",
+        "The Ships he gained sit in the Hangar of his player board; 3 OP each. "
+        "Example: 2 Ships there, worth 6 OP: 2.",
     )
 
 
@@ -217,7 +232,8 @@ def _built(args: tuple[object, ...], words: Wording) -> Shape:
         f"His built Level {level} Blueprints?",
         0,
         12,
-        "Blueprints he used to upgrade a building; unbuilt ones cost him nothing.",
+        "Blueprints he used to upgrade a building; unbuilt ones cost him nothing. "
+        f"Example: he upgraded two buildings with Level {level} Blueprints: 2.",
     )
 
 
@@ -231,7 +247,8 @@ def _scientist_buildings(args: tuple[object, ...], words: Wording) -> Shape:
         f"Advanced Buildings on Mars (anyone's) of {types}, in all?",
         0,
         60,
-        f"Count upgraded buildings of those types, whoever upgraded them. {SCIENTISTS}",
+        f"Count upgraded buildings of those types, whoever upgraded them. {SCIENTISTS}"
+        " Example: two of them upgraded by him and one by you: 3.",
     )
 
 
@@ -242,7 +259,8 @@ def _contracts(args: tuple[object, ...], words: Wording) -> Shape:
         f"His {kind.value.title()} Contracts?",
         0,
         6,
-        "All his Contracts count as completed.",
+        "All his Contracts count as completed. Example: 2 such Contract cards in "
+        "front of him: 2.",
     )
 
 
@@ -252,12 +270,18 @@ def _living_quarters(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         60,
         "The highest OP value printed on the Living Quarters track of his player "
-        "board: his Living Quarters count as full at the end.",
+        "board: his Living Quarters count as full at the end. Example: the values "
+        "printed on it run up to 15: 15.",
     )
 
 
 def _human_total(args: tuple[object, ...], words: Wording) -> Shape:
-    return count("Your final score?", 0, 500, "Your total OP after final scoring.")
+    return count(
+        "Your final score?",
+        0,
+        500,
+        "Your total OP after final scoring. Example: your marker ends on 112: 112.",
+    )
 
 
 def _requirement(args: tuple[object, ...], words: Wording) -> Shape:
@@ -265,7 +289,8 @@ def _requirement(args: tuple[object, ...], words: Wording) -> Shape:
     assert isinstance(requirement, Requirement)
     return yes(
         f"Solo Goal: {describe_requirement(requirement)}?",
-        "A requirement of your Solo Goal; every one must hold for you to win.",
+        "A requirement of your Solo Goal; every one must hold for you to win. "
+        "Example: at the end of the game you fall short of it: n.",
     )
 
 
@@ -275,7 +300,7 @@ def _start_crystals(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         30,
         "The Crystals in his Depot after set-up. From now on the companion counts "
-        "them; type fix if it gets them wrong.",
+        "them; type fix if it gets them wrong. Example: 2 Crystals in his Depot: 2.",
     )
 
 
@@ -284,7 +309,8 @@ def _start_depot(args: tuple[object, ...], words: Wording) -> Shape:
         "How many empty spaces does his Depot have?",
         0,
         30,
-        "The Depot of his player board holds his Crystals; count the empty spaces.",
+        "The Depot of his player board holds his Crystals; count the empty spaces. "
+        "Example: his Depot holds 2 Crystals and 4 empty spaces: 4.",
     )
 
 
@@ -293,7 +319,8 @@ def _lab_rows(args: tuple[object, ...], words: Wording) -> Shape:
         "How many Tech rows does his Lab have?",
         1,
         9,
-        "Each Tech he learns takes a row of his Lab, entering in its first column.",
+        "Each Tech he learns takes a row of his Lab, entering in its first column. "
+        "Example: four rows of spaces, one above the other: 4.",
     )
 
 
@@ -302,7 +329,8 @@ def _lab_max(args: tuple[object, ...], words: Wording) -> Shape:
         "How many columns does each row of his Lab have (a Tech's highest level)?",
         1,
         9,
-        "A Tech's level is its column; it cannot advance past the last one.",
+        "A Tech's level is its column; it cannot advance past the last one. "
+        "Example: each row has 6 spaces from left to right: 6.",
     )
 
 
@@ -312,7 +340,7 @@ def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         9,
         "If set-up put a Shelter Tech tile in his Lab, the column it stands in; it "
-        "takes his first Lab row.",
+        "takes his first Lab row. Example: his Shelter Tech tile is in column 2: 2.",
     )
 
 

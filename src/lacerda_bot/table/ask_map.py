@@ -139,7 +139,7 @@ def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Was his Rover on that site?",
         "Look at the hex he just built on: if his Rover stood there, it has to move "
-        "off it.",
+        "off it. Example: his Rover stood on the hex of the new building: y.",
     )
 
 
@@ -157,11 +157,14 @@ def _free_hexes(args: tuple[object, ...], words: Wording) -> Shape:
 def _lss_offers(args: tuple[object, ...], words: Wording) -> Shape:
     kind, reward = args
     assert isinstance(kind, BuildingType)
-    what = "his Colonist back" if reward is LssReward.RETRIEVE_COLONIST else "a Crystal"
+    colonist = reward is LssReward.RETRIEVE_COLONIST
+    what = "his Colonist back" if colonist else "a Crystal"
+    symbol = "a Colonist" if colonist else "a Crystal"
     return yes(
         f"Does this {building_name(kind)} LSS step offer {what} as its second benefit?",
         "Each step of the LSS track shows the second benefits it offers; look at the "
-        f"step the {building_name(kind)} marker moves onto.",
+        f"step the {building_name(kind)} marker moves onto. Example: that step shows "
+        f"{symbol} among its second benefits: y.",
     )
 
 
@@ -209,7 +212,8 @@ def _target_cost(args: tuple[object, ...], words: Wording) -> Shape:
         "How many Crystals does collecting that tile cost?",
         0,
         9,
-        "The Crystal cost printed on the tile (0 if none).",
+        "The Crystal cost printed on the tile (0 if none). Example: the tile shows "
+        "a cost of 2 Crystals: 2.",
     )
 
 
@@ -249,7 +253,7 @@ def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
         return yes(
             "Does a shortest path from his Rover toward that tile enter a hex holding "
             "a Crystal?",
-            where,
+            f"{where} Example: one shortest path passes a hex holding a Crystal: y.",
         )
     return _MostOnWay(
         text="How many Crystals lie on the shortest path from his Rover to that "
@@ -259,7 +263,9 @@ def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
 
 
 def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
-    _, length = args
+    target, length = args
+    steps = words.earlier(Fact.TARGET_STEPS, (target,))
+    one = isinstance(steps, int) and steps <= 1
     return Labels(
         text="Of the shortest paths toward it, how many end differently among those "
         "picking up the most Crystals?",
@@ -268,6 +274,11 @@ def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
         "as he has free Depot spaces. Two paths end differently if he stops on "
         "different hexes or picks up Crystals from different hexes. Example: no "
         "Crystal near and the tile within reach: 1.",
+        expected_most=1 if one else None,
+        limit=f"you said the tile is {steps} step{'' if steps == 1 else 's'} away, "
+        "so one shortest path leads to it"
+        if one
+        else "",
     )
 
 
@@ -289,14 +300,15 @@ def _moved_crystals(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         MOST_ON_MAP,
         "He picks each of them up, as many as his Depot holds; the hex he started "
-        "from does not count.",
+        "from does not count. Example: two of the hexes he entered hold a Crystal: 2.",
     )
 
 
 def _exploration_left(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is a Discovery tile on the Exploration spaces?",
-        "The Exploration spaces beside the map; he places the leftmost tile there.",
+        "The Exploration spaces beside the map; he places the leftmost tile there. "
+        "Example: one Discovery tile still lies on those spaces: y.",
     )
 
 
@@ -310,7 +322,8 @@ def _discovery_sites(args: tuple[object, ...], words: Wording) -> Shape:
         high=18,
         hint=f"Empty: no building, no tile, no figure{crystal}. Count distance as the "
         "crow flies over the hex grid; a Rover off the map counts as on the initial "
-        f"Mine. If several tie, number them {HEX_ORDER}.",
+        f"Mine. If several tie, number them {HEX_ORDER}. Example: of four such hexes, "
+        "two are 5 hexes from your Rover and the others nearer: 2.",
     )
 
 

@@ -100,7 +100,8 @@ def _contract_cost(args: tuple[object, ...], words: Wording) -> Shape:
         "How many Crystals does taking a Contract cost?",
         0,
         9,
-        "The Crystal cost shown on the Contract display (0 if none).",
+        "The Crystal cost shown on the Contract display (0 if none). Example: the "
+        "display shows a cost of 1 Crystal: 1.",
     )
 
 
@@ -108,7 +109,7 @@ def _supply(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is any Crystal left in the general supply?",
         "The common pool of Crystals beside the board. If it is empty he cannot "
-        "gain Crystals from it.",
+        "gain Crystals from it. Example: a few Crystals are still in that pool: y.",
     )
 
 
@@ -116,7 +117,8 @@ def _left(piece: str) -> Builder:
     def question(args: tuple[object, ...], words: Wording) -> Shape:
         return yes(
             f"Does Lacerda have a {piece} left to gain?",
-            f"Look at his player board: is one of his {piece}s still waiting there?",
+            f"Look at his player board: is one of his {piece}s still waiting there? "
+            f"Example: his last {piece} still sits on his board: y.",
         )
 
     return question
@@ -126,7 +128,8 @@ def _hire_slot(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is his Colonist on his Hire-a-Scientist slot?",
         "His personal slot of the Colony 3 action. A Colonist there blocks the "
-        "action until an LSS reward brings it back.",
+        "action until an LSS reward brings it back. Example: one of his Colonists "
+        "stands on that slot: y.",
     )
 
 
@@ -196,7 +199,8 @@ class _UsedCard:
             low=2,
             high=len(self.cards),
             hint="Blueprints of the same type and level count once; number the tied "
-            "ones as they lie in front of him.",
+            "ones as they lie in front of him. Example: two Level 1 Mine Blueprints "
+            "and a Level 1 Generator one tie: 2.",
         )
         return ("option",) * tied.read(ask, f"{key}.tied")
 
@@ -232,7 +236,9 @@ def _display(args: tuple[object, ...], words: Wording) -> Shape:
             "empty)",
             hint="The two rows of Blueprint cards in Orbit: take the row holding more "
             "cards (the bottom row if equal) and its leftmost card he may take. Name "
-            "it by type and level, e.g. greenhouse L3.",
+            "it by type and level, e.g. greenhouse L3. Example: both rows hold 3 "
+            "cards and the card he takes from the bottom row is a Level 1 Mine: "
+            "mine L1.",
             scored=scored,
         )
     if tracked is not None and not tracked.lacerda_scientists:
@@ -240,8 +246,15 @@ def _display(args: tuple[object, ...], words: Wording) -> Shape:
             text="Is any Blueprint on the display?",
             yes=Display.OTHERS,
             no=Display.EMPTY,
-            hint="The two rows of Blueprint cards in Orbit.",
+            hint="The two rows of Blueprint cards in Orbit. Example: one card is "
+            "left in the top row: y.",
         )
+    scientist = (
+        tracked.lacerda_scientists[0]
+        if tracked is not None and tracked.lacerda_scientists
+        else Scientist.HYDROLOGIST
+    )
+    scores = building_name(scored_type(scientist))
     return Pick(
         text=f"Is a Blueprint {_scored(words)} on the display?",
         choices=(
@@ -251,19 +264,25 @@ def _display(args: tuple[object, ...], words: Wording) -> Shape:
         ),
         hint="The two rows of Blueprint cards in Orbit: yes if one is of such a type, "
         "others if none is, empty if the display holds no card. He prefers a "
-        f"Blueprint his Scientists score. {SCIENTISTS}",
+        f"Blueprint his Scientists score. {SCIENTISTS} Example: a Scientist of his "
+        f"scores {scores}s and a Level 1 {scores} is shown: yes.",
     )
 
 
 def _free_marker(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Does Lacerda have a free Advanced Building marker?",
-        "His markers not yet on a Blueprint or a building, on his player board.",
+        "His markers not yet on a Blueprint or a building, on his player board. "
+        "Example: two markers still sit on his board: y.",
     )
 
 
 def _has_scientist(args: tuple[object, ...], words: Wording) -> Shape:
-    return yes("Does Lacerda have a Scientist?", "Scientist cards in front of him.")
+    return yes(
+        "Does Lacerda have a Scientist?",
+        "Scientist cards in front of him. Example: a Geologist card lies in front of "
+        "him: y.",
+    )
 
 
 def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
@@ -271,14 +290,16 @@ def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
         "How many Crystals does that Blueprint give on pickup? (0 for a Resource)",
         0,
         9,
-        "The pickup symbol on the card: he keeps Crystals, and a Resource is lost.",
+        "The pickup symbol on the card: he keeps Crystals, and a Resource is lost. "
+        "Example: the symbol shows 2 Crystals: 2.",
     )
 
 
 def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is a space free in the first column of Lacerda's Lab?",
-        "A new Tech tile enters his Lab in its first column, one row per Tech.",
+        "A new Tech tile enters his Lab in its first column, one row per Tech. "
+        "Example: his Lab has 4 rows and he has only 3 Techs: y.",
     )
 
 
@@ -296,10 +317,17 @@ def _cheapest(args: tuple[object, ...], words: Wording) -> Shape:
 
 
 def _tile_type(args: tuple[object, ...], words: Wording) -> Shape:
+    choices = tuple((t.value.replace("_", " "), t) for t in _lacking(words))
+    example = (
+        f" Example: the tile shows the {tech_name(choices[0][1])} Tech: "
+        f"{choices[0][0]}."
+        if choices
+        else ""
+    )
     return Pick(
         text="Which Tech is that tile?",
-        choices=tuple((t.value.replace("_", " "), t) for t in _lacking(words)),
-        hint="The building or symbol shown on the tile he takes.",
+        choices=choices,
+        hint=f"The building or symbol shown on the tile he takes.{example}",
     )
 
 
@@ -310,27 +338,35 @@ def _entry_gains(args: tuple[object, ...], words: Wording) -> Shape:
 def _advance_any(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Can any of Lacerda's Techs advance (is one below its maximum level)?",
-        "A Tech can advance while its tile is not yet in the last column of its row.",
+        "A Tech can advance while its tile is not yet in the last column of its row. "
+        "Example: his only Tech is in the last column: n.",
     )
 
 
 def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Can a Tech of his other than the one the previous step developed advance?",
-        _PREVIOUS_STEP,
+        f"{_PREVIOUS_STEP} Example: it developed his Mine Tech, and another of his "
+        "Techs is not yet in its last column: y.",
     )
 
 
 def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Can the Tech the previous step developed advance again?", _PREVIOUS_STEP
+        "Can the Tech the previous step developed advance again?",
+        f"{_PREVIOUS_STEP} Example: it moved that Tech into the last column of its "
+        "row: n.",
     )
 
 
 def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
     (tech,) = args
     assert isinstance(tech, TechType)
-    return yes(f"Does Lacerda have a {tech_name(tech)} Tech?", "A tile in his Lab.")
+    return yes(
+        f"Does Lacerda have a {tech_name(tech)} Tech?",
+        f"A tile in his Lab. Example: his {tech_name(tech)} Tech tile stands in one "
+        "of his Lab rows: y.",
+    )
 
 
 def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
@@ -338,7 +374,8 @@ def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
     assert isinstance(tech, TechType)
     return yes(
         f"Can his {tech_name(tech)} Tech advance (is it below its maximum)?",
-        "It can while its tile is not yet in the last column of its row.",
+        "It can while its tile is not yet in the last column of its row. Example: "
+        f"his {tech_name(tech)} tile is in the last column: n.",
     )
 
 
@@ -366,7 +403,8 @@ def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
             text="Which of his Blueprints does he use? He prefers one with an eligible "
             "building of a type his Scientists score, then Level 3 (none if no "
             "Blueprint of his has an eligible building; several if types tie)",
-            hint=_ELIGIBLE,
+            hint=f"{_ELIGIBLE} Example: only his {cards[0].label} Blueprint has an "
+            f"eligible building: {cards[0].label}.",
             cards=tuple(c.label for c in cards),
         )
     if len(cards) == 1:
@@ -374,7 +412,8 @@ def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
             text=f"Has his {cards[0].label} Blueprint an eligible building?",
             yes=("option",),
             no=(),
-            hint=_ELIGIBLE,
+            hint=f"{_ELIGIBLE} Example: every building of its type is already "
+            "upgraded: n.",
         )
     held = f" He holds: {', '.join(c.label for c in cards)}." if cards else ""
     return Labels(
@@ -385,16 +424,20 @@ def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
         low=0,
         high=6,
         hint=f"{_ELIGIBLE}{held} Blueprints of the same type and level count once. "
-        "Number the tied ones as they lie in front of him.",
+        "Number the tied ones as they lie in front of him. Example: only his Level 3 "
+        "Greenhouse Blueprint has an eligible building: 1.",
     )
 
 
 def _used_card(args: tuple[object, ...], words: Wording) -> Shape:
     cards = _unused(words)
+    choices = tuple((c.label, (c.building, c.level)) for c in cards) or _CARDS
+    word, (building, level) = choices[0]
     return Pick(
         text="Which of his Blueprints did he use?",
-        choices=tuple((c.label, (c.building, c.level)) for c in cards) or _CARDS,
-        hint="The Blueprint the tie-break chose, by type and level.",
+        choices=choices,
+        hint="The Blueprint the tie-break chose, by type and level. Example: it "
+        f"chose his Level {level} {building_name(building)} Blueprint: {word}.",
     )
 
 
@@ -403,7 +446,9 @@ def _eligible(args: tuple[object, ...], words: Wording) -> Shape:
         text="How many buildings are eligible for that Blueprint?",
         prefix="building",
         hint="Buildings of its type not yet upgraded (his own Shelters only); for a "
-        f"Level 3 Blueprint, in a Complex of 3 or more. Number them {HEX_ORDER}.",
+        f"Level 3 Blueprint, in a Complex of 3 or more. Number them {HEX_ORDER}. "
+        "Example: a Level 1 Blueprint, and three buildings of its type on Mars, one "
+        "already upgraded: 2.",
     )
 
 
@@ -415,7 +460,8 @@ def _capacity(args: tuple[object, ...], words: Wording) -> Shape:
         "(1 without one)",
         1,
         9,
-        "The number the Upgrade Tech's level allows, as printed on its tile.",
+        "The number the Upgrade Tech's level allows, as printed on its tile. "
+        "Example: the tile shows 2 at the level it has reached: 2.",
     )
 
 
@@ -424,7 +470,7 @@ def _scientist_count(args: tuple[object, ...], words: Wording) -> Shape:
         "How many Scientists does Lacerda have?",
         0,
         2,
-        "Scientist cards in front of him.",
+        "Scientist cards in front of him. Example: one Scientist card there: 1.",
     )
 
 
@@ -442,19 +488,21 @@ def _best_scientists(args: tuple[object, ...], words: Wording) -> Shape:
         high=6,
         hint="Potential = 3 x the Blueprints of the type the Scientist scores held by "
         f"you and him together, used or not.{held} {SCIENTISTS} Number ties by "
-        "display slot.",
+        "display slot. Example: a Geologist and a Hydrologist on display, and you "
+        "and he hold 2 Generator Blueprints and 1 Greenhouse: 1.",
     )
 
 
 def _chosen_scientist(args: tuple[object, ...], words: Wording) -> Shape:
     tracked = words.tracked
     his = () if tracked is None else tracked.lacerda_scientists
+    choices = tuple((s.value.replace("_", " "), s) for s in Scientist if s not in his)
+    word, first = choices[0]
+    scores = building_name(scored_type(first))
     return Pick(
         text="Which Scientist is that?",
-        choices=tuple(
-            (s.value.replace("_", " "), s) for s in Scientist if s not in his
-        ),
-        hint=SCIENTISTS,
+        choices=choices,
+        hint=f"{SCIENTISTS} Example: the card scores {scores}s: {word}.",
     )
 
 
@@ -466,7 +514,8 @@ def _best_contracts(args: tuple[object, ...], words: Wording) -> Shape:
         low=0,
         high=6,
         hint="Upgrade Contracts are worth 12, Delivery Contracts 9. Number ties by "
-        "display slot.",
+        "display slot. Example: two Upgrade Contracts and one Delivery Contract on "
+        "display: 2.",
     )
 
 
@@ -477,7 +526,8 @@ def _contract_kind(args: tuple[object, ...], words: Wording) -> Shape:
             ("upgrade", ContractKind.UPGRADE),
             ("delivery", ContractKind.DELIVERY),
         ),
-        hint="Upgrade Contracts show a building type, Delivery Contracts items.",
+        hint="Upgrade Contracts show a building type, Delivery Contracts items. "
+        "Example: the Contract shows a Greenhouse: upgrade.",
     )
 
 
@@ -492,7 +542,8 @@ def _obtained(args: tuple[object, ...], words: Wording) -> Shape:
     return Pick(
         text="Which Blueprint did he take?",
         choices=_CARDS,
-        hint="Its building type and level, e.g. greenhouse L3 for a Level 3 Greenhouse.",
+        hint="Its building type and level, e.g. greenhouse L3 for a Level 3 "
+        "Greenhouse. Example: he took a Level 1 Mine Blueprint: mine L1.",
     )
 
 

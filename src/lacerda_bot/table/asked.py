@@ -13,45 +13,23 @@ Where a decision names a place or card the table cannot name, it carries a
 """
 
 from collections.abc import Callable
-from typing import Final, Protocol, TypeVar, assert_never, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from lacerda_bot._rules.goals import Requirement
 from lacerda_bot.decisions import (
-    ActionImpossible,
-    AdvanceMission,
-    AdvanceProgressBot,
-    BuildShelter,
     ChooseLssReward,
-    CollectTile,
-    Construct,
     Criterion,
     CrystalSource,
     Decision,
     Described,
     DevelopTech,
-    GainBot,
     GainCrystals,
-    GainShip,
-    GiveOxygen,
     HireScientist,
     LearnTech,
-    LoseBenefit,
-    MoveRover,
-    ObtainBlueprint,
     PayCrystals,
     PlaceColonist,
-    PlaceDiscoveryTile,
-    RefillContractDisplay,
-    RelocateRover,
-    RevealCard,
-    SkipTurn,
     StartingSpace,
-    Stay,
-    TakeBenefit,
-    TakeContract,
-    TakeWarehouseItem,
     Travel,
-    Upgrade,
 )
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.facts import (
@@ -79,6 +57,7 @@ from lacerda_bot.model import (
 )
 from lacerda_bot.options import Options
 from lacerda_bot.table.dialogue import Answer, Question
+from lacerda_bot.table.forgetting import about_your_techs, changed_by
 from lacerda_bot.table.questions import Shape, Wording, fact_key, shape_of
 from lacerda_bot.trace import Candidate, Removal
 
@@ -130,160 +109,6 @@ class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
 
 _Key = tuple[Fact, tuple[object, ...]]
 T = TypeVar("T")
-
-# What each decision can change at the table: the facts read before it that
-# must be asked again after it. Facts it changes in a known way are updated.
-_BUILDS: Final = frozenset(
-    {
-        Fact.BUILD_SIZE,
-        Fact.BEST_SITES,
-        Fact.NEAREST_FREE_HEXES,
-        Fact.ROVER_ON_NEW_BUILDING,
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.DISCOVERY_SITES,
-        Fact.UPGRADE_BLUEPRINTS,
-        Fact.ELIGIBLE_BUILDINGS,
-        Fact.SUPPLY_HAS_CRYSTAL,
-    }
-)
-_ROVER: Final = frozenset(
-    {
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.NEAREST_FREE_HEXES,
-        Fact.ROVER_ON_NEW_BUILDING,
-        Fact.DISCOVERY_SITES,
-    }
-)
-_ROVER_TARGET: Final = frozenset(
-    {
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-    }
-)
-_TECHS: Final = frozenset(
-    {
-        Fact.CAN_ADVANCE_ANY,
-        Fact.CAN_ADVANCE_OTHER,
-        Fact.CAN_ADVANCE_AGAIN,
-        Fact.CAN_ADVANCE_TECH,
-        Fact.TECH_LEVEL,
-        Fact.BUILD_SIZE,
-        Fact.BEST_SITES,
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.UPGRADE_CAPACITY,
-    }
-)
-_BLUEPRINTS: Final = frozenset(
-    {
-        Fact.BLUEPRINT_DISPLAY,
-        Fact.HAS_FREE_MARKER,
-        Fact.UPGRADE_BLUEPRINTS,
-        Fact.ELIGIBLE_BUILDINGS,
-        Fact.BEST_SCIENTISTS,
-    }
-)
-_NOTHING: Final[frozenset[Fact]] = frozenset()
-
-
-def _changed(decision: Decision[Described]) -> frozenset[Fact]:
-    """The facts *decision* may change (read again if the rules read them again)."""
-    match decision:
-        case Construct() | BuildShelter():
-            return _BUILDS | {Fact.HAS_SHELTER_LEFT}
-        case Upgrade():
-            return frozenset(
-                {
-                    Fact.UPGRADE_BLUEPRINTS,
-                    Fact.ELIGIBLE_BUILDINGS,
-                    Fact.USED_BLUEPRINT,
-                }
-            )
-        case MoveRover():
-            return _ROVER | {Fact.MOVED_CRYSTAL_COUNT}
-        case CollectTile():
-            return _ROVER | {Fact.COLLECTED_TILE_REWARD}
-        case RelocateRover() | PlaceDiscoveryTile():
-            return _ROVER | {Fact.EXPLORATION_TILE_LEFT}
-        case LearnTech():
-            return _TECHS | {
-                Fact.LAB_ENTRY_FREE,
-                Fact.CHEAPEST_TECH_TILES,
-                Fact.HAS_TECH,
-                Fact.LEARNED_SPACE_GAINS,
-                Fact.TECH_TILE_TYPE,
-            }
-        case DevelopTech():
-            return _TECHS | {Fact.DEVELOPED_SPACE_GAINS}
-        case ObtainBlueprint():
-            return _BLUEPRINTS | {
-                Fact.OBTAINED_PICKUP_CRYSTALS,
-                Fact.OBTAINED_BLUEPRINT,
-            }
-        case HireScientist():
-            return frozenset(
-                {
-                    Fact.SCIENTIST_COUNT,
-                    Fact.HAS_SCIENTIST,
-                    Fact.BEST_SCIENTISTS,
-                    Fact.CHOSEN_SCIENTIST,
-                    Fact.UPGRADE_BLUEPRINTS,
-                    Fact.BLUEPRINT_DISPLAY,  # a card of a type he now scores
-                }
-            )
-        case TakeContract() | RefillContractDisplay():
-            return frozenset({Fact.BEST_CONTRACTS})
-        case GainCrystals() | PayCrystals():
-            # what he can spend decides which tiles he can reach and pay for
-            return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL}
-        case TakeWarehouseItem():
-            return frozenset({Fact.WAREHOUSE_ITEM})
-        case GainShip():
-            return frozenset({Fact.HAS_SHIP_LEFT, Fact.BEST_PATHS})
-        case GainBot():
-            return frozenset({Fact.HAS_BOT_LEFT})
-        case StartingSpace() | Travel():
-            return frozenset({Fact.FREE_SPACE_COUNT, Fact.SPACE_GAINS})
-        case (
-            RevealCard()
-            | AdvanceMission()
-            | PlaceColonist()
-            | ActionImpossible()
-            | AdvanceProgressBot()
-            | Stay()
-            | TakeBenefit()
-            | ChooseLssReward()
-            | GiveOxygen()
-            | LoseBenefit()
-            | SkipTurn()
-        ):
-            return _NOTHING
-        case unreachable:
-            assert_never(unreachable)
-
-
-def _yours(key: _Key) -> bool:
-    """A fact about your Techs, which his Tech changes leave as they were."""
-    fact, args = key
-    return fact in (Fact.TECH_LEVEL, Fact.UPGRADE_CAPACITY) and Owner.HUMAN in args
 
 
 def _described(criterion: Criterion, choice: Choice | None = None) -> Described:
@@ -429,13 +254,13 @@ class AskedFacts:
 
     def apply(self, decision: Decision[Described]) -> None:
         """Forget what *decision* may change; keep what it changes in a known way."""
-        changed = _changed(decision)
+        changed = changed_by(decision)
         if changed:
             own_techs = isinstance(decision, LearnTech | DevelopTech)
             stale = [
                 k
                 for k in self._known
-                if k[0] in changed and not (own_techs and _yours(k))
+                if k[0] in changed and not (own_techs and about_your_techs(k))
             ]
             for key in stale:
                 del self._known[key]

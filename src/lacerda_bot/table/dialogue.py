@@ -79,6 +79,14 @@ class Question:
     """For ``BENEFITS``: the buildings it may name, the default first (``any``)."""
     example: str = "crystals 2, tech"
     """For ``BENEFITS``: an answer shown in the prompt."""
+    default: str | None = None
+    """For ``PICK``: the choice an empty answer (Enter) takes, if any."""
+    expected_most: int | None = None
+    """For ``COUNT``: the largest answer that fits the earlier answers, if fewer
+    than *high*. A larger one is a contradiction to point out, not refused:
+    the player may be right and the earlier answer wrong."""
+    limit: str = ""
+    """Why *expected_most* is what it is: what an earlier answer implies."""
 
     @property
     def most(self) -> int:
@@ -110,9 +118,10 @@ class Question:
             return f"[{self.low}-{self.high}]"
         if self.kind is QuestionKind.BENEFITS:
             return f"[e.g. {self.example} / {NOTHING}]"
+        enter = f"; Enter: {self.default}" if self.default is not None else ""
         if len(self.choices) > _LISTED:
-            return f"[name or 1-{len(self.choices)}]"  # ? lists them
-        return "[" + "/".join(self.choices) + "]"
+            return f"[name or 1-{len(self.choices)}{enter}]"  # ? lists them
+        return "[" + "/".join(self.choices) + enter + "]"
 
     def parse(self, text: str) -> Answer:
         """Parse typed *text*; a bad answer raises InvalidValueError naming the key."""
@@ -129,6 +138,8 @@ class Question:
             benefits = self._benefits(word)
             if benefits is not None:
                 return benefits
+        elif not word and self.default is not None:
+            return self.default
         else:
             picked = self._pick(word)
             if picked is not None:

@@ -32,6 +32,7 @@ from lacerda_bot.outcome import Outcome
 from lacerda_bot.render import Line, TableContext, call_lines, instructions, score_lines
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource, Unanswered
 from lacerda_bot.table.dialogue import Answer, Question, Say
+from lacerda_bot.table.fixing import apply_fix
 from lacerda_bot.table.state import TableState
 from lacerda_bot.table.tracked import Tracked
 from lacerda_bot.table.tracking import TrackedFacts, start_board
@@ -57,6 +58,8 @@ class StepKind(enum.Enum):
     LEVEL_UP = "level-up"
     TECH = "tech"
     SCORE = "score"
+    FIX = "fix"
+    """The player corrects a value the companion tracks (:mod:`.fixing`)."""
 
 
 _PLAY_STEPS: Final = (
@@ -80,15 +83,19 @@ class Step:
 def next_steps(state: TableState) -> tuple[StepKind, ...]:
     """The steps that may come next: set-up first, nothing after scoring.
 
-    You can use one of his Techs only once he has one (when his board is tracked).
+    You can use one of his Techs only once he has one, and fix a value only
+    of a board the companion tracks.
     """
     if state.side is None:
         return (StepKind.SETUP,)
     if state.final_score is not None:
         return ()
-    if state.tracked is not None and not state.tracked.lacerda_techs:
-        return tuple(k for k in _PLAY_STEPS if k is not StepKind.TECH)
-    return _PLAY_STEPS
+    if state.tracked is None:
+        return _PLAY_STEPS
+    fix = (StepKind.FIX,)
+    if not state.tracked.lacerda_techs:
+        return (*(k for k in _PLAY_STEPS if k is not StepKind.TECH), *fix)
+    return (*_PLAY_STEPS, *fix)
 
 
 def step_key(kind: StepKind, state: TableState) -> str:
@@ -106,6 +113,8 @@ def step_key(kind: StepKind, state: TableState) -> str:
             return f"levelup{state.level_ups + 1}"
         case StepKind.TECH:
             return f"tech{state.turns}"
+        case StepKind.FIX:
+            return "fix"
         case unreachable:
             assert_never(unreachable)
 
@@ -176,7 +185,7 @@ def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
         case StepKind.TECH:
             text = "He does not keep the Oxygen you paid him."
             return (Line(text=text, rules=("R-TURN-6",)),)
-        case StepKind.TURN | StepKind.SHUTTLE | StepKind.SCORE:
+        case StepKind.TURN | StepKind.SHUTTLE | StepKind.SCORE | StepKind.FIX:
             return ()
         case unreachable:
             assert_never(unreachable)
@@ -207,7 +216,7 @@ def _after(
             return attrs.evolve(state, shuttle_phases=state.shuttle_phases + 1)
         case StepKind.LEVEL_UP:
             return attrs.evolve(state, level_ups=state.level_ups + 1)
-        case StepKind.SETUP | StepKind.TECH | StepKind.SCORE:
+        case StepKind.SETUP | StepKind.TECH | StepKind.SCORE | StepKind.FIX:
             return state
         case unreachable:
             assert_never(unreachable)
@@ -236,6 +245,8 @@ def _call(
             return turn.human_used_tech(bot, facts, tech, observe.append)
         case StepKind.SCORE:
             return final_scoring(state.goal, facts)
+        case StepKind.FIX:  # pragma: no cover - run_step runs a fix itself
+            raise AssertionError("a fix calls no rule")
         case unreachable:
             assert_never(unreachable)
 
@@ -264,6 +275,35 @@ def _facts(
     )
 
 
+def _fix(state: TableState, ask: AnswerSource, given: Recorded) -> Run:
+    """A fix: which value and its true value; nothing of the rules runs."""
+    assert state.tracked is not None  # next_steps offers a fix only then
+    asked: list[Question] = []
+
+    def counted(question: Question) -> Answer:
+        answer = ask(question)
+        asked.append(question)
+        return answer
+
+    try:
+        tracked, words = apply_fix(state.tracked, counted)
+    except Unanswered as stop:
+        return Run(
+            lines=(),
+            question=stop.question,
+            state=state,
+            used=given.given,
+            asked=len(asked),
+        )
+    return Run(
+        lines=(Line(text=words),),
+        question=None,
+        state=attrs.evolve(state, tracked=tracked),
+        used=given.given,
+        asked=len(asked),
+    )
+
+
 def run_step(
     state: TableState,
     kind: StepKind,
@@ -289,6 +329,13 @@ def run_step(
             nested deeper than a board can hold).
     """
     given = Recorded(answers)
+    if kind is StepKind.FIX:
+        ask = (
+            source
+            if source is not None and not isinstance(source, FactSource)
+            else given
+        )
+        return _fix(state, ask, given)
     facts = _facts(state, kind, source or given, log)
     events: list[Event[Described]] = []
     context = TableContext(side=state.side, options=state.bot.options)

@@ -121,6 +121,10 @@ class Count:
     low: int
     high: int
     hint: str = ""
+    expected_most: int | None = None
+    """The largest answer the earlier answers allow (:attr:`Question.expected_most`)."""
+    limit: str = ""
+    """Why *expected_most* is what it is."""
 
     def read(self, ask: Ask, key: str) -> int:
         """Ask it."""
@@ -131,6 +135,8 @@ class Count:
             low=self.low,
             high=self.high,
             hint=self.hint,
+            expected_most=self.expected_most,
+            limit=self.limit,
         )
         return _int(ask(question))
 
@@ -154,6 +160,10 @@ class Labels:
     gate: str = ""
     """A yes/no asked first ("Is there a tile his Rover could collect?"); no means none."""
     gate_hint: str = ""
+    expected_most: int | None = None
+    """The largest answer the earlier answers allow (:attr:`Question.expected_most`)."""
+    limit: str = ""
+    """Why *expected_most* is what it is."""
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
         """Ask the gate, if any, then the count."""
@@ -166,7 +176,14 @@ class Labels:
             )
             if not _bool(ask(question)):
                 return ()
-        count = Count(text=self.text, low=self.low, high=self.high, hint=self.hint)
+        count = Count(
+            text=self.text,
+            low=self.low,
+            high=self.high,
+            hint=self.hint,
+            expected_most=self.expected_most,
+            limit=self.limit,
+        )
         n = count.read(ask, key)
         return tuple(f"{self.prefix} {i}" for i in range(1, n + 1))
 

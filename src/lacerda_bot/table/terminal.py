@@ -3,10 +3,14 @@
 The loop reads lines, prints what Lacerda does, and saves the game after
 every complete step (and after undo and redo). Every prompt accepts ``?``
 (the valid answers and the criterion), ``help``, ``why``, ``status``,
-``undo``, ``redo`` and ``quit``.
+``undo``, ``redo`` and ``quit``. The "Next" prompt offers the step the round
+expects (:mod:`.rounds`; Enter takes it) and refuses one out of order unless
+the player insists with ``!``. Output is wrapped to the terminal's width; rule
+IDs show with ``why``, or on every line with ``--rules``.
 """
 
 import enum
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, TextIO, assert_never, final
@@ -19,6 +23,8 @@ from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.render import building_name
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
+from lacerda_bot.table.recap import board_lines, changes
+from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
     Game,
     Step,
@@ -29,6 +35,7 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
+from lacerda_bot.table.tracked import Tracked
 
 __all__ = ["HELP", "Command", "Style", "Terminal", "use_colour"]
 
@@ -42,12 +49,14 @@ Commands, at any prompt:
   undo     cancel the step in progress, or take back the last step
   redo     replay the last step undone
   quit     stop; the game is saved after every complete step
-Steps, at the "Next" prompt:
+Steps, at the "Next" prompt (Enter takes the one offered):
   turn      Lacerda's turn
-  shuttle   the Shuttle phase
-  level-up  the Colony levelled up (once per level)
+  shuttle   the Shuttle phase, at the end of each round
+  level-up  the Colony levelled up this turn (once per level)
   tech      you used one of Lacerda's Techs this turn
-  score     final scoring and your Solo Goal"""
+  fix       correct a value of his board the companion keeps
+  score     final scoring and your Solo Goal
+A step out of order is refused with the reason; add ! to insist (turn!)."""
 
 
 @enum.unique
@@ -65,6 +74,8 @@ class Command(enum.Enum):
 
 
 _COMMANDS: Final = {command.value: command for command in Command}
+_NARROWEST: Final = 20
+"""Below this many columns, lines are not wrapped (they would not fit anyway)."""
 _GAME_OVER: Final = Question(
     key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
 )
@@ -113,29 +124,57 @@ class Terminal:
     """One session of ``lacerda-bot play`` over a pair of text streams."""
 
     def __init__(
-        self, game: Game, path: Path, stdin: TextIO, stdout: TextIO, style: Style
+        self,
+        game: Game,
+        path: Path,
+        stdin: TextIO,
+        stdout: TextIO,
+        style: Style,
+        *,
+        width: int = 80,
+        rules: bool = False,
+        line_editing: bool = False,
     ) -> None:
-        """Start from *game* (new or resumed); every save goes to *path*."""
+        """Start from *game* (new or resumed); every save goes to *path*.
+
+        Lines are wrapped to *width* columns; *rules* shows the rule IDs on
+        every line; with *line_editing* the prompt reads through :func:`input`
+        (line editing and history where :mod:`readline` is loaded).
+        """
         self.game = game
         self.path = path
         self.stdin = stdin
         self.stdout = stdout
         self.style = style
+        self.width = width
+        self.rules = rules
+        self.line_editing = line_editing
         self.state, shown = replay(game)
         self.last: tuple[Say, ...] = shown[-1] if shown else ()
 
     # --- output -----------------------------------------------------------
 
-    def write(self, text: str = "") -> None:
-        """Print one line."""
+    def write(self, text: str = "", indent: str = "") -> None:
+        """Print *text*, wrapped to the width; continuation lines get *indent*."""
+        if self.width >= _NARROWEST and len(text) > self.width:
+            text = "\n".join(
+                textwrap.wrap(
+                    text,
+                    self.width,
+                    subsequent_indent=indent,
+                    break_on_hyphens=False,
+                )
+            )
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def show(self, line: Say) -> None:
-        """Print one thing Lacerda does, with its rule IDs."""
+    def show(self, line: Say, number: int | None = None) -> None:
+        """Print one thing Lacerda does (numbered within its step); rule IDs with --rules."""
+        head = "  - " if number is None else f"{number:>3}. "
         text = self.style.card(line.text) if line.card is not None else line.text
-        rules = self.style.rules(f"  [{', '.join(line.rules)}]") if line.rules else ""
-        self.write(f"  - {text}{rules}")
+        if self.rules and line.rules:
+            text += self.style.rules(f"  [{', '.join(line.rules)}]")
+        self.write(head + text, indent=" " * len(head))
 
     def why(self) -> None:
         """Print the last step's lines with their rules and traces."""
@@ -143,31 +182,66 @@ class Terminal:
             self.write("Nothing has happened yet.")
             return
         for line in self.last:
-            self.write(f"  - {line.text}")
+            self.write(f"  - {line.text}", indent="    ")
             if line.rules:
-                self.write(f"      rules: {', '.join(line.rules)}")
+                self.write(f"      rules: {', '.join(line.rules)}", indent="      ")
             for detail in line.why:
-                self.write(f"      {detail}")
+                self.write(f"      {detail}", indent="      ")
 
     def status(self) -> None:
-        """Print the redacted bot view (R-DECK-5) and the companion's counters."""
+        """Print the redacted bot view (R-DECK-5), his tracked board and the counters."""
         view = redacted(self.state.bot)
         side = self.state.side.value.title() if self.state.side else "not set up"
         last = "none" if view.last_card is None else _card_words(view.last_card)
         discard = ", ".join(str(c) for c in view.discard_pile) or "empty"
-        self.write(f"  Side: {side}; turns taken: {self.state.turns}")
+        lines = [
+            f"Round {round_number(self.state)}; side: {side}; turns taken: "
+            f"{self.state.turns}",
+            f"Pass: {view.pass_count}; cards left in his draw pile: "
+            f"{view.draw_pile_size}",
+            f"Most recent card: {last}",
+            f"Discard pile (oldest first): {discard}",
+            f"Progress-area Bot on: {building_name(view.pointer)}",
+        ]
+        if self.state.tracked is not None:
+            lines.extend(board_lines(self.state.tracked))
+        lines.append(f"Solo Goal: {self.state.goal}; saved in {self.path}")
+        for text in lines:
+            self.write(f"  {text}", indent="    ")
+
+    def recap(self) -> None:
+        """Where a resumed game stands: the round, his side, his last step."""
+        if not self.game.steps:
+            return
+        kind = self.game.steps[-1].kind
+        side = self.state.side.value.title() if self.state.side else "no side"
         self.write(
-            f"  Pass: {view.pass_count}; cards left in his draw pile: {view.draw_pile_size}"
+            f"Resumed: round {round_number(self.state)}, {self.state.turns} turn(s) "
+            f"taken, he is on the {side} side. His last step ({kind.value}):",
+            indent="  ",
         )
-        self.write(f"  Most recent card: {last}")
-        self.write(f"  Discard pile (oldest first): {discard}")
-        self.write(f"  Progress-area Bot on: {building_name(view.pointer)}")
-        self.write(f"  Solo Goal: {self.state.goal}; saved in {self.path}")
+        for n, line in enumerate(self.last, 1):
+            self.show(line, n)
+        self.write("Type status for his whole board.")
 
     # --- input ------------------------------------------------------------
 
     def read(self, prompt: str) -> str:
-        """One line of input; end of input quits."""
+        """One line of input; end of input quits.
+
+        A long prompt's first lines are printed wrapped; its last line is the prompt.
+        """
+        if self.width >= _NARROWEST and len(prompt) > self.width:
+            glued = prompt.rstrip().replace(" >", "\xa0>")  # keep "> " on its line
+            *head, last = textwrap.wrap(glued, self.width - 1, break_on_hyphens=False)
+            self.stdout.write("".join(part + "\n" for part in head))
+            prompt = last.replace("\xa0", " ") + " "
+        if self.line_editing:  # pragma: no cover - needs a real terminal
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                self.write()
+                raise _Quit from None
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -182,9 +256,9 @@ class Terminal:
         """Carry out a command typed at a prompt."""
         match command:
             case Command.EXPLAIN:
-                self.write(f"  Answer with {question.valid_answers()}.")
+                self.write(f"  Answer with {question.valid_answers()}.", indent="  ")
                 if question.hint:
-                    self.write(f"  {question.hint}")
+                    self.write(f"  {question.hint}", indent="  ")
                 self.write("  Or a command: help, why, status, back, undo, redo, quit.")
             case Command.BACK:
                 if can_go_back:
@@ -213,26 +287,80 @@ class Terminal:
             case unreachable:
                 assert_never(unreachable)
 
-    def ask(
+    def typed(
         self, question: Question, *, in_step: bool = True, can_go_back: bool = False
-    ) -> Answer:
-        """Ask until a valid answer or a step-ending command arrives."""
+    ) -> str:
+        """The next line that is not a command (commands are carried out)."""
         prompt = self.style.ask(question.text) + f" {question.short_form()} > "
         while True:
             typed = self.read(prompt)
             command = _COMMANDS.get(typed.lower())
-            if command is not None:
-                self.command(
-                    command, question, in_step=in_step, can_go_back=can_go_back
-                )
-                continue
+            if command is None:
+                return typed
+            self.command(command, question, in_step=in_step, can_go_back=can_go_back)
+
+    def refuse(self, question: Question, expected: str) -> None:
+        """Say that an answer does not fit."""
+        self.write(
+            self.style.error(f"  Please answer with {expected}") + " (? for help).",
+            indent="  ",
+        )
+
+    def ask(
+        self, question: Question, *, in_step: bool = True, can_go_back: bool = False
+    ) -> Answer:
+        """Ask until a valid answer or a step-ending command arrives.
+
+        An answer that contradicts an earlier one (more than
+        :attr:`Question.expected_most`) is pointed out and asked again; the
+        same answer twice is kept (the earlier answer may be the wrong one).
+        """
+        doubted: Answer | None = None
+        while True:
+            typed = self.typed(question, in_step=in_step, can_go_back=can_go_back)
             try:
-                return question.parse(typed)
+                value = question.parse(typed)
             except InvalidValueError as error:
-                self.write(
-                    self.style.error(f"  Please answer with {error.expected}")
-                    + " (? for help)."
+                self.refuse(question, error.expected)
+                continue
+            most = question.expected_most
+            if (
+                most is None
+                or not isinstance(value, int)
+                or value <= most
+                or value == doubted
+            ):
+                return value
+            doubted = value
+            self.write(
+                self.style.error(
+                    f"  {value} contradicts an earlier answer: {question.limit}."
                 )
+                + f" Answer again ({value} again keeps it; back changes the "
+                "earlier answer).",
+                indent="  ",
+            )
+
+    def ask_step(self, question: Question) -> str:
+        """The next step, in order for the round unless the player insists with ``!``."""
+        while True:
+            typed = self.typed(question, in_step=False)
+            insist = typed.endswith("!")
+            try:
+                choice = str(question.parse(typed.rstrip("!").strip()))
+            except InvalidValueError as error:
+                self.refuse(question, error.expected)
+                continue
+            if choice == "quit" or insist:
+                return choice
+            reason = refusal(self.state, StepKind(choice))
+            if reason is None:
+                return choice
+            self.write(
+                self.style.error(f"  Not now: {reason}.")
+                + f" Type {choice}! to take it anyway.",
+                indent="  ",
+            )
 
     # --- steps ------------------------------------------------------------
 
@@ -262,8 +390,8 @@ class Terminal:
         step = self.game.undone[0]
         self.write(f"  Redo: {step.kind.value}")
         self.state, self.last = play_step(self.state, step)
-        for line in self.last:
-            self.show(line)
+        for n, line in enumerate(self.last, 1):
+            self.show(line, n)
         self.game = redo(self.game)
         self.save()
 
@@ -302,22 +430,32 @@ class Terminal:
                 self.write("  Step cancelled; nothing changed.")
                 return
             answers.append((question.key, value))
+        before = self.state.tracked
         self.state, self.last = run.state, run.lines
         self.game = record(self.game, Step(kind=kind, answers=tuple(answers)))
         self.save()
+        self.after_step(kind, before)
+
+    def after_step(self, kind: StepKind, before: Tracked | None) -> None:
+        """What changed on his board (to check against the table), and what comes next."""
+        changed = changes(before, self.state.tracked)
+        if changed and kind is not StepKind.SETUP:
+            self.write(f"  His board now: {'; '.join(changed)}.", indent="    ")
+        self.write(reminder(self.state, kind), indent="  ")
 
     def _show_new(
         self, shown: tuple[Say, ...], lines: tuple[Say, ...]
     ) -> tuple[Say, ...]:
         """Print the lines past those shown (a run repeats the last one exactly)."""
-        for line in lines[len(shown) :]:
-            self.show(line)
+        for n, line in enumerate(lines[len(shown) :], len(shown) + 1):
+            self.show(line, n)
         return lines
 
     def next_question(self) -> Question | None:
-        """The "Next" prompt, or ``None`` when the game is over."""
+        """The "Next" prompt, offering the step the round expects; ``None`` when over."""
         steps = next_steps(self.state)
-        if not steps:
+        step = expected(self.state)
+        if step is None:
             return None
         if steps == (StepKind.SETUP,):
             return Question(
@@ -325,22 +463,28 @@ class Terminal:
                 text="Next:",
                 kind=QuestionKind.PICK,
                 choices=("setup",),
+                default="setup",
                 hint="Set-up draws Lacerda's starting space.",
             )
         return Question(
             key="step",
-            text=f"Next (turn {self.state.turns + 1}):",
+            text=f"Round {round_number(self.state)}, next:",
             kind=QuestionKind.PICK,
             choices=tuple(s.value for s in steps),
-            hint="turn: his turn; shuttle: the Shuttle phase; level-up: the Colony "
-            "gained a level; tech: you used his Tech; score: the game ended.",
+            default=step.value,
+            hint="turn: his turn; shuttle: the Shuttle phase, once both turns of the "
+            "round are played; level-up: the Colony gained a level this turn; tech: "
+            "you used his Tech; fix: correct a value of his board; score: the game "
+            "ended. Enter takes the step offered.",
         )
 
     def loop(self) -> int:
         """Run until the player quits or input ends; returns the exit status."""
         self.write(
-            "Lacerda, the On Mars solo bot (unofficial). Type ? at any prompt, help for commands."
+            "Lacerda, the On Mars solo bot (unofficial). Type ? at any prompt, help "
+            "for commands."
         )
+        self.recap()
         try:
             while True:
                 question = self.next_question()
@@ -348,7 +492,7 @@ class Terminal:
                     self.write("The game is over. Type undo to go back, or quit.")
                     question = _GAME_OVER
                 try:
-                    choice = self.ask(question, in_step=False)
+                    choice = self.ask_step(question)
                 except _Cancel:  # undo or redo changed the game: ask afresh
                     continue
                 if choice == "quit":

@@ -1,0 +1,249 @@
+"""The ``fix`` step: the player corrects a value the companion tracks.
+
+The companion follows his player board from his decisions
+(:mod:`lacerda_bot.table.tracked`). When the table and the companion
+disagree (a Mission paid him Crystals, a piece was moved by hand, an answer
+was wrong), the player says which value and what it is. A fix is a step like
+any other: its two answers are recorded in the save, replayed on resume, and
+taken back by ``undo``.
+"""
+
+import enum
+from collections.abc import Callable
+from typing import Final, assert_never, final
+
+import attrs
+
+from lacerda_bot.model import MissionSlot, TechType
+from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
+from lacerda_bot.table.tracked import Tracked
+
+__all__ = [
+    "Fix",
+    "Value",
+    "apply_fix",
+    "fix_value",
+    "fixable",
+    "value_question",
+    "what_question",
+]
+
+
+@enum.unique
+class Value(enum.Enum):
+    """A value of his player board that the player may correct."""
+
+    CRYSTALS = "crystals"
+    FREE_DEPOT = "free depot spaces"
+    ADVANCED_MARKERS = "advanced markers"
+    SHELTERS = "shelters left"
+    SHIPS = "ships left"
+    BOTS = "bots left"
+    HANGAR = "ships in hangar"
+    COLONY_LEVEL = "colony level"
+    HIRE_SLOT = "colonist on hire slot"
+    TECH_LEVEL = "tech level"
+    """One of his Techs, named in the choice (``mine tech level``)."""
+    MISSION_DONE = "mission completed"
+    """One Mission slot, named in the choice (``mission A completed``)."""
+
+
+_MOST: Final = 30
+"""The largest count a fix accepts where the game prints no other bound."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Fix:
+    """One correctable value: the choice that names it, and what it stands for."""
+
+    label: str
+    value: Value
+    tech: TechType | None = None
+    slot: MissionSlot | None = None
+
+
+def fixable(tracked: Tracked) -> tuple[Fix, ...]:
+    """Every value the player may correct now, in the order offered."""
+    plain = tuple(
+        Fix(label=v.value, value=v)
+        for v in Value
+        if v not in (Value.TECH_LEVEL, Value.MISSION_DONE)
+    )
+    techs = tuple(
+        Fix(
+            label=f"{t.tech.value.replace('_', ' ')} tech level",
+            value=Value.TECH_LEVEL,
+            tech=t.tech,
+        )
+        for t in tracked.lacerda_techs
+    )
+    missions = tuple(
+        Fix(
+            label=f"mission {m.slot.value.upper()} completed",
+            value=Value.MISSION_DONE,
+            slot=m.slot,
+        )
+        for m in tracked.missions
+    )
+    return (*plain, *techs, *missions)
+
+
+def what_question(tracked: Tracked) -> Question:
+    """The first question of a fix: which value."""
+    return Question(
+        key="fix.what",
+        text="Which of his values is wrong?",
+        kind=QuestionKind.PICK,
+        choices=tuple(f.label for f in fixable(tracked)),
+        hint="The values the companion keeps for Lacerda's player board. Pick the "
+        "one that differs from the table; the next question asks its true value. "
+        "Example: a Mission paid him 2 Crystals: pick crystals, then answer his "
+        "new total. status shows what the companion has.",
+    )
+
+
+def _tech_level(tracked: Tracked, tech: TechType | None) -> int:
+    own = next((t for t in tracked.lacerda_techs if t.tech is tech), None)
+    assert own is not None  # offered only for a Tech he has
+    return own.level
+
+
+def fix_value(tracked: Tracked, fix: Fix) -> Answer:
+    """What the companion has now for *fix*."""
+    match fix.value:
+        case Value.CRYSTALS:
+            return tracked.crystals
+        case Value.FREE_DEPOT:
+            return tracked.free_depot_spaces
+        case Value.ADVANCED_MARKERS:
+            return tracked.free_advanced_markers
+        case Value.SHELTERS:
+            return tracked.shelters_left
+        case Value.SHIPS:
+            return tracked.ships_left
+        case Value.BOTS:
+            return tracked.bots_left
+        case Value.HANGAR:
+            return tracked.ships_in_hangar
+        case Value.COLONY_LEVEL:
+            return tracked.colony_level
+        case Value.HIRE_SLOT:
+            return tracked.colonist_on_hire_slot
+        case Value.TECH_LEVEL:
+            return _tech_level(tracked, fix.tech)
+        case Value.MISSION_DONE:
+            assert fix.slot is not None
+            return tracked.mission(fix.slot).completed
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _range(tracked: Tracked, fix: Fix) -> tuple[int, int]:
+    match fix.value:
+        case Value.CRYSTALS:
+            return 0, tracked.depot
+        case Value.FREE_DEPOT:
+            return 0, _MOST
+        case Value.ADVANCED_MARKERS:
+            return 0, 8
+        case Value.SHELTERS:
+            return 0, 4
+        case Value.SHIPS | Value.HANGAR:
+            return 0, 5
+        case Value.BOTS:
+            return 0, 3
+        case Value.COLONY_LEVEL:
+            return 1, 9
+        case Value.TECH_LEVEL:
+            own = next(t for t in tracked.lacerda_techs if t.tech is fix.tech)
+            return 1, tracked.row(own.row).max_level
+        case Value.HIRE_SLOT | Value.MISSION_DONE:
+            return 0, 1
+        case unreachable:
+            assert_never(unreachable)
+
+
+def value_question(tracked: Tracked, fix: Fix) -> Question:
+    """The second question of a fix: the true value, with what the companion has."""
+    now = fix_value(tracked, fix)
+    if isinstance(now, bool):
+        return Question(
+            key="fix.value",
+            text=f"{fix.label.capitalize()}? (the companion has: "
+            f"{'yes' if now else 'no'})",
+            kind=QuestionKind.YES_NO,
+            hint="Look at his player board (or the Mission card) and answer what "
+            "the table shows. Example: his Colonist is on his Hire a Scientist "
+            "slot: y.",
+        )
+    low, high = _range(tracked, fix)
+    return Question(
+        key="fix.value",
+        text=f"{fix.label.capitalize()}: the companion has {now}. How many on the table?",
+        kind=QuestionKind.COUNT,
+        low=low,
+        high=high,
+        hint="Count it on his player board (the general supply for supply "
+        "crystals) and answer what the table shows. Example: his Depot holds 5 "
+        "Crystals: answer 5.",
+    )
+
+
+def _set(tracked: Tracked, fix: Fix, value: Answer) -> Tracked:
+    """*tracked* with *fix* set to *value* (already checked by its question)."""
+    n = int(value)
+    match fix.value:
+        case Value.CRYSTALS:
+            return attrs.evolve(tracked, crystals=n)
+        case Value.FREE_DEPOT:
+            return attrs.evolve(tracked, depot=tracked.crystals + n)
+        case Value.ADVANCED_MARKERS:
+            return attrs.evolve(tracked, free_advanced_markers=n)
+        case Value.SHELTERS:
+            return attrs.evolve(tracked, shelters_left=n)
+        case Value.SHIPS:
+            return attrs.evolve(tracked, ships_left=n)
+        case Value.BOTS:
+            return attrs.evolve(tracked, bots_left=n)
+        case Value.HANGAR:
+            return attrs.evolve(tracked, ships_in_hangar=n)
+        case Value.COLONY_LEVEL:
+            return attrs.evolve(tracked, colony_level=n)
+        case Value.HIRE_SLOT:
+            return attrs.evolve(tracked, colonist_on_hire_slot=bool(value))
+        case Value.TECH_LEVEL:
+            techs = tuple(
+                attrs.evolve(t, level=n) if t.tech is fix.tech else t
+                for t in tracked.lacerda_techs
+            )
+            return attrs.evolve(tracked, lacerda_techs=techs)
+        case Value.MISSION_DONE:
+            mission = tracked.mission(_slot(fix))
+            return tracked.with_mission(attrs.evolve(mission, completed=bool(value)))
+        case unreachable:
+            assert_never(unreachable)
+
+
+def _slot(fix: Fix) -> MissionSlot:
+    assert fix.slot is not None
+    return fix.slot
+
+
+def apply_fix(
+    tracked: Tracked, ask: Callable[[Question], Answer]
+) -> tuple[Tracked, str]:
+    """Ask which value and its true value; *tracked* corrected, and the words said."""
+    fixes = {f.label: f for f in fixable(tracked)}
+    label = ask(what_question(tracked))
+    fix = fixes[str(label)]
+    before = fix_value(tracked, fix)
+    value = ask(value_question(tracked, fix))
+    after = _set(tracked, fix, value)
+    return after, f"Fixed {fix.label}: {_words(before)} -> {_words(value)}."
+
+
+def _words(value: Answer) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
