@@ -289,11 +289,22 @@ _TIES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def _round_words(policy: TiePolicy, revealed: tuple[int, ...], group: int) -> str:
+def _round_words(
+    policy: TiePolicy,
+    revealed: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    group: int,
+) -> str:
+    """One round of a tie-break: what was drawn, and the option or group it chose."""
+    chosen = groups[group - 1] if 0 < group <= len(groups) else ()
+    if len(chosen) == 1:
+        result = f"number {chosen[0]}"
+    else:
+        result = f"group {group} (numbers {', '.join(str(n) for n in chosen)})"
     if policy is TiePolicy.UNIFORM:
-        return f"seeded random pick: {group}"
+        return f"seeded random pick: {result}"
     cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
-    return f"solo cards revealed: {cards} -> {group}"
+    return f"solo cards revealed: {cards} -> {result}"
 
 
 _PICKS: Final[dict[str, str]] = {
@@ -322,7 +333,10 @@ def _tie_line(tie: TieBreak) -> Line:
         rules.append("R-TIE-5")
     if any(r.reshuffled for r in tie.rounds):
         rules.append("R-TIE-3")
-    why = [_round_words(tie.policy, r.revealed, r.chosen_group) for r in tie.rounds]
+    why = [
+        _round_words(tie.policy, r.revealed, r.groups, r.chosen_group)
+        for r in tie.rounds
+    ]
     if tie.policy is TiePolicy.CARDS:
         why.append("revealed cards go back under the draw pile, then it is shuffled")
     return Line(
@@ -616,7 +630,10 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 "pays nothing."
             )
             if isinstance(d.tech, TechType):
-                text = f"He learns the {_tech_name(d.tech)} Tech; he pays nothing."
+                text = (
+                    f"He learns the {_tech_name(d.tech)} Tech: put it on the topmost "
+                    "free space of his Lab's first column. He pays nothing."
+                )
             return (_line(d, text),)
         case DevelopTech():
             return (_line(d, _develop(d)),)

@@ -157,8 +157,9 @@ def _free_spaces(args: tuple[object, ...], words: Wording) -> Shape:
         f"How many Turn Order spaces are free on the {side.value.title()} side?",
         0,
         12,
-        "Spaces with no player marker; he takes one of them at random, counted from "
-        "the left. Example: 4 spaces there, one holding your marker: 3.",
+        "Spaces with no player marker (with two players one is always free); he "
+        "takes one of them at random, numbered by space number, lowest first. "
+        "Example: 4 spaces there, one holding your marker: 3.",
     )
 
 
@@ -335,10 +336,11 @@ def _lab_max(args: tuple[object, ...], words: Wording) -> Shape:
 
 
 def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
+    columns = words.earlier(Fact.LAB_MAX_LEVEL, ())
     return count(
         "At what level does his Lab hold a Shelter Tech at the start? (0 if none)",
         0,
-        9,
+        columns if isinstance(columns, int) else 9,
         "If set-up put a Shelter Tech tile in his Lab, the column it stands in; it "
         "takes his first Lab row. Example: his Shelter Tech tile is in column 2: 2.",
     )

@@ -270,7 +270,7 @@ def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
         text="Of the shortest paths toward it, how many end differently among those "
         "picking up the most Crystals?",
         prefix="path",
-        hint=f"He moves at most {length} hexes. He picks up at most as many Crystals "
+        hint=f"He moves at most {length} {'hex' if length == 1 else 'hexes'}. He picks up at most as many Crystals "
         "as he has free Depot spaces. Two paths end differently if he stops on "
         "different hexes or picks up Crystals from different hexes. Example: no "
         "Crystal near and the tile within reach: 1.",

@@ -180,7 +180,7 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
     low, high = _range(tracked, fix)
     return Question(
         key="fix.value",
-        text=f"{fix.label.capitalize()}: the companion has {now}. How many on the table?",
+        text=f"{fix.label.capitalize()}: the companion has {now}. What does the table show?",
         kind=QuestionKind.COUNT,
         low=low,
         high=high,

@@ -80,6 +80,6 @@ def reminder(state: TableState, done: StepKind) -> str:
         case StepKind.TECH | StepKind.FIX:
             return "Carry on with the round; Enter takes the next step."
         case StepKind.SCORE:
-            return "The game is over."
+            return ""
         case unreachable:
             assert_never(unreachable)

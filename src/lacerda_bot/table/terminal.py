@@ -18,6 +18,7 @@ from typing import Final, TextIO, assert_never, final
 import attrs
 
 from lacerda_bot._deck import card_by_id
+from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import redacted
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.render import building_name
@@ -155,15 +156,25 @@ class Terminal:
     # --- output -----------------------------------------------------------
 
     def write(self, text: str = "", indent: str = "") -> None:
-        """Print *text*, wrapped to the width; continuation lines get *indent*."""
-        if self.width >= _NARROWEST and len(text) > self.width:
+        """Print *text*, each line wrapped to the width.
+
+        Continuation lines get *indent*, or the line's own indent and two more.
+        """
+        if self.width >= _NARROWEST:
             text = "\n".join(
-                textwrap.wrap(
-                    text,
-                    self.width,
-                    subsequent_indent=indent,
-                    break_on_hyphens=False,
+                "\n".join(
+                    textwrap.wrap(
+                        line,
+                        self.width,
+                        subsequent_indent=indent
+                        or " " * (len(line) - len(line.lstrip()) + 2),
+                        break_on_hyphens=False,
+                        break_long_words=False,
+                    )
                 )
+                if len(line) > self.width
+                else line
+                for line in text.split("\n")
             )
         self.stdout.write(text + "\n")
         self.stdout.flush()
@@ -205,7 +216,8 @@ class Terminal:
         ]
         if self.state.tracked is not None:
             lines.extend(board_lines(self.state.tracked))
-        lines.append(f"Solo Goal: {self.state.goal}; saved in {self.path}")
+        goal = goal_by_id(self.state.goal).name
+        lines.append(f"Solo Goal: {goal}; saved in {self.path}")
         for text in lines:
             self.write(f"  {text}", indent="    ")
 
@@ -233,7 +245,9 @@ class Terminal:
         """
         if self.width >= _NARROWEST and len(prompt) > self.width:
             glued = prompt.rstrip().replace(" >", "\xa0>")  # keep "> " on its line
-            *head, last = textwrap.wrap(glued, self.width - 1, break_on_hyphens=False)
+            *head, last = textwrap.wrap(
+                glued, self.width - 1, break_on_hyphens=False, break_long_words=False
+            )
             self.stdout.write("".join(part + "\n" for part in head))
             prompt = last.replace("\xa0", " ") + " "
         if self.line_editing:  # pragma: no cover - needs a real terminal
@@ -259,7 +273,10 @@ class Terminal:
                 self.write(f"  Answer with {question.valid_answers()}.", indent="  ")
                 if question.hint:
                     self.write(f"  {question.hint}", indent="  ")
-                self.write("  Or a command: help, why, status, back, undo, redo, quit.")
+                self.write(
+                    "  Or a command: help, why, status, back, undo, redo, quit.",
+                    indent="  ",
+                )
             case Command.BACK:
                 if can_go_back:
                     raise _Back
@@ -441,7 +458,9 @@ class Terminal:
         changed = changes(before, self.state.tracked)
         if changed and kind is not StepKind.SETUP:
             self.write(f"  His board now: {'; '.join(changed)}.", indent="    ")
-        self.write(reminder(self.state, kind), indent="  ")
+        said = reminder(self.state, kind)
+        if said:
+            self.write(said, indent="  ")
 
     def _show_new(
         self, shown: tuple[Say, ...], lines: tuple[Say, ...]
@@ -499,9 +518,12 @@ class Terminal:
                     raise _Quit
                 self.take(StepKind(choice))
         except _Quit:
-            self.write(
-                f"Saved in {self.path}. Resume with: lacerda-bot play --resume {self.path}"
-            )
+            resume = f"lacerda-bot play --resume {self.path}"
+            self.write(f"Saved in {self.path}.")
+            if len(resume) + 13 <= self.width:
+                self.write(f"Resume with: {resume}")
+            else:  # the command on a line of its own, to copy whole
+                self.write(f"Resume with:\n  {resume}")
             return 0
 
 
