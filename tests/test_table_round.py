@@ -218,12 +218,15 @@ def test_resume_recaps_where_the_game_stands(tmp_path: Path) -> None:
 def test_forty_columns_wrap_every_line(tmp_path: Path) -> None:
     """Issue 10: readable at 40 columns: no line longer, prompts included."""
     path = tmp_path / "g.json"
-    out, _ = session([*SETUP, "turn", "?", "0", "why", "status"], path, width=40)
+    out, _ = session(
+        ["help", *SETUP, "turn", "?", "0", "why", "status"], path, width=40
+    )
     # no input is echoed here: a prompt ends a line as the player's Enter would
     lines = [part for line in out.splitlines() for part in line.split("> ")]
     long = [line for line in lines if len(line) > 40 and str(path) not in line]
     assert long == []
     assert "Card 7" in out
+    assert "\n  undo     cancel the step in progress" in out  # help keeps its columns
 
 
 def test_rule_ids_only_with_why_or_rules(tmp_path: Path) -> None:
