@@ -139,7 +139,8 @@ def rover_board(radius: int) -> Board:
 
 def plan(board: Board) -> None:
     targets, _ = eligible_tiles(board, board.spendable_crystals)
-    target = nearest_tiles(targets)[0]
+    kept, _ = nearest_tiles(targets)
+    target = kept[0]
     chosen = best_rover_tech(
         steps=target.steps,
         base=2,

@@ -3,6 +3,7 @@
 import io
 import subprocess
 import sys
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,61 @@ def test_games_lists_the_saves_with_where_each_stands(
     assert "other.json" not in out
     assert main(["games", str(tmp_path / "a.json.d")]) == 0  # an empty folder
     assert "No lacerda-bot play saves" in capsys.readouterr().out
+
+
+# --- issue 11: simulate refuses bad input before playing, and streams ---------
+
+
+@pytest.mark.parametrize(
+    "args", [["--seed", "-1"], ["--seed", str(2**63 - 1), "--games", "2"]]
+)
+def test_out_of_range_seeds_exit_2(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *args]) == 2
+    assert "the seeds must lie from 0 to" in capsys.readouterr().err
+
+
+def test_json_targets_are_checked_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder, a missing folder or a pipe as --json: exit 2 at once, nothing left."""
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for target, problem in (
+        (tmp_path, "it is a folder"),
+        (tmp_path / "missing" / "out.jsonl", "no folder"),
+        (pipe, "not a regular file"),
+    ):
+        assert main(["simulate", "--games", "1", "--json", str(target)]) == 2
+        assert problem in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_ctrl_c_leaves_no_partial_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> Iterator[object]:
+        yield from ()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("lacerda_bot.cli.run_batch", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        main(["simulate", "--games", "3", "--json", str(tmp_path / "out.jsonl")])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_huge_batch_over_processes_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11: --jobs 2 keeps a bounded window of work in flight, whatever the size."""
+    import itertools
+
+    from lacerda_bot.reference import simulate as sim
+
+    monkeypatch.setattr(sim, "_MOST_PER_CHUNK", 1)
+    batch = sim.run_batch(range(10**12), jobs=2)
+    first = list(itertools.islice(batch, 3))
+    assert isinstance(batch, Generator)
+    batch.close()
+    assert [r.seed for r in first if not isinstance(r, str)] == [0, 1, 2]

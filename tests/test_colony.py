@@ -1,8 +1,10 @@
 from lacerda_bot import (
     ActionImpossible,
     Board,
+    ChooseLssReward,
     GiveOxygen,
     HireScientist,
+    MoveRover,
     Options,
     PayCrystals,
     RefillContractDisplay,
@@ -18,7 +20,16 @@ from lacerda_bot._board.displays import (
 )
 from lacerda_bot._board.sites import eligible_buildings
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.model import BuildingType, ContractKind, HostId, Owner, Scientist
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    Gain,
+    GainKind,
+    HostId,
+    LssReward,
+    Owner,
+    Scientist,
+)
 from lacerda_bot.options import NoScientistFallback
 from lacerda_bot.records import (
     Blueprint,
@@ -27,7 +38,7 @@ from lacerda_bot.records import (
     Occupancy,
     ScientistSlot,
 )
-from lacerda_bot.testing import building, hex_map, small_board
+from lacerda_bot.testing import apply, building, hex_map, small_board, tile
 
 from .helpers import bot_with, kinds, of_type
 
@@ -281,6 +292,46 @@ def test_r_cost_5_colonist_on_hire_slot_blocks_colony_3() -> None:
     outcome = take_turn(bot_with((4,)), board)
 
     assert of_type(outcome, ActionImpossible)[0].rule == "R-COST-5"
+
+
+def contract_board() -> Board:
+    """Two Scientists hired, two Contracts on display, a tile for his Rover."""
+    return small_board(
+        lacerda_scientists=(Scientist.GEOLOGIST, Scientist.BIOCHEMIST),
+        contract_display=(
+            ContractSlot(slot=0, id=HostId("d"), kind=ContractKind.DELIVERY),
+            ContractSlot(slot=1, id=HostId("u"), kind=ContractKind.UPGRADE),
+        ),
+        spendable_crystals=5,
+        map_tiles=(tile("T", 1, 1, Gain(kind=GainKind.CRYSTALS)),),
+    )
+
+
+def test_r_cost_5_a_contract_leaves_his_colonist_on_the_colony_3_slot() -> None:
+    """R-COST-5: after a Contract his next Colony 3 is impossible: he moves his Rover."""
+    board = contract_board()
+    first = take_turn(bot_with((4, 12)), board)
+    after = apply(board, first.decisions)
+    second = take_turn(first.bot, after)
+
+    assert of_type(first, TakeContract)
+    assert after.colonist_on_hire_slot is True
+    assert of_type(second, ActionImpossible)[0].rule == "R-COST-5"
+    assert of_type(second, MoveRover)
+    assert not of_type(second, TakeContract)
+    assert not of_type(second, PayCrystals)
+
+
+def test_r_lss_1_retrieves_his_colonist_after_a_contract() -> None:
+    """R-COST-5, R-LSS-1: the LSS reward after a Contract takes his Colonist back."""
+    board = contract_board()
+    first = take_turn(bot_with((4,)), board)
+    after = apply(board, first.decisions)
+    build = take_turn(bot_with((5,), pointer=BuildingType.GENERATOR), after)
+    (reward,) = of_type(build, ChooseLssReward)
+
+    assert reward.reward is LssReward.RETRIEVE_COLONIST
+    assert apply(after, build.decisions).colonist_on_hire_slot is False
 
 
 def test_empty_displays_have_no_best() -> None:

@@ -23,10 +23,15 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
-from lacerda_bot._board.paths import eligible_tiles, path_options
+from lacerda_bot._board.paths import (
+    dominates,
+    eligible_tiles,
+    nearest_tiles,
+    path_options,
+)
 from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.hexmap import steps_from
-from lacerda_bot.model import FigureKind, Gain, Owner
+from lacerda_bot.model import BuildingType, FigureKind, Gain, Owner
 from lacerda_bot.records import Figure, HumanTech
 from lacerda_bot.testing import apply, hex_map, small_board, tile
 
@@ -120,6 +125,82 @@ def test_r_rover_3_ties_go_to_the_cards() -> None:
 
     assert move.trace.tie_breaks[0].rule == "R-ROVER-3"
     assert move.trace.tie_breaks[0].options == ("w", "e")
+
+
+def test_r_rover_3_spec_example_a_dominated_tile_draws_no_card() -> None:
+    """R-ROVER-3, R-TIE-1: a free tile giving 2 Crystals beats one costing 1 giving 1."""
+    board = rover_board(
+        3,
+        map_hexes=LINE | {Hex(-q, 0) for q in range(1, 4)},
+        spendable=1,
+        map_tiles=(
+            tile("dear", -3, 0, CRYSTALS, cost=1),
+            tile("free", 3, 0, Gain(kind=GainKind.CRYSTALS, n=2)),
+        ),
+    )
+    move = move_of(board)
+
+    assert move.target == "free"
+    assert move.trace.tie_breaks == ()
+    assert [(r.option, r.rule) for r in move.trace.removed] == [("dear", "R-ROVER-3")]
+
+
+def test_r_rover_3_spec_example_tiles_not_comparable_go_to_the_cards() -> None:
+    """R-ROVER-3, R-TIE-1: 2 Crystals and a Tech are never weighed: a tie of 2."""
+    board = rover_board(
+        3,
+        map_hexes=LINE | {Hex(-q, 0) for q in range(1, 4)},
+        map_tiles=(
+            tile("tech", -3, 0, Gain(kind=GainKind.TECH)),
+            tile("two", 3, 0, Gain(kind=GainKind.CRYSTALS, n=2)),
+        ),
+    )
+    move = move_of(board)
+
+    assert move.trace.tie_breaks[0].rule == "R-ROVER-3"
+    assert move.trace.tie_breaks[0].options == ("tech", "two")
+    assert move.trace.removed == ()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ((0, (CRYSTALS,)), (0, (CRYSTALS,)), False),  # equal: neither is better
+        ((0, (CRYSTALS,)), (1, (CRYSTALS,)), True),  # cheaper
+        ((1, (CRYSTALS,)), (0, (CRYSTALS,)), False),  # dearer
+        ((0, (CRYSTALS, CRYSTALS)), (0, (Gain(kind=GainKind.CRYSTALS, n=2),)), False),
+        ((0, (CRYSTALS, Gain(kind=GainKind.TECH))), (0, (CRYSTALS,)), True),
+        ((1, (Gain(kind=GainKind.CRYSTALS, n=3),)), (0, (CRYSTALS,)), False),
+        ((0, (CRYSTALS, Gain(kind=GainKind.RESOURCES))), (0, (CRYSTALS,)), False),
+        ((0, (CRYSTALS,)), (0, (CRYSTALS, Gain(kind=GainKind.RESOURCES))), False),
+        (
+            (0, (Gain(kind=GainKind.CONSTRUCT),)),
+            (0, (Gain(kind=GainKind.CONSTRUCT, building=BuildingType.MINE),)),
+            False,
+        ),
+    ],
+)
+def test_r_tie_1_dominance_over_cost_and_gains(
+    a: tuple[int, tuple[Gain, ...]], b: tuple[int, tuple[Gain, ...]], expected: bool
+) -> None:
+    """R-TIE-1: no dearer, at least as much of every gain (kind and target), better in one."""
+    first = tile("a", 1, 0, *a[1], cost=a[0]).tile
+    second = tile("b", 2, 0, *b[1], cost=b[0]).tile
+
+    assert dominates(first, second) is expected
+
+
+@given(board=host_states())
+def test_no_nearest_tile_is_dominated(board: Board) -> None:
+    """R-ROVER-3, R-TIE-1: the nearest tiles kept are undominated, the removed dominated."""
+    targets, _ = eligible_tiles(board, board.spendable_crystals)
+    kept, removed = nearest_tiles(targets)
+    gone = {r.option for r in removed}
+    near = [t.tile.tile for t in targets if kept and t.steps == kept[0].steps]
+
+    assert all(not dominates(o, t.tile.tile) for t in kept for o in near)
+    assert all(any(dominates(o, t) for o in near) for t in near if t.id in gone)
+    assert len(kept) + len(removed) == len(near)
 
 
 def test_r_rover_4_spec_example_own_tech_when_both_reach() -> None:

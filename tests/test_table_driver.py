@@ -278,6 +278,28 @@ def test_a_rover_move_at_the_table() -> None:
     assert state.tracked.crystals == HIS.crystals + 1 - 1 + 2
 
 
+def test_r_cost_5_a_contract_at_the_table_blocks_his_next_colony_3() -> None:
+    """R-COST-5: the companion keeps his Colonist on the Colony 3 slot after a Contract."""
+    his = attrs.evolve(
+        HIS, lacerda_scientists=(Scientist.GEOLOGIST, Scientist.BIOCHEMIST)
+    )
+    script: dict[str, Answer] = {
+        "best_contracts": 1,
+        "contract_crystal_cost": 0,
+        "colonists_present": 0,
+        "contract_kind": "delivery",
+        "nearest_tiles": 0,
+    }
+    state, _, _ = scripted(on("colony", (4, 12), his), StepKind.TURN, script)
+    assert state.tracked is not None
+    assert state.tracked.colonist_on_hire_slot
+    state, lines, asked = scripted(state, StepKind.TURN, script)
+
+    assert "is impossible: his Colonist is on his Hire slot" in text_of(lines)
+    assert [q.key.split(".")[1] for q in asked] == ["nearest_tiles"]
+    assert "R-COST-5" in rules_of(lines)
+
+
 def test_final_scoring_and_the_solo_goal() -> None:
     """R-SCORE-1, R-GOAL-2: what he built and holds is tracked; the rest is asked."""
     his = attrs.evolve(

@@ -16,9 +16,19 @@ from hypothesis import strategies as st
 from lacerda_bot import BotState
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot.decisions import Criterion, Described, TakeContract
 from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.facts import Choice, Fact, Facts, Read
-from lacerda_bot.model import Action, BuildingType, MissionSlot, Owner, Side, TechType
+from lacerda_bot.model import (
+    Action,
+    BuildingType,
+    ContractKind,
+    MissionSlot,
+    Owner,
+    Side,
+    TechType,
+)
+from lacerda_bot.options import Options
 from lacerda_bot.table.asked import AskedFacts
 from lacerda_bot.table.dialogue import Answer, Question
 
@@ -171,3 +181,19 @@ def test_every_remembered_answer_is_still_true(
                 assert comparable(first.fact, remembered) == comparable(
                     first.fact, now
                 ), (name, decision, first.fact, first.args)
+
+
+def test_r_cost_5_the_table_knows_his_colonist_stays_after_a_contract() -> None:
+    """R-COST-5: after a Contract the table knows, unasked, his Colonist is on the slot."""
+
+    def never(question: Question) -> Answer:
+        raise AssertionError(question.key)
+
+    at_table = AskedFacts(never, step="x", side=Side.COLONY, options=Options())
+    contract = Described(criterion=Criterion.CONTRACT)
+    at_table.apply(
+        TakeContract(contract=contract, slot=contract, kind=ContractKind.DELIVERY)
+    )
+
+    assert at_table.remembers(Fact.COLONIST_ON_HIRE_SLOT)
+    assert at_table.colonist_on_hire_slot() is True

@@ -1,6 +1,8 @@
 """The decision-making calls for a digital host: read its view, run the rules.
 
-Each call checks the bot state, reads the host's view into
+Each call checks the bot state, reads the host's view (a ``None`` view raises
+InvalidValueError; a missing, raising or wrongly typed property raises
+InvalidHostStateError naming it) into
 :class:`~lacerda_bot._board.facts.BoardFacts` (the checked, canonical working
 copy, R-SETUP-5) and runs the one implementation of the rules in
 :mod:`lacerda_bot._rules`. The table companion runs the same rules on facts
@@ -12,6 +14,7 @@ from lacerda_bot._rules import level, shuttle, turn
 from lacerda_bot._rules import setup as start
 from lacerda_bot._rules.play import check_bot
 from lacerda_bot._state import BotState
+from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.host import HostState
 from lacerda_bot.model import TechType
 from lacerda_bot.outcome import Outcome
@@ -44,9 +47,11 @@ def setup(bot: BotState, view: HostState) -> Outcome:
     'S2'
 
     Raises:
-        InvalidValueError: *bot* is not a bot state between calls.
-        InvalidHostStateError: the view breaks a precondition, or names no
-            First Colonist tile; the error names the field.
+        InvalidValueError: *bot* is not a bot state between calls, or *view*
+            is not a host view (``None``).
+        InvalidHostStateError: the view breaks a precondition, lacks a
+            property, a property raises, or it names no First Colonist tile;
+            the error names the field.
     """
     return start.setup(bot, _facts(bot, view))
 
@@ -61,8 +66,10 @@ def take_turn(bot: BotState, view: HostState) -> Outcome:
     RevealCard(card=7, pass_count=1, reshuffled=False, trace=...)
 
     Raises:
-        InvalidValueError: *bot* is not a bot state between calls.
-        InvalidHostStateError: the view breaks a precondition; names the field.
+        InvalidValueError: *bot* is not a bot state between calls, or *view*
+            is not a host view (``None``).
+        InvalidHostStateError: the view breaks a precondition, lacks a
+            property, or a property raises; names the field.
     """
     return turn.take_turn(bot, _facts(bot, view))
 
@@ -77,8 +84,10 @@ def shuttle_phase(bot: BotState, view: HostState) -> Outcome:
     then constructs as Colony action 1 with no placement cost (R-SHUTTLE-5).
 
     Raises:
-        InvalidValueError: *bot* is not a bot state between calls.
-        InvalidHostStateError: the view breaks a precondition, or he travels
+        InvalidValueError: *bot* is not a bot state between calls, or *view*
+            is not a host view (``None``).
+        InvalidHostStateError: the view breaks a precondition (a missing or
+            raising property included), or he travels
             and no space of the arrival side is free; no partial result is
             returned.
     """
@@ -92,8 +101,10 @@ def colony_level_up(bot: BotState, view: HostState) -> Outcome:
     (R-LEVEL-1): he builds a Shelter, gains a Ship and a Bot (R-LEVEL-6).
 
     Raises:
-        InvalidValueError: *bot* is not a bot state between calls.
-        InvalidHostStateError: the view breaks a precondition; names the field.
+        InvalidValueError: *bot* is not a bot state between calls, or *view*
+            is not a host view (``None``).
+        InvalidHostStateError: the view breaks a precondition, lacks a
+            property, or a property raises; names the field.
     """
     return level.colony_level_up(bot, _facts(bot, view))
 
@@ -104,8 +115,12 @@ def human_used_tech(bot: BotState, view: HostState, tech: TechType) -> Outcome:
     Nothing happens if it is at its maximum.
 
     Raises:
-        InvalidValueError: *bot* is not a bot state between calls.
+        InvalidValueError: *bot* is not a bot state between calls, or *tech*
+            is not a :class:`~lacerda_bot.model.TechType` (its string value
+            is refused too).
         InvalidHostStateError: the view breaks a precondition, or he has no
             such Tech.
     """
+    if not isinstance(tech, TechType):
+        raise InvalidValueError("tech", "a TechType", tech)
     return turn.human_used_tech(bot, _facts(bot, view), tech)

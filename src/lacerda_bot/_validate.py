@@ -1,11 +1,22 @@
-"""attrs validators that raise InvalidValueError naming the field."""
+"""Validators that name the field: attrs validators and host-view reading.
+
+The attrs validators raise InvalidValueError: ``is_int``, ``is_instance`` and
+``is_one_of`` name the attribute; the ``record_*`` ones, used by the records a
+host builds (:mod:`lacerda_bot.records`, :class:`~lacerda_bot.model.Gain`),
+name it as ``Class.attribute``. They are small closures, cheap enough to run
+on every record construction.
+
+:func:`read_property` and :func:`read_items` read a host's view and raise
+InvalidHostStateError naming the property.
+"""
 
 from collections.abc import Callable, Collection
 from typing import Any
 
 import attrs
 
-from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
+from lacerda_bot.hexmap import Hex
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
@@ -38,3 +49,167 @@ def is_one_of(allowed: Collection[object]) -> Validator:
             raise InvalidValueError(attribute.name, f"one of {sorted(allowed)}", value)  # type: ignore[type-var]
 
     return check
+
+
+# --- record validators: the field is named ``Class.attribute`` ---------------
+
+
+def a_name(kind: type) -> str:
+    """``a Side``, ``an Item``: the article and the name of *kind*."""
+    name = kind.__name__
+    return f"{'an' if name[0] in 'AEIOUaeiou' else 'a'} {name}"
+
+
+def _where(instance: object, attribute: "attrs.Attribute[Any]") -> str:
+    return f"{type(instance).__name__}.{attribute.name}"
+
+
+def _is_int(value: object) -> bool:
+    """An ``int`` that is not a ``bool`` (the common exact ``int`` first)."""
+    return type(value) is int or (
+        isinstance(value, int) and not isinstance(value, bool)
+    )
+
+
+def is_plain_hex(value: object) -> bool:
+    """Whether *value* is a :class:`Hex` whose coordinates are ints, not bools."""
+    return isinstance(value, Hex) and _is_int(value.q) and _is_int(value.r)
+
+
+def record_count(minimum: int = 0) -> Validator:
+    """An ``int`` (not a ``bool``) of at least *minimum*."""
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if not _is_int(value) or value < minimum:
+            where = _where(instance, attribute)
+            raise InvalidValueError(where, f"an int >= {minimum}", value)
+
+    return check
+
+
+def record_one_of(allowed: tuple[int, ...]) -> Validator:
+    """One of the ints *allowed*."""
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if not _is_int(value) or value not in allowed:
+            where = _where(instance, attribute)
+            raise InvalidValueError(where, f"one of {list(allowed)}", value)
+
+    return check
+
+
+def record_instance(kind: type, expected: str = "") -> Validator:
+    """An instance of *kind*: an enum member, a ``bool``, a ``str`` id, a record."""
+    wanted = expected or a_name(kind)
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if not isinstance(value, kind):
+            raise InvalidValueError(_where(instance, attribute), wanted, value)
+
+    return check
+
+
+def record_optional(kind: type) -> Validator:
+    """``None`` or an instance of *kind*."""
+    wanted = f"{a_name(kind)} or None"
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if value is not None and not isinstance(value, kind):
+            raise InvalidValueError(_where(instance, attribute), wanted, value)
+
+    return check
+
+
+def record_tuple(kind: type) -> Validator:
+    """A ``tuple`` whose items are instances of *kind*."""
+    wanted = f"a tuple of {kind.__name__}"
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if not isinstance(value, tuple):
+            raise InvalidValueError(_where(instance, attribute), wanted, value)
+        for i, item in enumerate(value):
+            if not isinstance(item, kind):
+                where = f"{_where(instance, attribute)}[{i}]"
+                raise InvalidValueError(where, a_name(kind), item)
+
+    return check
+
+
+def record_hex(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+    """A :class:`Hex` with int coordinates (not a tuple, not strings or bools)."""
+    if not is_plain_hex(value):
+        where = _where(instance, attribute)
+        raise InvalidValueError(where, "a Hex with int coordinates", value)
+
+
+# --- reading a host's view ------------------------------------------------------
+
+
+def view_error(view: object, name: str, error: Exception) -> InvalidHostStateError:
+    """The error for property *name* of *view* that raised *error* when read.
+
+    A property the view lacks is reported as missing; one that raised, with
+    the host's exception (raise the result ``from`` *error*).
+    """
+    missing = isinstance(error, AttributeError) and not hasattr(type(view), name)
+    if missing:
+        expected = "a property of the host view (see lacerda_bot.host), not missing"
+    else:
+        expected = "a property that reads without raising; the host raised"
+    return InvalidHostStateError(name, expected, error)
+
+
+def _has(view: object, name: str) -> bool:
+    try:
+        getattr(view, name)
+    except AttributeError:
+        return hasattr(type(view), name)
+    except Exception:  # a property that raises is still there
+        return True
+    return True
+
+
+def check_is_view(view: object, names: Collection[str]) -> None:
+    """Raise InvalidValueError if *view* is ``None`` or has none of *names*.
+
+    Called when a property could not be read, to tell a wrong argument (not a
+    view at all) from a view that lacks one property.
+    """
+    if view is None or not any(_has(view, name) for name in names):
+        some = ", ".join(list(names)[:3])
+        expected = f"a host view (see lacerda_bot.host) with properties such as {some}"
+        raise InvalidValueError("view", expected, view)
+
+
+def read_property(view: object, name: str) -> Any:
+    """``view.name``; a missing or raising property raises InvalidHostStateError."""
+    try:
+        return getattr(view, name)
+    except Exception as error:
+        raise view_error(view, name, error) from error
+
+
+def read_items(
+    view: object, name: str, kind: type, expected: str = ""
+) -> tuple[Any, ...]:
+    """The items of collection property *name*, each an instance of *kind*.
+
+    Raises:
+        InvalidHostStateError: the property is missing or raises, is not a
+            collection (``None``, a string, a number), or an item is not a
+            *kind*; the error names ``name`` or ``name[i]``.
+    """
+    items = read_property(view, name)
+    if items is None or isinstance(items, str | bytes):
+        raise InvalidHostStateError(name, "a collection", items)
+    try:
+        values = tuple(items)
+    except TypeError as error:
+        raise InvalidHostStateError(name, "a collection", items) from error
+    except Exception as error:
+        raise view_error(view, name, error) from error
+    wanted = expected or a_name(kind)
+    for i, item in enumerate(values):
+        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+            raise InvalidHostStateError(f"{name}[{i}]", wanted, item)
+    return values

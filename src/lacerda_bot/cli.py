@@ -11,6 +11,7 @@ import enum
 import json
 import os
 import secrets
+import shlex
 import shutil
 import sys
 import time
@@ -38,8 +39,10 @@ from lacerda_bot.table.rounds import round_number
 from lacerda_bot.table.session import (
     SAVE_FORMAT,
     Game,
+    SaveConflictError,
     load_game,
     new_game,
+    remove_stale_temporaries,
     replay,
     save_game,
 )
@@ -207,7 +210,8 @@ def parse_options(pairs: Sequence[str]) -> Options:
         if isinstance(default, bool):
             value = {"true": True, "false": False}.get(text.lower(), text)
         elif isinstance(default, int):
-            value = int(text) if text.isdigit() else text
+            digits = text.isascii() and text.isdigit() and len(text) <= 4
+            value = int(text) if digits else text
         else:
             choices = [m.value for m in type(default)]
             if text not in choices:
@@ -221,6 +225,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     """Start or resume a table game and run its prompt loop."""
     game: Game
     path: Path
+    saved: bytes
     if args.resume is not None:
         if args.seed is not None or args.option:
             err.write(
@@ -229,8 +234,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             return 2
         path = args.resume
         try:
+            saved = path.read_bytes()
             game = load_game(path)
-        except SerializationError as error:
+        except (OSError, SerializationError) as error:
             err.write(
                 f"lacerda-bot play: cannot resume {path}: {error}\n"
                 "The file was not changed.\n"
@@ -239,21 +245,25 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         if game.converted:
             _keep_original(path, game, out)
     else:
-        if args.save is not None and args.save.exists():
-            err.write(
-                f"lacerda-bot play: {args.save} already exists; resume it with "
-                f"--resume {args.save}, or choose another --save FILE\n"
-            )
-            return 2
         seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
         try:
             game = new_game(seed, parse_options(args.option), args.goal)
+            path, saved = _create(game, args.save)
+        except SaveConflictError:
+            err.write(
+                f"lacerda-bot play: {args.save} already exists; resume it with "
+                f"--resume {shlex.quote(str(args.save))}, or choose another "
+                "--save FILE\n"
+            )
+            return 2
+        except OSError as error:
+            err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
+            return 2
         except LacerdaBotError as error:
             err.write(f"lacerda-bot play: {error}\n")
             return 2
-        path = args.save or _free_name(Path("."), game.seed)
-        save_game(game, path)
         out.write(f"New game, seed {game.seed}, saved in {path}.\n")
+    remove_stale_temporaries(path)
     colour = use_colour(out, os.environ, plain=args.plain)
     editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
     return Terminal(
@@ -265,7 +275,23 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         width=shutil.get_terminal_size().columns,
         rules=args.rules,
         line_editing=editing,
+        saved=saved,
     ).loop()
+
+
+def _create(game: Game, path: Path | None) -> tuple[Path, bytes]:
+    """Save a new *game* to a file that did not exist: *path*, or a free name here.
+
+    Raises:
+        SaveConflictError: *path* exists.
+        OSError: the file cannot be written.
+    """
+    if path is not None:
+        return path, save_game(game, path, create=True)
+    while True:  # another process may take a free name first: take the next
+        free = _free_name(Path("."), game.seed)
+        with contextlib.suppress(SaveConflictError):
+            return free, save_game(game, free, create=True)
 
 
 def _line_editing() -> bool:  # pragma: no cover - needs a real terminal
@@ -353,8 +379,48 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.games < 1 or args.jobs < 1:
         err.write("lacerda-bot simulate: --games and --jobs must be at least 1\n")
         return 2
+    if args.seed < 0 or args.seed + args.games > MAX_SEED:
+        err.write(
+            f"lacerda-bot simulate: the seeds must lie from 0 to {MAX_SEED - 1}: --seed "
+            f"{args.seed} with --games {args.games} does not\n"
+        )
+        return 2
+    problem = None if args.json is None else _json_target_problem(args.json)
+    if problem is not None:
+        err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {problem}\n")
+        return 2
     seeds = game_seeds(args.seed, args.games)
     tmp = None if args.json is None else args.json.with_name(args.json.name + ".tmp")
+    try:
+        return _simulate(args, seeds, tmp, out, err)
+    except BaseException:  # Ctrl-C or a failure: leave no partial file behind
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        raise
+
+
+def _json_target_problem(path: Path) -> str | None:
+    """Why --json *path* cannot be written (checked before any game is played)."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"no folder {folder}"
+    if path.is_symlink() or path.exists():
+        if path.is_dir():
+            return "it is a folder"
+        if not path.is_file():
+            return "it is not a regular file (a device or a pipe?)"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
+def _simulate(
+    args: argparse.Namespace,
+    seeds: range,
+    tmp: Path | None,
+    out: TextIO,
+    err: TextIO,
+) -> int:
     show = err.isatty()
     with contextlib.ExitStack() as stack:
         sink = (

@@ -603,7 +603,12 @@ class Facts(Protocol[D]):
     # --- the Rover (R-ROVER) ------------------------------------------------
 
     def nearest_tiles(self) -> tuple[str, ...]:
-        """R-ROVER-2, R-ROVER-3: labels of the nearest eligible tiles (empty: none)."""
+        """R-ROVER-2, R-ROVER-3: labels of the nearest eligible tiles (empty: none).
+
+        Only those no other nearest tile dominates (R-TIE-1: costs no more
+        Crystals, gives at least as much of every gain, and is better in one);
+        a dominated tile goes to no tie-break.
+        """
         ...
 
     def target_steps(self, target: Choice) -> int:
@@ -635,7 +640,7 @@ class Facts(Protocol[D]):
         ...
 
     def rover_removals(self) -> tuple[Removal, ...]:
-        """Explanation: tiles R-ROVER-2 found ineligible, and why."""
+        """Explanation: tiles R-ROVER-2 found ineligible, or R-ROVER-3 dominated, and why."""
         ...
 
     def path_moved(self, target: Choice, length: int, path: Choice) -> int:

@@ -6,6 +6,12 @@ from lacerda_bot. Each rules function takes the narrowest view it needs, and
 :class:`HostState` is all of them together. Collections may be any sequence
 or set: the library copies and sorts them into canonical order (spec §0)
 when it reads the view, so iteration order never matters.
+
+The annotations are checked when the view is read
+(:func:`lacerda_bot.read_view`): a property that is missing, raises, or holds
+the wrong type (an enum's string value, a tuple for a
+:class:`~lacerda_bot.hexmap.Hex`, ``None`` for a collection) raises
+InvalidHostStateError naming it, before any decision is made.
 """
 
 from collections.abc import Collection, Sequence

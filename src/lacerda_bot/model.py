@@ -8,7 +8,7 @@ from typing import Final, NewType, final
 
 import attrs
 
-from lacerda_bot._validate import is_int
+from lacerda_bot._validate import record_count, record_instance, record_optional
 from lacerda_bot.errors import InvalidValueError
 
 __all__ = [
@@ -274,17 +274,23 @@ _COUNTED: Final = frozenset({GainKind.CRYSTALS, GainKind.DEVELOP, GainKind.ROVER
 class Gain:
     """One gain of a Turn Order space, Lab space or map tile (spec §2.1).
 
+    Every field is checked when the gain is made: *kind* must be a
+    :class:`GainKind` (not its string value), or InvalidValueError names the
+    field (``Gain.kind``).
+
     >>> Gain(kind=GainKind.CRYSTALS, n=2)
     Gain(kind=<GainKind.CRYSTALS: 'crystals'>, n=2, building=None, description='')
     """
 
-    kind: GainKind
+    kind: GainKind = attrs.field(validator=record_instance(GainKind))
     """What is gained."""
-    n: int = attrs.field(default=1, validator=is_int(0))
+    n: int = attrs.field(default=1, validator=record_count(0))
     """The count for ``CRYSTALS``, ``DEVELOP`` and ``ROVER``; 1 elsewhere."""
-    building: BuildingType | None = None
+    building: BuildingType | None = attrs.field(
+        default=None, validator=record_optional(BuildingType)
+    )
     """For ``CONSTRUCT``: the type, or ``None`` for *any* (R-BUILD-3)."""
-    description: str = ""
+    description: str = attrs.field(default="", validator=record_instance(str))
     """For ``OTHER``: the host's words, echoed in ``LoseBenefit``."""
 
     def __attrs_post_init__(self) -> None:

@@ -1,16 +1,28 @@
 """Frozen records the host reports through its views (spec §2, V1..V20).
 
 Hosts build these values from their own objects; nothing needs to inherit
-from lacerda_bot. Numbers are validated here (a negative count raises
-InvalidValueError naming the field); cross-record rules are checked when a
-view is read (see :func:`lacerda_bot.read_view`).
+from lacerda_bot. Every field is checked where the record is made: a count
+must be an ``int`` (not a ``bool``) in range, an enum field a member of its
+enum (not its string value), a flag a ``bool``, an id a ``str``, a hex a
+:class:`~lacerda_bot.hexmap.Hex` with int coordinates, and a tuple field a
+``tuple`` of its item type. A wrong field raises InvalidValueError naming it
+as ``Class.field`` (``Building.type: expected a BuildingType, got 'mine'``).
+Cross-record rules are checked when a view is read (see
+:func:`lacerda_bot.read_view`).
 """
 
-from typing import assert_never, final
+from typing import Final, assert_never, final
 
 import attrs
 
-from lacerda_bot._validate import is_int, is_one_of
+from lacerda_bot._validate import (
+    record_count,
+    record_hex,
+    record_instance,
+    record_one_of,
+    record_optional,
+    record_tuple,
+)
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
     Action,
@@ -56,7 +68,18 @@ __all__ = [
 
 
 def _count(default: int = 0) -> int:
-    return attrs.field(default=default, validator=is_int(0))
+    return attrs.field(default=default, validator=_NON_NEGATIVE)
+
+
+def _flag(default: bool) -> bool:
+    return attrs.field(default=default, validator=_BOOL)
+
+
+_NON_NEGATIVE: Final = record_count(0)
+_BOOL: Final = record_instance(bool)
+_ID: Final = record_instance(str, "an id (a str)")
+_GAINS: Final = record_tuple(Gain)
+_OWNER: Final = record_optional(Owner)
 
 
 @final
@@ -108,8 +131,8 @@ class LssMarkers:
 class LssOffer:
     """V20: the second benefits a building of *building* may take (R-LSS-2)."""
 
-    building: BuildingType
-    rewards: tuple[LssReward, ...]
+    building: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    rewards: tuple[LssReward, ...] = attrs.field(validator=record_tuple(LssReward))
 
 
 @final
@@ -117,12 +140,12 @@ class LssOffer:
 class Building:
     """V4: a building on the map."""
 
-    id: HostId
-    hex: Hex
-    type: BuildingType
-    owner: Owner | None = None
+    id: HostId = attrs.field(validator=_ID)
+    hex: Hex = attrs.field(validator=record_hex)
+    type: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    owner: Owner | None = attrs.field(default=None, validator=_OWNER)
     """Shelters have an owner; other buildings belong to the colony (``None``)."""
-    upgraded_by: Owner | None = None
+    upgraded_by: Owner | None = attrs.field(default=None, validator=_OWNER)
     """Whose Advanced Building marker is on it, if any."""
 
 
@@ -131,9 +154,9 @@ class Building:
 class Figure:
     """V5: a figure on the map other than the two Rovers."""
 
-    hex: Hex
-    kind: FigureKind
-    owner: Owner
+    hex: Hex = attrs.field(validator=record_hex)
+    kind: FigureKind = attrs.field(validator=record_instance(FigureKind))
+    owner: Owner = attrs.field(validator=record_instance(Owner))
 
 
 @final
@@ -141,12 +164,12 @@ class Figure:
 class Tile:
     """V6/V7: a Research or Discovery tile, wherever it lies."""
 
-    id: HostId
-    kind: TileKind
+    id: HostId = attrs.field(validator=_ID)
+    kind: TileKind = attrs.field(validator=record_instance(TileKind))
     crystal_cost: int = _count()
-    requirement_met: bool = True
+    requirement_met: bool = _flag(True)
     """Whether Lacerda meets its non-Crystal requirement (host-judged)."""
-    reward: tuple[Gain, ...] = ()
+    reward: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
 
 
 @final
@@ -154,8 +177,8 @@ class Tile:
 class MapTile:
     """V6: a tile on a map hex."""
 
-    hex: Hex
-    tile: Tile
+    hex: Hex = attrs.field(validator=record_hex)
+    tile: Tile = attrs.field(validator=record_instance(Tile))
 
 
 @final
@@ -163,8 +186,8 @@ class MapTile:
 class GridTile:
     """V8: a Tech tile on the Tech grid."""
 
-    id: HostId
-    tech: TechType
+    id: HostId = attrs.field(validator=_ID)
+    tech: TechType = attrs.field(validator=record_instance(TechType))
     row: int = _count()
     column: int = _count()
     cost_rank: int = _count()
@@ -176,8 +199,8 @@ class GridTile:
 class LabSpace:
     """V9: a Lab space to the right of the entry column, entered at *level*."""
 
-    level: int = attrs.field(validator=is_int(2))
-    gains: tuple[Gain, ...] = ()
+    level: int = attrs.field(validator=record_count(2))
+    gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
 
 
 @final
@@ -186,12 +209,14 @@ class LabRow:
     """V9: one row of Lacerda's Lab (0 is the top row)."""
 
     row: int = _count()
-    entry_free: bool = True
+    entry_free: bool = _flag(True)
     """Whether the entry-column space of this row is free."""
-    entry_gains: tuple[Gain, ...] = ()
+    entry_gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
     """The gain of the entry-column space (taken when a Tech is learned here)."""
-    spaces: tuple[LabSpace, ...] = ()
-    max_level: int = attrs.field(default=6, validator=is_int(1))
+    spaces: tuple[LabSpace, ...] = attrs.field(
+        default=(), validator=record_tuple(LabSpace)
+    )
+    max_level: int = attrs.field(default=6, validator=record_count(1))
 
     def gains_at(self, level: int) -> tuple[Gain, ...]:
         """The gain of entering *level* on this row (level 1 is the entry space)."""
@@ -205,8 +230,8 @@ class LabRow:
 class OwnTech:
     """V9: one of Lacerda's Techs."""
 
-    tech: TechType
-    level: int = attrs.field(validator=is_int(1))
+    tech: TechType = attrs.field(validator=record_instance(TechType))
+    level: int = attrs.field(validator=record_count(1))
     row: int = _count()
     """His Lab row; the row's ``max_level`` caps the Tech."""
 
@@ -216,8 +241,8 @@ class OwnTech:
 class HumanTech:
     """V9: one of the human's Techs."""
 
-    tech: TechType
-    level: int = attrs.field(validator=is_int(0))
+    tech: TechType = attrs.field(validator=record_instance(TechType))
+    level: int = attrs.field(validator=_NON_NEGATIVE)
 
 
 @final
@@ -225,9 +250,9 @@ class HumanTech:
 class Blueprint:
     """T5/V10: a Blueprint card."""
 
-    id: HostId
-    building: BuildingType
-    level: int = attrs.field(validator=is_one_of((1, 3)))
+    id: HostId = attrs.field(validator=_ID)
+    building: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    level: int = attrs.field(validator=record_one_of((1, 3)))
 
 
 @final
@@ -235,10 +260,10 @@ class Blueprint:
 class DisplayedBlueprint:
     """V10: a Blueprint in a display slot."""
 
-    row: BlueprintRow
+    row: BlueprintRow = attrs.field(validator=record_instance(BlueprintRow))
     slot: int = _count()
     """Left to right, from 0."""
-    blueprint: Blueprint
+    blueprint: Blueprint = attrs.field(validator=record_instance(Blueprint))
     pickup_crystals: int = _count()
     """Crystals gained on pickup; a Resource pickup is 0 (he takes none)."""
 
@@ -248,8 +273,8 @@ class DisplayedBlueprint:
 class HeldBlueprint:
     """V10: one of Lacerda's Blueprints."""
 
-    blueprint: Blueprint
-    used: bool = False
+    blueprint: Blueprint = attrs.field(validator=record_instance(Blueprint))
+    used: bool = _flag(False)
 
 
 @final
@@ -258,11 +283,12 @@ class ScientistSlot:
     """V11: a Scientist on display."""
 
     slot: int = _count()
-    scientist: Scientist
+    scientist: Scientist = attrs.field(validator=record_instance(Scientist))
 
 
 def _contract_op(slot: "ContractSlot") -> int:
-    return slot.kind.completed_op
+    kind: object = slot.kind  # checked after the defaults are made
+    return kind.completed_op if isinstance(kind, ContractKind) else 0
 
 
 @final
@@ -271,10 +297,10 @@ class ContractSlot:
     """V11: an Earth Contract on display."""
 
     slot: int = _count()
-    id: HostId
-    kind: ContractKind
+    id: HostId = attrs.field(validator=_ID)
+    kind: ContractKind = attrs.field(validator=record_instance(ContractKind))
     op: int = attrs.field(
-        default=attrs.Factory(_contract_op, takes_self=True), validator=is_int(0)
+        default=attrs.Factory(_contract_op, takes_self=True), validator=_NON_NEGATIVE
     )
     """OP when completed: T4's 12 or 9 unless the host says otherwise."""
 
@@ -334,7 +360,7 @@ class Occupancy:
 class Stock:
     """V13: one Warehouse item and its units."""
 
-    item: Item
+    item: Item = attrs.field(validator=record_instance(Item))
     units: int = _count()
 
 
@@ -343,11 +369,11 @@ class Stock:
 class TurnOrderSpace:
     """V14: a Turn Order space."""
 
-    id: HostId
-    side: Side
+    id: HostId = attrs.field(validator=_ID)
+    side: Side = attrs.field(validator=record_instance(Side))
     number: int = _count()
-    gains: tuple[Gain, ...] = ()
-    occupied: bool = False
+    gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
+    occupied: bool = _flag(False)
 
 
 @final
@@ -355,9 +381,9 @@ class TurnOrderSpace:
 class Mission:
     """V16: the Mission in slot A, B or C."""
 
-    slot: MissionSlot
-    id: HostId
-    completed: bool = False
+    slot: MissionSlot = attrs.field(validator=record_instance(MissionSlot))
+    id: HostId = attrs.field(validator=_ID)
+    completed: bool = _flag(False)
     crystals: int = _count()
     """Crystals per contribution."""
 
@@ -367,5 +393,5 @@ class Mission:
 class AdvancedCount:
     """V21: Advanced Buildings of one type on Mars, whoever owns them (T3 scoring)."""
 
-    building: BuildingType
+    building: BuildingType = attrs.field(validator=record_instance(BuildingType))
     count: int = _count()

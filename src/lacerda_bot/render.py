@@ -588,7 +588,10 @@ def _discovery(d: PlaceDiscoveryTile[D]) -> str:
 def _lss(d: ChooseLssReward) -> str:
     match d.reward:
         case LssReward.RETRIEVE_COLONIST:
-            return "LSS reward: he takes his Colonist back from his Hire slot."
+            return (
+                "LSS reward: he takes his Colonist back from his Colony 3 slot (Hire "
+                "a Scientist or take a Contract)."
+            )
         case LssReward.CRYSTAL:
             return "LSS reward: 1 Crystal."
         case None:
@@ -658,13 +661,17 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 else "the Scientist with the highest potential"
             )
             text = (
-                f"He hires {who}; he pays no hire cost. His Colonist goes on his "
-                "Hire slot."
+                f"He hires {who}; he pays no hire cost. His Colonist stays on his "
+                "Colony 3 slot until an LSS reward brings it back."
             )
             return (_line(d, text),)
         case TakeContract():
             kind = d.kind.value.title()
-            text = f"He takes that {kind} Contract (it counts as completed for him)."
+            text = (
+                f"He takes that {kind} Contract (it counts as completed for him). "
+                "As after a hire, his Colonist stays on his Colony 3 slot until an "
+                "LSS reward brings it back."
+            )
             return (_line(d, text),)
         case RefillContractDisplay():
             text = (

@@ -5,15 +5,30 @@ A document is an envelope ``{"format": "lacerda_bot", "version": 1, "type":
 foreign or wrong-version document, or one of another type, with a
 :class:`~lacerda_bot.errors.SerializationError` naming the failing path;
 nothing half-built is returned (R-DECK-6).
+
+Loading is strict: a document loads only if it is what :func:`dumps` writes
+for some valid value, up to whitespace and key order. So:
+
+* every JSON type is exact: ``true`` is no number, ``7.9`` and ``"7"`` are
+  no integer, ``"false"`` is no boolean, a string is no list;
+* every field is present (a field with a default too: ``dumps`` writes them
+  all), and no other key is (``forbid_extra_keys``);
+* a key appears once in an object (JSON allows duplicates; we refuse them);
+* a set of hexes is listed once each, in canonical order, as ``dumps`` writes it;
+* nesting deeper than Python's parser allows is refused, not a crash.
 """
 
+import enum
 import functools
 import json
 import typing
 from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
 
+import attrs
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, is_any_set, is_sequence
+from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _json_converter
 from cattrs.v import format_exception
 
@@ -31,6 +46,7 @@ __all__ = [
     "dumps",
     "loads",
     "make_converter",
+    "parse_json",
     "structure",
     "unstructure",
 ]
@@ -56,11 +72,121 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
         lambda t: t == frozenset[Hex],
         lambda hexes: [converter.unstructure(h) for h in canonical(hexes)],
     )
+    for kind in (bool, int, str):
+        converter.register_structure_hook(kind, _exactly(kind))
+    converter.register_structure_hook_factory(_is_enum, _structure_enum)
+    converter.register_structure_hook_factory(_is_tuple, _structure_tuple)
+    converter.register_structure_hook_factory(is_any_set, _structure_set)
+    converter.register_structure_hook_factory(_is_attrs, _structure_all_fields)
     converter.register_structure_hook_factory(_names_never, _structure_named)
     converter.register_structure_hook_factory(_may_describe, _structure_described)
     converter.register_unstructure_hook_func(_is_decision_union, _tagged(converter))
     converter.register_structure_hook_factory(_is_decision_union, _untagged)
     return converter
+
+
+_JSON_NAMES: Final = {bool: "boolean", int: "integer", str: "string"}
+
+
+class _RefusedError(ValueError):
+    """A JSON value that is not what ``dumps`` writes there; the message says why."""
+
+
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    """A hook that takes a JSON value of exactly *kind* (no ``True`` for ``1``)."""
+    name = _JSON_NAMES[kind]
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise _RefusedError(f"expected a JSON {name}, got {value!r}")
+        return value
+
+    return structure
+
+
+def _is_enum(t: object) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _structure_enum(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """An enum member by its value, of the values' own JSON type."""
+    kinds = {type(member.value) for member in t}
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) not in kinds:
+            raise _RefusedError(f"expected a {t.__name__} value, got {value!r}")
+        return t(value)
+
+    return structure
+
+
+def _is_tuple(t: object) -> bool:
+    return is_sequence(t) and (typing.get_origin(t) or t) is tuple
+
+
+def _structure_tuple(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A tuple from a JSON list only (a string is not a tuple of its characters)."""
+    args = typing.get_args(t)
+    if (len(args) == 2 and args[1] is Ellipsis) or not args:
+        many = homogenous_tuple_structure_factory(t, converter)
+
+        def structure(value: Any, _: Any) -> Any:
+            if not isinstance(value, list):
+                raise _RefusedError(f"expected a JSON list, got {value!r}")
+            return many(value, t)
+
+        return structure
+    hooks = [converter.get_structure_hook(a) for a in args]
+
+    def fixed(value: Any, _: Any) -> Any:
+        if not isinstance(value, list) or len(value) != len(args):
+            raise _RefusedError(f"expected a JSON list of {len(args)}, got {value!r}")
+        return tuple(h(v, a) for h, v, a in zip(hooks, value, args, strict=True))
+
+    return fixed
+
+
+def _structure_set(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A set from a JSON list with no repeats; hexes in canonical order too."""
+    (arg,) = typing.get_args(t) or (Any,)
+    hook = converter.get_structure_hook(arg)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, list):
+            raise _RefusedError(f"expected a JSON list, got {value!r}")
+        items = [hook(v, arg) for v in value]
+        result = frozenset(items)
+        if len(result) != len(items):
+            raise _RefusedError("a set lists each member once")
+        if arg is Hex and list(canonical(result)) != items:
+            raise _RefusedError("hexes are listed in canonical order (by r, then q)")
+        return result
+
+    return structure
+
+
+def _is_attrs(t: object) -> bool:
+    origin = typing.get_origin(t) or t
+    return isinstance(origin, type) and attrs.has(origin)
+
+
+def _structure_all_fields(
+    t: Any, converter: cattrs.Converter
+) -> Callable[[Any, Any], Any]:
+    """An attrs value from a JSON object holding every field, defaults included."""
+    base = make_dict_structure_fn(t, converter)
+    origin = typing.get_origin(t) or t
+    names = tuple(a.name for a in attrs.fields(origin) if a.init)
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _RefusedError(f"expected a JSON object, got {value!r}")
+        missing = [n for n in names if n not in value]
+        if missing:
+            raise _RefusedError(f"missing field(s): {', '.join(missing)}")
+        return base(value, t)
+
+    return structure
 
 
 def _union_args(t: object) -> tuple[object, ...]:
@@ -181,11 +307,29 @@ def loads(text: str | bytes, cls: type[T]) -> T:
             version or type, or a field is missing or invalid; the message
             names the path (``$.data.draw_pile[3]``) and the problem.
     """
+    return structure(_open_envelope(parse_json(text), cls), cls, path="$.data")
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    if repeated:
+        raise ValueError(f"a key appears twice in one object: {repeated[0]!r}")
+    return dict(pairs)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON text as data; a key twice in one object or nesting too deep is refused.
+
+    Raises:
+        SerializationError: at ``$``, naming the problem.
+    """
     try:
-        document = json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_repeats)
+    except RecursionError:
+        raise SerializationError("$", "nested too deeply") from None
     except (ValueError, TypeError) as error:
         raise SerializationError("$", f"not valid JSON ({error})") from None
-    return structure(_open_envelope(document, cls), cls, path="$.data")
 
 
 def unstructure(value: object) -> Any:
@@ -238,18 +382,21 @@ def _open_envelope(document: Any, cls: type) -> Any:
     for key, expected in checks:
         if key not in document:
             raise SerializationError(f"$.{key}", "missing")
-        if document[key] != expected:
+        if type(document[key]) is not type(expected) or document[key] != expected:
             raise SerializationError(
                 f"$.{key}", f"expected {expected!r}, got {document[key]!r}"
             )
     if "data" not in document:
         raise SerializationError("$.data", "missing")
+    extra = sorted(set(document) - {"format", "version", "type", "data"})
+    if extra:
+        raise SerializationError(f"$.{extra[0]}", "not a key of the envelope")
     return document["data"]
 
 
 def _describe(error: BaseException, cls: type | None) -> str:
     """Our own validation errors already name the field; cattrs words the rest."""
-    if isinstance(error, LacerdaBotError):
+    if isinstance(error, LacerdaBotError | _RefusedError):
         return str(error)
     return format_exception(error, cls)
 

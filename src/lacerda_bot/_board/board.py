@@ -11,12 +11,14 @@ A :class:`Board` implements every view of :mod:`lacerda_bot.host`, so it is also
 the reference host of :mod:`lacerda_bot.testing`.
 """
 
+import operator
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from typing import Any, Final, final
 
 import attrs
 
+from lacerda_bot._validate import a_name, check_is_view, is_plain_hex, view_error
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.hexmap import Hex, canonical
 from lacerda_bot.host import HostState
@@ -176,65 +178,128 @@ _VALUES: Final[dict[str, tuple[type, int | None]]] = {
 }
 
 
-def _read_value(view: object, name: str) -> object:
+_PROPERTIES: Final[tuple[str, ...]] = tuple(
+    dict.fromkeys(
+        (
+            *_VALUES,
+            *_COLLECTIONS,
+            *_HEX_SETS,
+            "lacerda_rover",
+            "human_rover",
+            "lacerda_space",
+        )
+    )
+)
+"""Every property of the host view, in the order they are read."""
+_Q: Final = operator.attrgetter("q")
+_R: Final = operator.attrgetter("r")
+
+
+def _read_properties(view: object) -> dict[str, Any]:
+    """Every property of *view* by name; one ``try`` costs nothing until it fails."""
+    raw: dict[str, Any] = {}
+    name = ""
+    try:
+        for name in _PROPERTIES:
+            raw[name] = getattr(view, name)
+    except Exception as error:
+        check_is_view(view, _PROPERTIES)
+        raise view_error(view, name, error) from error
+    return raw
+
+
+def _check_value(name: str, value: object) -> None:
     kind, minimum = _VALUES[name]
-    value = getattr(view, name)
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise InvalidHostStateError(name, "an int", value)
     if not isinstance(value, kind):
-        raise InvalidHostStateError(name, f"a {kind.__name__}", value)
+        raise InvalidHostStateError(name, a_name(kind), value)
     if minimum is not None and isinstance(value, int) and value < minimum:
         raise InvalidHostStateError(name, f"an int >= {minimum}", value)
-    return value
 
 
-def _read_collection(view: object, name: str) -> tuple[Any, ...]:
-    kind, key = _COLLECTIONS[name]
-    items = getattr(view, name)
-    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+def _items(view: object, name: str, items: Any) -> tuple[Any, ...]:
+    """*items* as a tuple; ``None``, a string or a non-iterable is refused."""
+    if type(items) is tuple:
+        return items
+    if items is None or isinstance(items, str | bytes):
         raise InvalidHostStateError(name, "a collection", items)
-    values = tuple(items)
-    for i, item in enumerate(values):
-        if not isinstance(item, kind):
-            raise InvalidHostStateError(f"{name}[{i}]", f"a {kind.__name__}", item)
+    try:
+        return tuple(items)
+    except TypeError as error:
+        raise InvalidHostStateError(name, "a collection", items) from error
+    except Exception as error:
+        raise view_error(view, name, error) from error
+
+
+def _read_collection(view: object, name: str, items: object) -> tuple[Any, ...]:
+    kind, key = _COLLECTIONS[name]
+    values = _items(view, name, items)
+    # Records are final and validate themselves when built: only the item
+    # types need checking here, and ``set(map(type, ...))`` runs in C.
+    if values and set(map(type, values)) != {kind}:
+        for i, item in enumerate(values):
+            if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+                raise InvalidHostStateError(f"{name}[{i}]", a_name(kind), item)
     return values if key is None else tuple(sorted(values, key=key))
 
 
-def _read_hex_set(view: object, name: str) -> frozenset[Hex]:
-    items = getattr(view, name)
-    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
-        raise InvalidHostStateError(name, "a collection of Hex", items)
-    hexes = tuple(items)
-    for item in hexes:
-        if not isinstance(item, Hex):
-            raise InvalidHostStateError(name, "only Hex values", item)
+def _check_hex(name: str, value: object) -> None:
+    if not is_plain_hex(value):
+        raise InvalidHostStateError(name, "a Hex with int coordinates", value)
+
+
+def _all_plain(hexes: Collection[Any]) -> bool:
+    """Whether all *hexes* are Hex with exact int coordinates (a C-speed pass)."""
+    if set(map(type, hexes)) != {Hex}:
+        return False
+    return set(map(type, map(_Q, hexes))) == set(map(type, map(_R, hexes))) == {int}
+
+
+def _read_hex_set(view: object, name: str, items: object) -> frozenset[Hex]:
+    hexes: Collection[Any] = (
+        items if type(items) is frozenset else _items(view, name, items)
+    )
+    if hexes and not _all_plain(hexes):
+        for item in hexes:
+            _check_hex(name, item)
     return frozenset(hexes)
 
 
 def read_view(view: HostState) -> Board:
     """Copy *view* into a canonical :class:`Board`, checking the rules' preconditions.
 
+    Every property is read once. The records in the view check their own
+    fields when built (an enum field holds its enum, a Hex has int
+    coordinates); here every property is checked for its type, and the
+    items of every collection for theirs.
+
     Raises:
-        InvalidHostStateError: an item of the view has the wrong type, is off the
-            map, is negative, repeats an id, or breaks another precondition;
-            the error names the field and what was expected.
+        InvalidValueError: *view* is ``None`` or has none of the properties of
+            :class:`~lacerda_bot.host.HostState`.
+        InvalidHostStateError: a property is missing or raises when read (the
+            host's exception is chained), an item of the view has the wrong
+            type, is off the map, is negative, repeats an id, or breaks
+            another precondition; the error names the field and what was
+            expected.
     """
-    fields: dict[str, Any] = {}
+    fields = _read_properties(view)
     for name in _VALUES:
-        fields[name] = _read_value(view, name)
+        _check_value(name, fields[name])
     for name in _COLLECTIONS:
-        fields[name] = _read_collection(view, name)
+        fields[name] = _read_collection(view, name, fields[name])
     for name in _HEX_SETS:
-        fields[name] = _read_hex_set(view, name)
+        fields[name] = _read_hex_set(view, name, fields[name])
+    _check_hex("initial_mine_hex", fields["initial_mine_hex"])
     for name in ("lacerda_rover", "human_rover"):
-        rover = getattr(view, name)
-        if rover is not None and not isinstance(rover, Hex):
-            raise InvalidHostStateError(name, "a Hex or None", rover)
-        fields[name] = rover
-    space = view.lacerda_space
+        rover = fields[name]
+        if rover is not None and not is_plain_hex(rover):
+            raise InvalidHostStateError(
+                name, "a Hex with int coordinates or None", rover
+            )
+    space = fields["lacerda_space"]
     if space is not None and not isinstance(space, str):
         raise InvalidHostStateError("lacerda_space", "a space id or None", space)
-    fields["lacerda_space"] = space
     try:
         board = Board(**fields)
     except InvalidValueError as error:  # pragma: no cover - fields checked above
@@ -249,6 +314,8 @@ def _require(ok: bool, field: str, expected: str, got: object) -> None:
 
 
 def _unique(field: str, values: Collection[object]) -> None:
+    if len(set(values)) == len(values):
+        return
     repeated = [v for v, n in Counter(values).items() if n > 1]
     _require(not repeated, field, "unique values", repeated[:1] and repeated[0])
 

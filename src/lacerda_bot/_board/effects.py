@@ -279,9 +279,11 @@ def _hire(board: Board, d: HireScientist) -> Board:
 
 
 def _take_contract(board: Board, d: TakeContract) -> Board:
+    """R-COST-5: like a hire, a Contract leaves his Colonist on his one Colony 3 slot."""
     return attrs.evolve(
         board,
         contract_display=tuple(c for c in board.contract_display if c.slot != d.slot),
+        colonist_on_hire_slot=True,
     )
 
 

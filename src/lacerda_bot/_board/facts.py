@@ -658,11 +658,14 @@ class BoardFacts:
             lambda: eligible_tiles(self.board, self.board.spendable_crystals),
         )
 
-    def _nearest(self) -> tuple[Target, ...]:
+    def _nearest_and_dominated(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
         return self._cached("nearest", lambda: nearest_tiles(self._eligible()[0]))
 
+    def _nearest(self) -> tuple[Target, ...]:
+        return self._nearest_and_dominated()[0]
+
     def nearest_tiles(self) -> tuple[str, ...]:
-        """R-ROVER-2, R-ROVER-3."""
+        """R-ROVER-2, R-ROVER-3 (dominated nearest tiles removed, R-TIE-1)."""
         tiles = tuple(t.tile.tile.id for t in self._nearest())
         return self._note(Fact.NEAREST_TILES, (), tiles)
 
@@ -728,8 +731,10 @@ class BoardFacts:
         return tiles + paths
 
     def rover_removals(self) -> tuple[Removal, ...]:
-        """Explanation."""
-        return self._eligible()[1]
+        """Explanation: R-ROVER-2's and R-ROVER-3's removals, in canonical tile order."""
+        removed = self._eligible()[1] + self._nearest_and_dominated()[1]
+        order = {t.tile.id: i for i, t in enumerate(self.board.map_tiles)}
+        return tuple(sorted(removed, key=lambda r: order[HostId(r.option)]))
 
     def _path(self, target: Choice, length: int, path: Choice) -> PathOption:
         return self._best_paths(target, length)[path.index]

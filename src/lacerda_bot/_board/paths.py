@@ -5,14 +5,15 @@ and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about place
 (:mod:`lacerda_bot._rules.rover`).
 """
 
-from collections.abc import Collection, Mapping
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
 from typing import Protocol, final
 
 import attrs
 
 from lacerda_bot.hexmap import Hex, canonical, dist, ring, steps_from
 from lacerda_bot.host import MapView, TechView, TileView
-from lacerda_bot.model import GainKind
+from lacerda_bot.model import BuildingType, Gain, GainKind
 from lacerda_bot.options import Options
 from lacerda_bot.records import MapTile, Tile
 from lacerda_bot.trace import Removal
@@ -24,6 +25,7 @@ __all__ = [
     "RoverView",
     "Target",
     "discovery_sites",
+    "dominates",
     "eligible_tiles",
     "free_hexes_nearest",
     "gives_something",
@@ -107,12 +109,80 @@ def _ineligible_reason(
     return ""
 
 
-def nearest_tiles(targets: tuple[Target, ...]) -> tuple[Target, ...]:
-    """R-ROVER-3: the eligible tiles with the fewest steps, in canonical order."""
+_GainKey = tuple[GainKind, BuildingType | None, str]
+
+
+def _amounts(gains: Iterable[Gain]) -> Counter[_GainKey]:
+    """How much of each gain, by kind and target, counted by n; Resources count for nothing."""
+    amounts: Counter[_GainKey] = Counter()
+    for gain in gains:
+        if gain.kind is GainKind.RESOURCES:  # nothing for him (T6)
+            continue
+        # an unknown gain's target is the host's description of it
+        words = gain.description if gain.kind is GainKind.OTHER else ""
+        amounts[gain.kind, gain.building, words] += gain.n
+    return amounts
+
+
+def dominates(a: Tile, b: Tile) -> bool:
+    """R-TIE-1: whether *a* is clearly better than *b* (dominance over cost and gains).
+
+    *a* dominates *b* when it costs no more Crystals, gives at least as much
+    of every gain (same kind and target, counted by n), and costs less or
+    gives more of some gain. Different gain kinds are never weighed against
+    each other.
+
+    Note:
+        A gain *a* gives and *b* does not counts as "more" of it. ``RESOURCES``
+        gains count for nothing: he never takes Resources (T6, as R-ROVER-2
+        reads a Resources-only tile).
+
+    >>> from lacerda_bot.model import HostId, TileKind
+    >>> def research(cost: int, *gains: Gain) -> Tile:
+    ...     return Tile(id=HostId("t"), kind=TileKind.RESEARCH, crystal_cost=cost,
+    ...                 reward=gains)
+    >>> two, one = Gain(kind=GainKind.CRYSTALS, n=2), Gain(kind=GainKind.CRYSTALS)
+    >>> dominates(research(0, two), research(1, one))
+    True
+    >>> dominates(research(0, two), research(0, Gain(kind=GainKind.TECH)))
+    False
+    """
+    if a.crystal_cost > b.crystal_cost:
+        return False
+    more, less = _amounts(a.reward), _amounts(b.reward)
+    if any(more[key] < n for key, n in less.items()):
+        return False
+    return a.crystal_cost < b.crystal_cost or more != less
+
+
+def nearest_tiles(
+    targets: tuple[Target, ...],
+) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
+    """R-ROVER-3: the eligible tiles with the fewest steps that no other one dominates.
+
+    Among the equally near tiles, a tile another one dominates (R-TIE-1,
+    :func:`dominates`) is removed without a tie-break; the rest keep the
+    canonical order of *targets*. Also returns the removals, each naming the
+    first tile (in that order) that dominates it.
+    """
     if not targets:
-        return ()
+        return (), ()
     best = min(t.steps for t in targets)
-    return tuple(t for t in targets if t.steps == best)
+    near = [t for t in targets if t.steps == best]
+    kept: list[Target] = []
+    removed: list[Removal] = []
+    for target in near:
+        tile = target.tile.tile
+        better = next((o.tile.tile for o in near if dominates(o.tile.tile, tile)), None)
+        if better is None:
+            kept.append(target)
+        else:
+            reason = (
+                f"tile {better.id} is as near and clearly better (R-TIE-1: costs no "
+                "more Crystals, gives at least as much of every gain, better in one)"
+            )
+            removed.append(Removal(option=tile.id, rule="R-ROVER-3", reason=reason))
+    return tuple(kept), tuple(removed)
 
 
 @final

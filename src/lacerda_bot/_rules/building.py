@@ -168,7 +168,10 @@ def _after_build(play: Play[D], kind: BuildingType, used: TechUsed) -> None:
 
 
 def _lss_reward(play: Play[D], kind: BuildingType) -> None:
-    """R-LSS-1, R-LSS-2: retrieve his Colonist from the Hire slot if there, else a Crystal."""
+    """R-LSS-1, R-LSS-2: retrieve his Colonist from the Hire slot if there, else a Crystal.
+
+    His Colonist is there after a hire or a Contract alike (R-COST-5).
+    """
     facts = play.facts
     first, other = (
         (LssReward.RETRIEVE_COLONIST, LssReward.CRYSTAL)

@@ -66,9 +66,10 @@ def best_rover_tech(
     """R-ROVER-4, R-ROVER-5: the allowance, whose Rover Tech, and whether he pays to reach.
 
     A Tech is needed only if *steps* exceed *base*. Among Techs, the best
-    result is reaching the target, then paying fewer Crystals, then going
-    farther; on equal results his own Tech wins with *prefer_own*, else the
-    human's. The levels, the tile's cost and the spendable Crystals are read
+    result is first reaching the target, then paying fewer Crystals
+    (R-ROVER-5), then going farther (the hex reached counted in steps, before
+    figures shorten the path); on equal results his own Tech wins with
+    *prefer_own*, else the human's (R-BUILD-10). The levels, the tile's cost and the spendable Crystals are read
     only when the answer depends on them (a level of 0 means no Rover Tech).
 
     >>> best_rover_tech(steps=3, base=2, own_level=lambda: 1, human_level=lambda: 3,

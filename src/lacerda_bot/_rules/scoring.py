@@ -10,10 +10,11 @@ from lacerda_bot._rules.goals import (
     Requirement,
     judge_goal,
 )
+from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
-from lacerda_bot.model import ContractKind, scored_type
-from lacerda_bot.records import AdvancedCount
+from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
+from lacerda_bot.records import AdvancedCount, HeldBlueprint
 
 __all__ = [
     "PROGRESS_POINTS",
@@ -62,12 +63,26 @@ class ScoreBreakdown:
 
 
 def _count(view: object, name: str, *, most: int | None = None) -> int:
-    value = getattr(view, name)
+    value = read_property(view, name)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidHostStateError(name, "an int >= 0", value)
     if most is not None and value > most:
         raise InvalidHostStateError(name, f"at most {most}", value)
     return value
+
+
+_READ: Final = (
+    "op_track",
+    "progress_cubes",
+    "lab_column_values",
+    "living_quarters_top",
+    "advanced_buildings_on_mars",
+    "ships_in_hangar",
+    "lacerda_contracts",
+    "lacerda_blueprints",
+    "lacerda_scientists",
+)
+"""The properties :func:`score_lacerda` reads."""
 
 
 def score_counts(
@@ -120,23 +135,26 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     and its tie-breaks are the host's (R-SCORE-3).
 
     Raises:
-        InvalidHostStateError: a count is negative or not an int; names the field.
+        InvalidValueError: *view* is ``None`` or has none of the properties
+            of :class:`ScoringView`.
+        InvalidHostStateError: a property is missing or raises when read (the
+            host's exception is chained), is not a collection where one is
+            expected, or an item or count has the wrong type (a string for a
+            :class:`~lacerda_bot.model.ContractKind`, a negative count); the
+            error names the field.
     """
-    values: list[int] = []
-    for i, value in enumerate(view.lab_column_values):
-        item: object = value
-        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", item)
-        values.append(item)
-    advanced: dict[object, int] = {}
-    for i, item in enumerate(view.advanced_buildings_on_mars):
-        if not isinstance(item, AdvancedCount):
-            raise InvalidHostStateError(
-                f"advanced_buildings_on_mars[{i}]", "an AdvancedCount", item
-            )
+    check_is_view(view, _READ)
+    values = read_items(view, "lab_column_values", int)
+    for i, value in enumerate(values):
+        if value < 0:
+            raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", value)
+    advanced: dict[BuildingType, int] = {}
+    for item in read_items(view, "advanced_buildings_on_mars", AdvancedCount):
         advanced[item.building] = advanced.get(item.building, 0) + item.count
-    built = [b.blueprint.level for b in view.lacerda_blueprints if b.used]
-    kinds = [ContractKind(k) for k in view.lacerda_contracts]
+    held = read_items(view, "lacerda_blueprints", HeldBlueprint)
+    built = [b.blueprint.level for b in held if b.used]
+    kinds = read_items(view, "lacerda_contracts", ContractKind)
+    scientists = read_items(view, "lacerda_scientists", Scientist)
     return score_counts(
         op_track=_count(view, "op_track"),
         progress_cubes=_count(view, "progress_cubes", most=5),
@@ -144,9 +162,7 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
         ships_in_hangar=_count(view, "ships_in_hangar"),
         built_level1=built.count(1),
         built_level3=len(built) - built.count(1),
-        scientist_buildings=sum(
-            advanced.get(scored_type(s), 0) for s in view.lacerda_scientists
-        ),
+        scientist_buildings=sum(advanced.get(scored_type(s), 0) for s in scientists),
         upgrade_contracts=kinds.count(ContractKind.UPGRADE),
         delivery_contracts=kinds.count(ContractKind.DELIVERY),
         living_quarters_top=_count(view, "living_quarters_top"),

@@ -4,10 +4,12 @@ Game *i* of a batch with base seed *S* is ``play_game(S + i)``, whatever the
 number of processes, so results are identical for any ``jobs``.
 """
 
+import itertools
 import json
 import statistics
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 from typing import Final, final
 
@@ -60,8 +62,36 @@ def run_batch(
     if jobs <= 1:
         yield from map(work, seeds)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(work, seeds, chunksize=max(1, len(seeds) // (jobs * 8)))
+    size = max(1, min(_MOST_PER_CHUNK, len(seeds) // (jobs * 8)))
+    chunks = (seeds[i : i + size] for i in range(0, len(seeds), size))
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        # a bounded window of chunks in flight: memory stays flat for any batch size
+        window: deque[Future[list[GameRecord | str]]] = deque(
+            pool.submit(_play_many, chunk, work)
+            for chunk in itertools.islice(chunks, jobs * _CHUNKS_PER_JOB)
+        )
+        while window:
+            done = window.popleft().result()
+            chunk = next(chunks, None)
+            if chunk is not None:
+                window.append(pool.submit(_play_many, chunk, work))
+            yield from done
+    finally:  # stopped early (Ctrl-C, or the caller had enough): drop what waits
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+_MOST_PER_CHUNK: Final = 64
+"""Games a worker plays per task (fewer for small batches, to share the work)."""
+_CHUNKS_PER_JOB: Final = 3
+"""Tasks in flight per worker: enough to keep it busy, few enough to bound memory."""
+
+
+def _play_many(
+    seeds: Sequence[int], work: Callable[[int], GameRecord | str]
+) -> list[GameRecord | str]:
+    """One task of a worker: a few games, in seed order."""
+    return [work(seed) for seed in seeds]
 
 
 def record_json(record: GameRecord) -> str:

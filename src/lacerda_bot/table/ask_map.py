@@ -177,16 +177,27 @@ _TILE: Final = (
 )
 
 
+_BEATS: Final = (
+    "Of equally near tiles, leave out each one another of them beats: the other "
+    "costs no more Crystals and gives at least as much of every benefit (Resources "
+    "count for nothing), and costs less or gives more of something. Different "
+    "benefits are never traded against each other."
+)
+
+
 def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
     tracked = words.tracked
     can = f" He has {tracked.crystals} Crystals." if tracked is not None else ""
     return Labels(
         text="How many tiles his Rover could collect are nearest to it (fewest "
-        "steps)? (0 if none could be collected)",
+        "steps), not counting any another of them beats? (0 if none could be "
+        "collected)",
         prefix="tile",
         low=0,
-        hint=f"{_TILE}{can} {_STEPS} If several are equally near, he breaks the tie. "
-        "Example: one such tile 2 steps away, another 3 steps away: 1.",
+        hint=f"{_TILE}{can} {_STEPS} {_BEATS} If several are left, he breaks the "
+        "tie. Example: two tiles 3 steps away, one free giving 2 Crystals, one "
+        "costing 1 Crystal and giving 1 Crystal: 1 (the free one beats the other); "
+        "a free tile giving 2 Crystals and a free tile giving a Tech: 2.",
     )
 
 

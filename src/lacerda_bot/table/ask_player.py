@@ -127,9 +127,10 @@ def _left(piece: str) -> Builder:
 def _hire_slot(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is his Colonist on his Hire-a-Scientist slot?",
-        "His personal slot of the Colony 3 action. A Colonist there blocks the "
-        "action until an LSS reward brings it back. Example: one of his Colonists "
-        "stands on that slot: y.",
+        "His personal slot of the Colony 3 action: his Colonist stays there after "
+        "he hires a Scientist or takes a Contract, and blocks the action until an "
+        "LSS reward brings it back. Example: one of his Colonists stands on that "
+        "slot: y.",
     )
 
 

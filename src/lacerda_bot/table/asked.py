@@ -29,6 +29,7 @@ from lacerda_bot.decisions import (
     PayCrystals,
     PlaceColonist,
     StartingSpace,
+    TakeContract,
     Travel,
 )
 from lacerda_bot.errors import InvalidValueError
@@ -281,7 +282,7 @@ class AskedFacts:
                     self._known[present] = count + 1
             case StartingSpace() | Travel():
                 self.side_now = decision.side
-            case HireScientist():
+            case HireScientist() | TakeContract():  # R-COST-5: the Colony 3 slot
                 self._known[(Fact.COLONIST_ON_HIRE_SLOT, ())] = True
             case ChooseLssReward() if decision.reward is LssReward.RETRIEVE_COLONIST:
                 self._known[(Fact.COLONIST_ON_HIRE_SLOT, ())] = False

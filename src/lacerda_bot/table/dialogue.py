@@ -47,6 +47,17 @@ NOTHING = "nothing"
 
 
 _YES = frozenset({"y", "yes"})
+_MOST_DIGITS: Final = 4
+"""A count or a pick number has at most this many digits (no answer is larger)."""
+
+
+def _number(word: str) -> int | None:
+    """*word* as a whole number: ASCII digits only (not ``²`` or ``٣``), a few of them."""
+    if word.isascii() and word.isdigit() and len(word) <= _MOST_DIGITS:
+        return int(word)
+    return None
+
+
 _NO = frozenset({"n", "no"})
 
 
@@ -132,8 +143,9 @@ class Question:
             if word in _NO:
                 return False
         elif self.kind is QuestionKind.COUNT:
-            if word.isdigit() and self.low <= int(word) <= self.high:
-                return int(word)
+            n = _number(word)
+            if n is not None and self.low <= n <= self.high:
+                return n
         elif self.kind is QuestionKind.BENEFITS:
             benefits = self._benefits(word)
             if benefits is not None:
@@ -147,8 +159,9 @@ class Question:
         raise InvalidValueError(self.key, self.valid_answers(), text.strip())
 
     def _pick(self, word: str) -> str | None:
-        if word.isdigit() and 1 <= int(word) <= len(self.choices):
-            return self.choices[int(word) - 1]
+        n = _number(word)
+        if n is not None and 1 <= n <= len(self.choices):
+            return self.choices[n - 1]
         exact = [c for c in self.choices if c.lower() == word]
         prefixed = [c for c in self.choices if word and c.lower().startswith(word)]
         matches = exact or prefixed
@@ -168,13 +181,10 @@ class Question:
                 return None
             rest = words[1:]
             if kind in self.counted:
-                if (
-                    len(rest) != 1
-                    or not rest[0].isdigit()
-                    or not 1 <= int(rest[0]) <= 9
-                ):
+                n = _number(rest[0]) if len(rest) == 1 else None
+                if n is None or not 1 <= n <= 9:
                     return None
-                named.append(f"{kind} {int(rest[0])}")
+                named.append(f"{kind} {n}")
             elif kind == self.builds:
                 building = " ".join(rest) or self.buildings[0]
                 match = [b for b in self.buildings if b.startswith(building)]

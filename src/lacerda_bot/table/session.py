@@ -29,7 +29,7 @@ from lacerda_bot.errors import (
     SerializationError,
 )
 from lacerda_bot.options import Options
-from lacerda_bot.serialization import structure, unstructure
+from lacerda_bot.serialization import parse_json, structure, unstructure
 from lacerda_bot.table.dialogue import Say
 from lacerda_bot.table.driver import (
     Step,
@@ -43,6 +43,7 @@ from lacerda_bot.table.state import TableState
 __all__ = [
     "SAVE_FORMAT",
     "Game",
+    "SaveConflictError",
     "Step",
     "dumps_game",
     "load_game",
@@ -51,6 +52,7 @@ __all__ = [
     "play_step",
     "record",
     "redo",
+    "remove_stale_temporaries",
     "replay",
     "save_game",
     "undo",
@@ -60,6 +62,10 @@ SAVE_FORMAT: Final = "lacerda_bot.table"
 _VERSION: Final = 2
 _V010: Final = 1
 """The save version of lacerda-bot 0.1.0, converted when loaded (:mod:`.migrate`)."""
+_KEYS: Final = frozenset(
+    {"format", "version", "seed", "goal", "options", "tracking", "steps", "undone"}
+)
+"""The keys of a save document; any other is refused."""
 
 
 @final
@@ -228,12 +234,12 @@ def loads_game(text: str) -> Game:
         SerializationError: the document is not a save of this version, or a
             field, a step or an answer is wrong; names where.
     """
-    try:
-        doc = json.loads(text)
-    except ValueError as error:
-        raise SerializationError("$", f"not JSON ({error})") from None
+    doc = parse_json(text)
     if not isinstance(doc, dict):
         raise SerializationError("$", "expected a JSON object")
+    unknown = sorted(set(doc) - _KEYS)
+    if unknown:
+        raise SerializationError(f"$.{unknown[0]}", "not a key of a save")
     if doc.get("format") != SAVE_FORMAT:
         raise SerializationError(
             "$.format", f"expected {SAVE_FORMAT!r}, got {doc.get('format')!r}"
@@ -288,19 +294,95 @@ def _check_replays(game: Game) -> None:
         state, _ = play_step(state, step, where, words=False)
 
 
-def save_game(game: Game, path: Path) -> None:
-    """Write *game* to *path* atomically: a temporary file, flushed, then renamed."""
-    text = dumps_game(game)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+class SaveConflictError(LacerdaBotError):
+    """The save file is not as this session left it: another process wrote it.
+
+    Or, for a new game, the file already exists. Nothing was written.
+    """
+
+    def __init__(self, path: Path, problem: str) -> None:
+        """Say which file and what is wrong with it."""
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+
+
+def save_game(
+    game: Game, path: Path, *, create: bool = False, expect: bytes | None = None
+) -> bytes:
+    """Write *game* to *path* atomically; return the bytes written.
+
+    The text goes to a temporary file beside the target, flushed to disk, and
+    then replaces the target in one step, so an interruption leaves the old
+    save whole. A symbolic link is written through: its target is replaced.
+
+    With *create*, the file must not exist yet: it appears complete or not at
+    all (a hard link of the finished temporary file), so two new games can
+    never share one file. With *expect*, the file must still hold exactly those
+    bytes (what this session read or last wrote), so a second session on the
+    same save is refused instead of silently losing the other's steps.
+
+    Raises:
+        SaveConflictError: *create* and the file exists, or it changed since.
+        OSError: the file could not be written (the old save is left whole).
+    """
+    data = dumps_game(game).encode("utf-8")
+    target = Path(os.path.realpath(path))
+    if not create and expect is not None:
+        try:
+            now = target.read_bytes()
+        except FileNotFoundError:
+            now = b""
+        if now != expect:
+            raise SaveConflictError(
+                path, "changed since this session read it (another lacerda-bot play?)"
+            )
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as out:
-            out.write(text)
+        with tmp.open("wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        tmp.replace(path)
-        _sync_directory(path.parent)
+        if create:
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                raise SaveConflictError(path, "already exists") from None
+        else:
+            tmp.replace(target)
+        _sync_directory(target.parent)
     finally:
         tmp.unlink(missing_ok=True)
+    return data
+
+
+def remove_stale_temporaries(path: Path) -> int:
+    """Remove the temporary files a killed session left beside *path*; how many.
+
+    Only files of :func:`save_game`'s own pattern (``.NAME.PID.tmp``) whose
+    process is no longer alive are removed.
+    """
+    target = Path(os.path.realpath(path))
+    removed = 0
+    for tmp in target.parent.glob(f".{target.name}.*.tmp"):
+        pid = tmp.name[len(target.name) + 2 : -len(".tmp")]
+        if not pid.isascii() or not pid.isdigit() or _alive(int(pid)):
+            continue
+        tmp.unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether process *pid* exists (signal 0 probes without sending anything)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _sync_directory(folder: Path) -> None:

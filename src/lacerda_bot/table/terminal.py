@@ -10,6 +10,7 @@ IDs show with ``why``, or on every line with ``--rules``.
 """
 
 import enum
+import shlex
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,6 +29,7 @@ from lacerda_bot.table.recap import board_lines, changes
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
     Game,
+    SaveConflictError,
     Step,
     play_step,
     record,
@@ -135,12 +137,15 @@ class Terminal:
         width: int = 80,
         rules: bool = False,
         line_editing: bool = False,
+        saved: bytes | None = None,
     ) -> None:
         """Start from *game* (new or resumed); every save goes to *path*.
 
         Lines are wrapped to *width* columns; *rules* shows the rule IDs on
         every line; with *line_editing* the prompt reads through :func:`input`
-        (line editing and history where :mod:`readline` is loaded).
+        (line editing and history where :mod:`readline` is loaded). *saved*
+        is what the file held when the game was read: a save is refused if
+        another session changed it since.
         """
         self.game = game
         self.path = path
@@ -150,6 +155,11 @@ class Terminal:
         self.width = width
         self.rules = rules
         self.line_editing = line_editing
+        self.saved = saved
+        self.unsaved = False
+        """Set when the player quit while a save was failing."""
+        self.create = False
+        """Whether the next save creates its file (after the player named a new one)."""
         self.state, shown = replay(game)
         self.last: tuple[Say, ...] = shown[-1] if shown else ()
 
@@ -382,8 +392,32 @@ class Terminal:
     # --- steps ------------------------------------------------------------
 
     def save(self) -> None:
-        """Save the game (atomically)."""
-        save_game(self.game, self.path)
+        """Save the game (atomically); if that fails, say why and let the player retry.
+
+        The game stays in memory meanwhile: Enter tries again, a file name saves
+        there instead (a new file, never one that exists).
+        """
+        while True:
+            try:
+                self.saved = save_game(
+                    self.game, self.path, create=self.create, expect=self.saved
+                )
+            except (OSError, SaveConflictError) as error:
+                self.write(
+                    self.style.error(f"  Could not save to {self.path}: {error}.")
+                    + " The step is kept; nothing was lost yet.",
+                    indent="  ",
+                )
+                try:
+                    reply = self.read("Enter to try again, or a new file to save to: ")
+                except _Quit:
+                    self.unsaved = True
+                    raise
+                if reply:
+                    self.path, self.create, self.saved = Path(reply), True, None
+                continue
+            self.create = False
+            return
 
     def undo(self) -> None:
         """Take back the last complete step."""
@@ -518,7 +552,10 @@ class Terminal:
                     raise _Quit
                 self.take(StepKind(choice))
         except _Quit:
-            resume = f"lacerda-bot play --resume {self.path}"
+            if self.unsaved:
+                self.write("Stopped without saving the last step: it is lost.")
+                return 1
+            resume = f"lacerda-bot play --resume {shlex.quote(str(self.path))}"
             self.write(f"Saved in {self.path}.")
             if len(resume) + 13 <= self.width:
                 self.write(f"Resume with: {resume}")

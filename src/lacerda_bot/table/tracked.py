@@ -315,9 +315,11 @@ def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:
                 lacerda_scientists=(*tracked.lacerda_scientists, decision.scientist),
                 colonist_on_hire_slot=True,
             )
-        case TakeContract():
+        case TakeContract():  # his Colonist stays on the Colony 3 slot (R-COST-5)
             contracts = (*tracked.lacerda_contracts, decision.kind)
-            return attrs.evolve(tracked, lacerda_contracts=contracts)
+            return attrs.evolve(
+                tracked, lacerda_contracts=contracts, colonist_on_hire_slot=True
+            )
         case ChooseLssReward():
             if decision.reward is LssReward.RETRIEVE_COLONIST:
                 return attrs.evolve(tracked, colonist_on_hire_slot=False)

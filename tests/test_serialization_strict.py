@@ -1,0 +1,199 @@
+"""Issue 11: ``loads`` takes exactly what ``dumps`` writes, and refuses the rest whole.
+
+The property: any text made by mutating a ``dumps`` document either loads to a
+value whose ``dumps`` is that same document (up to whitespace and key order),
+or raises :class:`SerializationError` naming where. Nothing else escapes.
+"""
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lacerda_bot import (
+    Board,
+    BotState,
+    Options,
+    Outcome,
+    SerializationError,
+    dumps,
+    loads,
+    new_bot,
+    take_turn,
+)
+from lacerda_bot.decisions import Construct, GainCrystals
+from lacerda_bot.testing import reference_board
+
+from .strategies import bot_states, host_states
+
+# --- the property -----------------------------------------------------------------
+
+
+def canonical(text: str) -> str:
+    """A JSON text in one layout: sorted keys, no spaces (1, 1.0 and true stay apart)."""
+    return json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+
+
+def nodes(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON document, the root first."""
+    found = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += nodes(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += nodes(value, (*path, i))
+    return found
+
+
+def get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def put(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    get(data, path[:-1])[path[-1]] = value
+    return data
+
+
+def swaps(value: Any) -> list[Any]:
+    """Values of other JSON types that a lax loader might take for *value*."""
+    other: list[Any] = [None, [], {}, [value], {"x": value}]
+    match value:
+        case bool():
+            other += [int(value), str(value).lower(), "false"]
+        case int():
+            other += [value + 0.5, float(value), str(value), value == 1, -value - 1]
+        case str():
+            other += [[value], list(value), value + "x", ""]
+        case list():
+            other += [json.dumps(value), value[:-1], [*value, *value[:1]]]
+        case dict():
+            other += [list(value.values()), {**value, "extra": 1}]
+    return [o for o in other if json.dumps(o) != json.dumps(value)]
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """*text* with one place changed: a type swapped, a key dropped or added,
+    nesting added, a key repeated, or the text cut short."""
+    how = draw(st.sampled_from(["swap", "drop", "nest", "repeat", "truncate"]))
+    if how == "truncate":
+        return text[: draw(st.integers(0, len(text) - 1))]
+    if how == "repeat":
+        cut = text.rindex("}")
+        first = text.index('":') + 1
+        key = text[text.index('"') : first]
+        return text[:cut] + "," + key + ":1" + text[cut:]
+    data = json.loads(text)
+    path = draw(st.sampled_from(nodes(data)))
+    place = get(data, path)
+    if how == "drop" and isinstance(place, dict) and place:
+        place.pop(draw(st.sampled_from(sorted(place))))
+    elif how == "nest":
+        data = put(data, path, [[[place]]])
+    else:
+        data = put(data, path, draw(st.sampled_from(swaps(place))))
+    return json.dumps(data)
+
+
+def documents() -> st.SearchStrategy[tuple[str, type]]:
+    """``dumps`` documents of bot states, boards, outcomes and decisions."""
+    bots = bot_states().map(lambda b: (dumps(b), BotState))
+    boards = host_states().map(lambda b: (dumps(b), Board))
+    turn = take_turn(new_bot(3), reference_board())
+    outcomes = st.just((dumps(turn), Outcome))
+    decisions = st.sampled_from(
+        [(dumps(d), type(d)) for d in turn.decisions] + [(dumps(Options()), Options)]
+    )
+    return st.one_of(bots, boards, outcomes, decisions)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), documents())
+def test_loads_takes_exactly_what_dumps_writes(
+    data: st.DataObject, document: tuple[str, type]
+) -> None:
+    """Issue 11: a mutated document loads to itself or is refused with SerializationError."""
+    text, cls = document
+    changed = data.draw(mutated(text))
+    refused: SerializationError | None = None
+    value: object = None
+    try:
+        value = loads(changed, cls)
+    except SerializationError as error:
+        refused = error
+    if refused is None:
+        assert canonical(dumps(value)) == canonical(changed)
+    else:
+        assert refused.path.startswith("$")
+
+
+# --- the cases found by hand --------------------------------------------------------
+
+BOT = json.loads(dumps(new_bot(7)))
+
+
+def with_data(**fields: object) -> str:
+    return json.dumps({**BOT, "data": {**BOT["data"], **fields}})
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("[" * 100000 + "]" * 100000, "$"),
+        (json.dumps({**BOT, "version": True}), "$.version"),
+        (json.dumps({**BOT, "extra": 1}), "$.extra"),
+        (with_data(seed="7"), "$.data.seed"),
+        (with_data(seed=7.9), "$.data.seed"),
+        (with_data(seed=True), "$.data.seed"),
+        (with_data(draw_pile="12"), "$.data.draw_pile"),
+        (with_data(pointer=["mine"]), "$.data.pointer"),
+        (with_data(options={**BOT["data"]["options"], "prefer_own_tech": "false"}),
+         "$.data.options.prefer_own_tech"),
+        (with_data(zzz=1), "$.data"),
+        (dumps(new_bot(7))[:-2] + ',"seed":7}}', "$"),
+    ],
+    ids=[
+        "deep", "version-true", "envelope-extra", "int-as-string", "int-as-float",
+        "int-as-bool", "tuple-as-string", "enum-as-list", "bool-as-string",
+        "extra-field", "repeated-key",
+    ],
+)  # fmt: skip
+def test_each_lax_load_is_now_refused(text: str, where: str) -> None:
+    with pytest.raises(SerializationError) as caught:
+        loads(text, BotState)
+    assert caught.value.path == where
+
+
+def test_a_missing_field_with_a_default_is_refused() -> None:
+    """Decided: dumps writes every field, so a document without one is not ours."""
+    options = dict(BOT["data"]["options"])
+    options.pop("prefer_own_tech")
+    with pytest.raises(SerializationError, match=r"missing field.*prefer_own_tech"):
+        loads(with_data(options=options), BotState)
+
+
+@pytest.mark.parametrize("data", [[1, 2], "Construct", 7, None])
+def test_a_decision_whose_data_is_not_an_object_is_refused(data: object) -> None:
+    text = dumps(take_turn(new_bot(3), reference_board()).decisions[0])
+    document = json.loads(text)
+    with pytest.raises(SerializationError):
+        loads(json.dumps({**document, "data": data}), type(document))
+    for cls in (Construct, GainCrystals):
+        with pytest.raises(SerializationError):
+            loads(json.dumps({**document, "type": cls.__name__, "data": data}), cls)
+
+
+def test_hexes_must_be_listed_in_canonical_order_once() -> None:
+    board = json.loads(dumps(reference_board()))
+    hexes = board["data"]["map_hexes"]
+    for wrong in (hexes[::-1], [*hexes, hexes[0]]):
+        text = json.dumps({**board, "data": {**board["data"], "map_hexes": wrong}})
+        with pytest.raises(SerializationError, match="map_hexes"):
+            loads(text, Board)
