@@ -197,3 +197,13 @@ def test_hexes_must_be_listed_in_canonical_order_once() -> None:
         text = json.dumps({**board, "data": {**board["data"], "map_hexes": wrong}})
         with pytest.raises(SerializationError, match="map_hexes"):
             loads(text, Board)
+
+
+def test_a_field_its_class_would_normalise_is_refused() -> None:
+    """Trace.rules drops repeats when built: a document with a repeat is not dumps'."""
+    decision = take_turn(new_bot(3), reference_board()).decisions[0]
+    document = json.loads(dumps(decision))
+    rules = document["data"]["trace"]["rules"]
+    document["data"]["trace"]["rules"] = [*rules, rules[0]]
+    with pytest.raises(SerializationError, match="normal form"):
+        loads(json.dumps(document), type(decision))

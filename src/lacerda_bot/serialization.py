@@ -177,6 +177,9 @@ def _structure_all_fields(
     base = make_dict_structure_fn(t, converter)
     origin = typing.get_origin(t) or t
     names = tuple(a.name for a in attrs.fields(origin) if a.init)
+    # a field with a converter may normalise what it is given (Trace.rules drops
+    # repeats): such a field must already be in its normal form
+    normalised = tuple(a.name for a in attrs.fields(origin) if a.converter is not None)
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
@@ -184,7 +187,11 @@ def _structure_all_fields(
         missing = [n for n in names if n not in value]
         if missing:
             raise _RefusedError(f"missing field(s): {', '.join(missing)}")
-        return base(value, t)
+        result = base(value, t)
+        for name in normalised:
+            if converter.unstructure(getattr(result, name)) != value[name]:
+                raise _RefusedError(f"{name}: not in its normal form {value[name]!r}")
+        return result
 
     return structure
 
