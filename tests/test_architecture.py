@@ -19,6 +19,7 @@ VOCABULARY = frozenset(
         "_lab",
         "_state",
         "_validate",
+        "contract",
         "decisions",
         "errors",
         "facts",

@@ -94,7 +94,7 @@ def test_card_by_id_refuses_unknown_ids() -> None:
         card_by_id(13)
 
 
-@given(seeds)
+@given(seeds())
 def test_new_bot_holds_the_12_cards(seed: int) -> None:
     """R-DECK-4: a new bot's draw pile is a permutation of the 12 cards."""
     assert sorted(new_bot(seed).draw_pile) == list(range(1, 13))
@@ -150,7 +150,7 @@ def test_r_deck_5_redacted_view_hides_draw_order() -> None:
 
 
 @settings(deadline=None)  # slow on purpose: up to 30 whole turns per example
-@given(seeds, st.integers(1, 30))
+@given(seeds(), st.integers(1, 30))
 def test_cards_are_conserved_over_turns(seed: int, turns: int) -> None:
     """R-DECK-4: draw + discard are the 12 cards after any number of turns and tie-breaks."""
     board = reference_board()

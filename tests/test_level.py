@@ -9,6 +9,7 @@ from lacerda_bot import (
     TechType,
     colony_level_up,
     new_bot,
+    score_lacerda,
 )
 from lacerda_bot.model import BuildingType, Owner
 from lacerda_bot.testing import apply, building, level_up, small_board
@@ -77,6 +78,16 @@ def test_r_level_4_and_r_level_5_ship_and_bot_when_left() -> None:
     assert not of_type(empty, GainShip)
     assert not of_type(empty, GainBot)
     assert any("no Ship left" in n for n in empty.trace.notes)
+
+
+def test_r_level_4_a_ship_goes_to_his_hangar_and_scores() -> None:
+    """R-LEVEL-4, R-SCORE-1: the reference host moves the Ship Depot -> Hangar; it scores 3 OP."""
+    board = small_board(free_depot_spaces=0, ships_left=2, ships_in_hangar=1)
+    after = apply(board, (GainShip(),))
+
+    assert (after.ships_left, after.ships_in_hangar) == (1, 2)
+    assert after.free_depot_spaces == 1
+    assert score_lacerda(after).ships == score_lacerda(board).ships + 3
 
 
 def test_reference_level_up_rule() -> None:

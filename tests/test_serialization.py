@@ -61,7 +61,7 @@ def test_outcome_round_trip(board: Board, bot: BotState) -> None:
 
 
 @settings(deadline=None)  # slow on purpose: up to 30 whole turns per example
-@given(seeds, st.integers(0, 25))
+@given(seeds(), st.integers(0, 25))
 def test_mid_game_state_round_trip(seed: int, turns: int) -> None:
     """R-DECK-6: a state after many turns (reshuffles, tie-breaks) loads equal and plays on equal."""
     board, bot = reference_board(), new_bot(seed)

@@ -40,6 +40,7 @@ from lacerda_bot._rules.goals import (
 )
 from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
 from lacerda_bot._state import BotState, BotView, new_bot, redacted
+from lacerda_bot.bundle import HostSave
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -146,6 +147,7 @@ __all__ = [
     "GoalResult",
     "Hex",
     "HireScientist",
+    "HostSave",
     "HostState",
     "ImpossibleBenefit",
     "InvalidHostStateError",

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 
 import attrs
 
+from lacerda_bot._board import legality
 from lacerda_bot._board.board import Board, read_view
 from lacerda_bot._board.effects import apply_decision
-from lacerda_bot._board.legality import why_illegal
 from lacerda_bot.decisions import (
     Decision,
 )
 from lacerda_bot.hexmap import Hex, dist
+from lacerda_bot.host import HostState
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -34,6 +35,7 @@ from lacerda_bot.model import (
     TechType,
     TileKind,
 )
+from lacerda_bot.options import Options
 from lacerda_bot.records import (
     Blueprint,
     Building,
@@ -297,3 +299,26 @@ def apply(host: Board, decisions: Iterable[Decision]) -> Board:
     for decision in decisions:
         host = apply_decision(host, decision, gains_spendable=True)
     return host
+
+
+def why_illegal(host: HostState, decision: Decision, options: Options) -> str:
+    """Why *decision* could not be carried out on *host* (the view just before it), or ``""``.
+
+    A conformance checker for hosts, simulations and property tests: it checks
+    the board-level preconditions of each decision (a legal site, a contiguous
+    Rover path, a card still on display, Crystals the bot can pay...). *host*
+    is any host view; one that is not a :class:`~lacerda_bot.Board` is first
+    read with :func:`~lacerda_bot.read_view`.
+
+    >>> from lacerda_bot import PayCrystals, Options
+    >>> from lacerda_bot.decisions import PaymentPurpose
+    >>> pay = PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT)
+    >>> why_illegal(small_board(spendable_crystals=1), pay, Options())
+    'pays 3, can spend 1'
+
+    Raises:
+        InvalidHostStateError: *host* is a view that breaks a precondition,
+            lacks a property or a property raises; names the field.
+    """
+    board = host if isinstance(host, Board) else read_view(host)
+    return legality.why_illegal(board, decision, options)

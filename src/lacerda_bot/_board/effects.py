@@ -63,6 +63,8 @@ __all__ = ["apply_decision"]
 def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -> Board:
     """Return *board* after *decision* (decisions with no board effect return it as is).
 
+    It makes every change :mod:`lacerda_bot.contract` lists as forecast, and no other.
+
     *gains_spendable* says whether gained Crystals may be spent at once: the
     library's working copy follows ``same_call_gains_spendable`` (R-CRYSTAL-3);
     a host applying a whole call passes ``True``.
@@ -75,7 +77,10 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
         case PlaceColonist():
             present = board.colonists_present.placed(decision.action)
             return attrs.evolve(board, colonists_present=present)
-        case StartingSpace() | Travel():
+        case StartingSpace():  # the Shuttle goes on the red space of his side
+            board = attrs.evolve(board, side=decision.side, shuttle_from=decision.side)
+            return _take_space(board, decision.space)
+        case Travel():
             return _take_space(attrs.evolve(board, side=decision.side), decision.space)
         case ObtainBlueprint():
             return _obtain_blueprint(board, decision)
@@ -103,10 +108,11 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
             return _take_item(board, decision)
         case PlaceDiscoveryTile():
             return _place_discovery(board, decision)
-        case GainShip():
+        case GainShip():  # from his Depot to his Hangar (R-LEVEL-4)
             return attrs.evolve(
                 board,
                 ships_left=board.ships_left - 1,
+                ships_in_hangar=board.ships_in_hangar + 1,
                 free_depot_spaces=board.free_depot_spaces + 1,
             )
         case GainBot():
@@ -283,6 +289,9 @@ def _take_contract(board: Board, d: TakeContract) -> Board:
     return attrs.evolve(
         board,
         contract_display=tuple(c for c in board.contract_display if c.slot != d.slot),
+        lacerda_contracts=tuple(
+            sorted((*board.lacerda_contracts, d.kind), key=lambda k: k.value)
+        ),
         colonist_on_hire_slot=True,
     )
 

@@ -39,7 +39,6 @@ from lacerda_bot.decisions import (
     Decision,
     RefillContractDisplay,
     SkipTurn,
-    TakeContract,
     Upgrade,
 )
 from lacerda_bot.errors import LacerdaBotError
@@ -138,7 +137,6 @@ class _Host:
     progress: list[int] = attrs.Factory(lambda: [0, 0, 0])
     lacerda_op: int = 0
     human_op: int = 0
-    contracts: list[ContractKind] = attrs.Factory(list)
     contract_deck: list[ContractSlot] = attrs.Factory(list)
     calls: list[CallRecord] = attrs.Factory(list)
     keep_calls: bool = False
@@ -176,7 +174,7 @@ class _Host:
         return outcome
 
     def _credit(self, decisions: tuple[Decision, ...]) -> None:
-        """The host's side of his decisions: Missions, OP, Contracts, refills."""
+        """The host's side of his decisions: Missions, OP, refills (the rest is `apply`)."""
         for d in decisions:
             if isinstance(d, AdvanceMission):
                 self._advance(d.slot)
@@ -188,8 +186,6 @@ class _Host:
             elif isinstance(d, Upgrade):
                 self.lacerda_op += 2
                 self._advance(MissionSlot.C)
-            elif isinstance(d, TakeContract):
-                self.contracts.append(d.kind)
             elif isinstance(d, RefillContractDisplay):
                 self._refill_contract(d.slot)
 
@@ -333,8 +329,6 @@ def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
             AdvancedCount(building=k, count=n)
             for k, n in sorted(counts.items(), key=lambda kv: kv[0].value)
         ),
-        ships_in_hangar=5 - board.ships_left,
-        lacerda_contracts=tuple(host.contracts),
     )
     human = (
         host.human_op
@@ -376,7 +370,6 @@ def play_game(
     host.contract_deck = _contract_deck()
     host.run(CallKind.SETUP, setup)
     host.human_side = Side.COLONY if host.board.side is Side.ORBIT else Side.ORBIT
-    host.board = attrs.evolve(host.board, shuttle_from=host.board.side)
     while host.round < max_rounds and not host.missions_done():
         _play_round(host)
     return _record(host, goal)

@@ -1,0 +1,500 @@
+"""What each decision asks of the host: the fields it changes, what the host decides.
+
+The library decides and the host applies (R-SETUP-3, R-TURN-9). This module says,
+once and as data, what applying each decision type of
+:data:`~lacerda_bot.decisions.DECISION_TYPES` means: which host facts change (named by
+the properties of :class:`~lacerda_bot.host.HostState`, which are also the fields of
+the reference host's :class:`~lacerda_bot.Board`) and how, what the host chooses
+itself, and the rules behind it. ``docs/host-contract.md`` is generated from it
+(``python -m lacerda_bot.contract > docs/host-contract.md``), and the tests check it
+against the reference host, :func:`lacerda_bot.testing.apply`.
+
+A change marked ``forecast=False`` is the host's alone: the library does not make it
+in its working copy of the view (R-SETUP-5), nor does the reference host. Either way
+the host's next view is authoritative.
+
+>>> from lacerda_bot.decisions import GainShip
+>>> [change.field for change in contract_of(GainShip).changes]
+['ships_left', 'ships_in_hangar', 'free_depot_spaces']
+"""
+
+import sys
+from typing import Final, final
+
+import attrs
+
+import lacerda_bot.decisions as d
+from lacerda_bot.errors import InvalidValueError
+
+__all__ = [
+    "DECISION_CONTRACTS",
+    "HOST_DUTIES",
+    "DecisionContract",
+    "FieldChange",
+    "contract_of",
+    "format_markdown",
+]
+
+
+@final
+@attrs.frozen(kw_only=True)
+class FieldChange:
+    """One host fact a decision changes, and how."""
+
+    field: str
+    """The :class:`~lacerda_bot.host.HostState` property (and ``Board`` field)."""
+    how: str
+    """How it changes, in one sentence; *italics* name the decision's fields."""
+    forecast: bool = True
+    """Whether the library's working copy and the reference host make it too."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class DecisionContract:
+    """What applying one decision type means for the host."""
+
+    decision: type
+    """The decision class, one of :data:`~lacerda_bot.decisions.DECISION_TYPES`."""
+    rules: tuple[str, ...]
+    """The rule IDs of the spec behind the decision and its effects."""
+    changes: tuple[FieldChange, ...] = ()
+    """The host facts it changes; no other field of the view changes."""
+    host_decides: tuple[str, ...] = ()
+    """What the host chooses itself in applying it."""
+    notes: tuple[str, ...] = ()
+    """What happens off the view, and what follows it."""
+
+
+def _change(field: str, how: str) -> FieldChange:
+    return FieldChange(field=field, how=how)
+
+
+def _host(field: str, how: str) -> FieldChange:
+    return FieldChange(field=field, how=how, forecast=False)
+
+
+_SIDE_SPACE: Final = (
+    _change("side", "becomes *side*."),
+    _change(
+        "turn_order_spaces",
+        "the space he stood on, if any, becomes free; *space* becomes occupied.",
+    ),
+    _change("lacerda_space", "becomes *space*."),
+)
+_EMPTIED: Final = "leaves slot *slot*; every slot keeps its number (nothing shifts)."
+_FIGURES: Final = "the human's figures on *hex* move to a nearest free hex (R-BUILD-4)"
+_SITE: Final = (
+    _change("crystal_hexes", "*hex* loses its Crystal, if it held one."),
+    _host(
+        "supply_crystals",
+        "+1 if *hex* held a Crystal: it goes back to the supply, not to him.",
+    ),
+    _change("map_tiles", "a tile on *hex* leaves the game."),
+    _change("human_rover", "if on *hex*, moves to a nearest free hex (R-BUILD-4)."),
+)
+_BUILT: Final = (
+    "the new building's id (the reference host's is `built(q,r)`)",
+    "which nearest free hex each displaced figure, or the human's Rover, takes",
+)
+_CREDITS: Final = "the Mission contributions it makes, and their Crystals (R-MISSION-3)"
+_RELOCATE: Final = "If his own Rover stands on *hex*, a RelocateRover follows."
+
+DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
+    DecisionContract(
+        decision=d.StartingSpace,
+        rules=("R-SETUP-7", "R-SETUP-8"),
+        changes=(
+            *_SIDE_SPACE,
+            _change(
+                "shuttle_from", "becomes *side*: the Shuttle goes on its red space."
+            ),
+        ),
+        notes=("With `starting_space_benefit`, a TakeBenefit for its gain follows.",),
+    ),
+    DecisionContract(
+        decision=d.RevealCard,
+        rules=("R-DECK-2", "R-SETUP-1"),
+        notes=("The solo deck is the library's: show the card.",),
+    ),
+    DecisionContract(
+        decision=d.AdvanceMission,
+        rules=("R-MISSION-1", "R-MISSION-2", "R-MISSION-4"),
+        changes=(_host("missions", "*mission* is completed once its track is full."),),
+        host_decides=("when the Mission is completed (its track is host data)",),
+        notes=(
+            "The Mission marker of *slot* moves one space (off the view).",
+            "A GainCrystals (source `mission`) follows.",
+        ),
+    ),
+    DecisionContract(
+        decision=d.GainCrystals,
+        rules=("R-CRYSTAL-1", "R-CRYSTAL-2", "R-CRYSTAL-3", "R-ROVER-7", "R-TO-3"),
+        changes=(
+            _change("free_depot_spaces", "-*kept*, whatever the source."),
+            _change(
+                "supply_crystals",
+                "-*kept* only if `source.from_supply`: a `rover_path` Crystal comes"
+                " off the map and a `warehouse` one from the Warehouse, not the"
+                " supply.",
+            ),
+            _change("spendable_crystals", "+*kept* if the host makes them spendable."),
+        ),
+        host_decides=(
+            "which gained Crystals are spendable now (the reference host: all)",
+            "the cap of each gain in application order, its own credits included:"
+            " *kept* is a forecast",
+        ),
+        notes=("The Crystals he cannot keep (*requested* minus *kept*) are lost.",),
+    ),
+    DecisionContract(
+        decision=d.PayCrystals,
+        rules=("R-COST-2", "R-COST-3", "R-COLONY-7", "R-ROVER-5", "R-ROVER-9"),
+        changes=(
+            _change("spendable_crystals", "-*amount*."),
+            _change("free_depot_spaces", "+*amount*."),
+            _change("supply_crystals", "+*amount*: paid Crystals go to the supply."),
+        ),
+    ),
+    DecisionContract(
+        decision=d.PlaceColonist,
+        rules=("R-COST-1", "R-COST-2", "R-COST-7"),
+        changes=(
+            _change("colonists_present", "+1 on *action* (none on Learn New Tech)."),
+        ),
+        host_decides=("when action slots are cleared (the base game's round rules)",),
+        notes=("His Colonist supply is unlimited.",),
+    ),
+    DecisionContract(
+        decision=d.ActionImpossible,
+        rules=("R-TURN-4",),
+        notes=("Nothing is placed or paid for *action*; his Rover move follows.",),
+    ),
+    DecisionContract(
+        decision=d.ObtainBlueprint,
+        rules=("R-ORBIT-1", "R-ORBIT-4"),
+        changes=(
+            _change("blueprint_display", f"*blueprint* in *row* {_EMPTIED}"),
+            _change("lacerda_blueprints", "+ *blueprint*, unused."),
+            _change("free_advanced_markers", "-1: a marker is parked on it."),
+        ),
+        host_decides=("when and with what the display is refilled",),
+        notes=("A GainCrystals (`blueprint_pickup`) for its pickup Crystals follows.",),
+    ),
+    DecisionContract(
+        decision=d.LearnTech,
+        rules=("R-ORBIT-5", "R-COST-4"),
+        changes=(
+            _change("tech_grid", "tile *grid_tile* leaves the grid."),
+            _change("lacerda_techs", "+ *tech*, level 1, in Lab row *lab_row*."),
+            _change(
+                "lab_rows",
+                "the tile takes row *lab_row*'s entry space (`entry_free`: false).",
+            ),
+            _host("lab_column_values", "+ the value his new Tech tile scores."),
+        ),
+        notes=("He pays nothing; a TakeBenefit for the entry space's gain follows.",),
+    ),
+    DecisionContract(
+        decision=d.DevelopTech,
+        rules=("R-ORBIT-6", "R-TURN-6", "R-TO-10", "R-COST-4"),
+        changes=(
+            _change("lacerda_techs", "*tech* goes from *from_level* to *to_level*."),
+            _host("lab_column_values", "*tech*'s tile scores its new column."),
+        ),
+        notes=("He pays nothing; a TakeBenefit for the space's gain follows.",),
+    ),
+    DecisionContract(
+        decision=d.Construct,
+        rules=("R-BUILD-1", "R-BUILD-4", "R-BUILD-11", "R-BUILD-13", "R-LSS-1"),
+        changes=(
+            _change("buildings", "+ a *building* on *hex*: no owner, not upgraded."),
+            _change("lss_markers", "+1 for *building*'s LSS type (not a Mine)."),
+            *_SITE,
+            _change(
+                "figures",
+                f"{_FIGURES}; with *miner*, one of his Colonists (kind `colonist`,"
+                " owner `lacerda`) goes on the new Mine (R-BUILD-11).",
+            ),
+            _host("op_track", "+ the OP of the LSS marker's new space (R-LSS-1)."),
+            _host("colony_level", "may rise by the host's trigger (R-LEVEL-1)."),
+            _host("missions", "a Mission it contributes to may complete."),
+        ),
+        host_decides=(
+            *_BUILT,
+            _CREDITS,
+            "Crystals the site's arrows put on map hexes (R-BUILD-11)",
+        ),
+        notes=(
+            "No building cost (R-COST-4). His Progress Bot goes to *pointer_after*.",
+            _RELOCATE,
+        ),
+    ),
+    DecisionContract(
+        decision=d.Upgrade,
+        rules=("R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
+        changes=(
+            _change(
+                "buildings",
+                "the one on *hex* gets `upgraded_by` `lacerda`: the marker parked on"
+                " *blueprint* moves there (`free_advanced_markers` stays).",
+            ),
+            _change("lacerda_blueprints", "*blueprint* becomes used."),
+            _host("advanced_buildings_on_mars", "+1 for the building's type."),
+            _host("missions", "a Mission it contributes to may complete."),
+        ),
+        host_decides=(_CREDITS,),
+    ),
+    DecisionContract(
+        decision=d.HireScientist,
+        rules=("R-COLONY-6", "R-COST-5"),
+        changes=(
+            _change("scientist_display", f"*scientist* {_EMPTIED}"),
+            _change("lacerda_scientists", "+ *scientist*."),
+            _change(
+                "colonist_on_hire_slot",
+                "becomes true: his Colonist stays on his Hire slot until an LSS"
+                " reward retrieves it.",
+            ),
+        ),
+        host_decides=("when and with what the Scientist display is refilled",),
+        notes=("No hire cost (R-COST-4); a RefillContractDisplay follows.",),
+    ),
+    DecisionContract(
+        decision=d.TakeContract,
+        rules=("R-COLONY-7", "R-COST-5"),
+        changes=(
+            _change("contract_display", f"*contract* {_EMPTIED}"),
+            _change("lacerda_contracts", "+ *kind*."),
+            _change(
+                "colonist_on_hire_slot",
+                "becomes true: as after a hire, his Colonist stays on the slot.",
+            ),
+        ),
+        notes=(
+            "A PayCrystals (`contract`) came before it; a RefillContractDisplay"
+            " follows.",
+        ),
+    ),
+    DecisionContract(
+        decision=d.RefillContractDisplay,
+        rules=("R-COLONY-8",),
+        changes=(
+            _host("contract_display", "the Contract deck's top card fills *slot*."),
+        ),
+        host_decides=("the card (the deck is shuffled first), and its id",),
+    ),
+    DecisionContract(
+        decision=d.MoveRover,
+        rules=("R-ROVER-4", "R-ROVER-6", "R-ROVER-7", "R-ROVER-10"),
+        changes=(
+            _change("lacerda_rover", "becomes the last hex of *path* (if any)."),
+            _change("crystal_hexes", "the *crystal_hexes* lose their Crystals."),
+        ),
+        notes=(
+            "A GainCrystals (`rover_path`) per Crystal picked up follows: those"
+            " Crystals come off the map, not from the general supply.",
+        ),
+    ),
+    DecisionContract(
+        decision=d.CollectTile,
+        rules=("R-ROVER-9",),
+        changes=(_change("map_tiles", "*tile* leaves the map."),),
+        host_decides=("where the collected tile goes (off the view)",),
+        notes=("A PayCrystals (`tile`) came before it; its reward gains follow.",),
+    ),
+    DecisionContract(
+        decision=d.RelocateRover,
+        rules=("R-BUILD-4",),
+        changes=(_change("lacerda_rover", "becomes *to_hex*."),),
+    ),
+    DecisionContract(
+        decision=d.AdvanceProgressBot,
+        rules=("R-TO-5", "R-LEVEL-3", "R-SETUP-1"),
+        notes=("The pointer is the library's; his Progress Bot goes to *after*.",),
+    ),
+    DecisionContract(
+        decision=d.Travel,
+        rules=("R-SHUTTLE-3", "R-SHUTTLE-4", "R-SHUTTLE-5"),
+        changes=_SIDE_SPACE,
+        host_decides=("where the Shuttle is and when it departs (R-SHUTTLE-1)",),
+        notes=(
+            "No income and no Colonist back (R-LSS-3); a TakeBenefit for the"
+            " space's gain follows.",
+        ),
+    ),
+    DecisionContract(
+        decision=d.Stay,
+        rules=("R-SHUTTLE-2",),
+        notes=("Nothing happens to him.",),
+    ),
+    DecisionContract(
+        decision=d.TakeBenefit,
+        rules=("R-TO-2",),
+        notes=("Nothing itself: the decisions carrying out *gain* follow.",),
+    ),
+    DecisionContract(
+        decision=d.TakeWarehouseItem,
+        rules=("R-TO-3",),
+        changes=(_change("warehouse", "the leftmost *item* stock left loses 1 unit."),),
+        notes=(
+            "A Crystal is his by the GainCrystals (`warehouse`) that follows, not"
+            " from the general supply; with *to_supply*, a Resource goes there.",
+        ),
+    ),
+    DecisionContract(
+        decision=d.PlaceDiscoveryTile,
+        rules=("R-SHUTTLE-6",),
+        changes=(
+            _change("exploration_tiles", "the leftmost tile leaves (if *hex*)."),
+            _change("map_tiles", "+ that tile on *hex*, as it was (V7)."),
+        ),
+    ),
+    DecisionContract(
+        decision=d.BuildShelter,
+        rules=("R-LEVEL-2", "R-BUILD-3", "R-BUILD-4", "R-BUILD-11"),
+        changes=(
+            _change("buildings", "+ a Shelter of his (owner `lacerda`) on *hex*."),
+            _change("shelters_left", "-1."),
+            *_SITE,
+            _change("figures", f"{_FIGURES}."),
+        ),
+        host_decides=(
+            *_BUILT,
+            "the Shelter's Crystal yield, capped like a gain (R-BUILD-11)",
+        ),
+        notes=(_RELOCATE,),
+    ),
+    DecisionContract(
+        decision=d.GainShip,
+        rules=("R-LEVEL-4",),
+        changes=(
+            _change("ships_left", "-1."),
+            _change("ships_in_hangar", "+1: the Ship goes to his Hangar."),
+            _change("free_depot_spaces", "+1: the Ship leaves his Depot."),
+        ),
+    ),
+    DecisionContract(
+        decision=d.GainBot,
+        rules=("R-LEVEL-5",),
+        changes=(_change("bots_left", "-1."),),
+        notes=("The Bot goes on his player board, never on the map.",),
+    ),
+    DecisionContract(
+        decision=d.ChooseLssReward,
+        rules=("R-LSS-1", "R-LSS-2", "R-COST-5"),
+        changes=(
+            _change(
+                "colonist_on_hire_slot",
+                "with *reward* `retrieve_colonist`, false: his Colonist leaves his"
+                " Hire slot, freeing it.",
+            ),
+        ),
+        notes=("With *reward* `crystal`, a GainCrystals (`lss_reward`) follows.",),
+    ),
+    DecisionContract(
+        decision=d.GiveOxygen,
+        rules=("R-TURN-7",),
+        notes=("The human gains 1 Oxygen (off the view).",),
+    ),
+    DecisionContract(
+        decision=d.LoseBenefit,
+        rules=("R-TO-2", "R-TO-6", "R-TO-9"),
+        notes=("Nothing happens: *gain* is lost.",),
+    ),
+    DecisionContract(
+        decision=d.SkipTurn,
+        rules=("R-TURN-5",),
+        notes=("Nothing more happens this turn.",),
+    ),
+)
+"""One contract per decision type, in the order of ``DECISION_TYPES``."""
+
+HOST_DUTIES: Final[tuple[str, ...]] = (
+    "It applies a call's decisions in the order given; nested gains follow the"
+    " decision that caused them (R-TURN-9).",
+    "It changes only the fields listed for a decision. Those marked *host* are its"
+    " alone; the library forecasts the others in its working copy (R-SETUP-5). Its"
+    " next view is authoritative for all of them.",
+    "It keeps every display slot's number while it applies a call: taking a card"
+    " empties its slot and nothing shifts.",
+    "It names what is new (buildings, the cards that refill a display): decisions"
+    " carry only ids and slots the view gave.",
+    "A free hex, below, is a map hex with no building and no figure (R-BUILD-4).",
+    "It credits the Mission contributions of his actions and their Crystals, capped"
+    " like any gain (R-MISSION-3, R-CRYSTAL-2).",
+    "It levels the Colony up by its own trigger, and calls `colony_level_up` once"
+    " per level gained at the end of the turn (R-LEVEL-1).",
+)
+"""What the host does around every call, whatever the decisions."""
+
+_COMMAND: Final = "python -m lacerda_bot.contract > docs/host-contract.md"
+_BY_TYPE: Final = {c.decision: c for c in DECISION_CONTRACTS}
+
+
+def contract_of(decision_type: type) -> DecisionContract:
+    """The contract of *decision_type*, a class of ``Decision``.
+
+    >>> from lacerda_bot.decisions import RelocateRover
+    >>> contract_of(RelocateRover).changes[0].how
+    'becomes *to_hex*.'
+
+    Raises:
+        InvalidValueError: *decision_type* is not a decision class.
+    """
+    try:
+        return _BY_TYPE[decision_type]
+    except (KeyError, TypeError):
+        raise InvalidValueError(
+            "decision_type", "a class of Decision", decision_type
+        ) from None
+
+
+def _cell(lines: tuple[str, ...]) -> str:
+    return "<br>".join(lines) if lines else "—"
+
+
+def _row(contract: DecisionContract) -> str:
+    changes = tuple(
+        f"`{c.field}`{'' if c.forecast else ' (*host*)'}: {c.how}"
+        for c in contract.changes
+    )
+    decides = tuple(f"{d[0].upper()}{d[1:]}." for d in contract.host_decides)
+    cells = (
+        f"`{contract.decision.__name__}`",
+        _cell(changes),
+        _cell(decides),
+        _cell(contract.notes),
+        ", ".join(contract.rules),
+    )
+    return f"| {' | '.join(cells)} |"
+
+
+def format_markdown() -> str:
+    """``docs/host-contract.md``: the contract of every decision as a Markdown table."""
+    return "\n".join(
+        (
+            "# Host contract: what each decision changes",
+            "",
+            f"<!-- Generated from src/lacerda_bot/contract.py by `{_COMMAND}`. -->",
+            "",
+            "The library decides and the host applies (R-SETUP-3). Per decision type:",
+            "the fields of the host view (`lacerda_bot.host.HostState`, also the",
+            "fields of `Board`) it changes and how, what the host decides itself, and",
+            "what else happens or follows. *Italics* name the decision's own fields.",
+            "The tests check the table against the reference host, `testing.apply`.",
+            "",
+            "What the host does around every call:",
+            "",
+            *(f"* {duty}" for duty in HOST_DUTIES),
+            "",
+            "| Decision | Fields changed and how | The host decides | Notes | Rules |",
+            "|---|---|---|---|---|",
+            *(_row(c) for c in DECISION_CONTRACTS),
+            "",
+        )
+    )
+
+
+if __name__ == "__main__":
+    sys.stdout.write(format_markdown())

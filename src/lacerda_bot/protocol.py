@@ -1,0 +1,345 @@
+"""The ``lacerda-bot serve`` protocol: one JSON request in, one JSON response out.
+
+This module is the whole protocol, and it is pure: :func:`handle` turns the
+text of one request into the text of its response, with no I/O, clock or
+global state. The transports (lines over stdio, POST bodies over HTTP) only
+move texts; ``docs/protocol.md`` is the reference for host authors, and
+``lacerda_bot/schemas/request.json`` and ``response.json`` describe both
+sides as JSON Schema.
+
+A request is one JSON object: ``"call"`` names the call, ``"id"`` (a string,
+an integer or ``null``; optional) is echoed in the response, ``"version"``
+(optional) pins the data format, and the call's arguments are the *bare data*
+that :func:`~lacerda_bot.serialization.unstructure` writes: the ``"data"`` of
+a :func:`~lacerda_bot.dumps` document, with no envelope. The call already
+says what each argument is, and a host feeds the ``bot`` of one outcome into
+its next request as it is:
+
+>>> import json
+>>> from lacerda_bot.serialization import unstructure
+>>> from lacerda_bot.testing import reference_board
+>>> created = json.loads(handle('{"id": 1, "call": "new_bot", "seed": 0}'))
+>>> request = {"id": 2, "call": "take_turn", "bot": created["bot"],
+...            "view": unstructure(reference_board())}
+>>> response = json.loads(handle(json.dumps(request)))
+>>> response["id"], response["outcome"]["decisions"][0]["type"]
+(2, 'RevealCard')
+
+A request that cannot be carried out gets a typed error naming where, and the
+next request is served as usual:
+
+>>> handle('{"id": 3, "call": "take_turn", "bot": {}}')
+'{"id":3,"error":{"type":"SerializationError","path":"$.view","message":"$.view: missing"}}'
+"""
+
+import enum
+import json
+from collections.abc import Mapping
+from typing import Any, Final, TypeAlias, TypeVar, assert_never, final
+
+import attrs
+
+from lacerda_bot._board.board import Board
+from lacerda_bot._calls import (
+    colony_level_up,
+    human_used_tech,
+    setup,
+    shuttle_phase,
+    take_turn,
+)
+from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
+from lacerda_bot._state import BotState, new_bot
+from lacerda_bot.errors import (
+    InvalidHostStateError,
+    InvalidValueError,
+    LacerdaBotError,
+    SerializationError,
+)
+from lacerda_bot.model import TechType
+from lacerda_bot.options import Options
+from lacerda_bot.outcome import Outcome
+from lacerda_bot.serialization import (
+    FORMAT_VERSION,
+    parse_json,
+    structure,
+    unstructure,
+)
+
+__all__ = [
+    "ENVELOPE_KEYS",
+    "MAX_REQUEST_BYTES",
+    "PARAMETERS",
+    "RESULTS",
+    "Call",
+    "ErrorType",
+    "Parameter",
+    "Reply",
+    "RequestId",
+    "handle",
+    "refused",
+    "reply",
+    "request_id",
+    "timed_out",
+    "too_large",
+]
+
+T = TypeVar("T")
+
+MAX_REQUEST_BYTES: Final = 1 << 20
+"""The largest request read, in bytes of UTF-8 (1 MiB); a larger one is refused whole."""
+
+RequestId: TypeAlias = str | int | None
+"""A request's ``"id"``: echoed in its response (``null`` when absent or unreadable)."""
+
+
+@enum.unique
+class Call(enum.Enum):
+    """The calls a request can name: the host entry points of :mod:`lacerda_bot`."""
+
+    NEW_BOT = "new_bot"
+    SETUP = "setup"
+    TAKE_TURN = "take_turn"
+    SHUTTLE_PHASE = "shuttle_phase"
+    COLONY_LEVEL_UP = "colony_level_up"
+    HUMAN_USED_TECH = "human_used_tech"
+    SCORE_LACERDA = "score_lacerda"
+
+
+@enum.unique
+class ErrorType(enum.Enum):
+    """The ``"type"`` of an error response: the error class's name.
+
+    The first three are the library's own errors (:mod:`lacerda_bot.errors`);
+    the transports add the last two.
+    """
+
+    SERIALIZATION = "SerializationError"
+    """The request is not JSON, too large, or a key is missing, unknown or of the
+    wrong type; ``"path"`` says where (``$.view.buildings[2].hex``)."""
+    INVALID_VALUE = "InvalidValueError"
+    """A value is not allowed (an unknown call, a seed out of range);
+    ``"field"`` names it."""
+    INVALID_HOST_STATE = "InvalidHostStateError"
+    """The view breaks a rule's precondition; ``"field"`` names the item of the view."""
+    TIMEOUT = "TimeoutError"
+    """The server found no answer within its time bound."""
+    INTERNAL = "InternalError"
+    """A bug in lacerda_bot; please report it with the request."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Parameter:
+    """One argument of a call: its key in the request and the type of its data."""
+
+    name: str
+    kind: type
+    required: bool = True
+    """An optional argument may be left out: ``options`` of ``new_bot`` (the defaults)."""
+
+
+_BOT: Final = Parameter(name="bot", kind=BotState)
+_VIEW: Final = Parameter(name="view", kind=Board)
+
+PARAMETERS: Final[Mapping[Call, tuple[Parameter, ...]]] = {
+    Call.NEW_BOT: (
+        Parameter(name="seed", kind=int),
+        Parameter(name="options", kind=Options, required=False),
+    ),
+    Call.SETUP: (_BOT, _VIEW),
+    Call.TAKE_TURN: (_BOT, _VIEW),
+    Call.SHUTTLE_PHASE: (_BOT, _VIEW),
+    Call.COLONY_LEVEL_UP: (_BOT, _VIEW),
+    Call.HUMAN_USED_TECH: (_BOT, _VIEW, Parameter(name="tech", kind=TechType)),
+    Call.SCORE_LACERDA: (_VIEW,),
+}
+"""The arguments of each call, in the order of the Python function's parameters."""
+
+_OUTCOME: Final = Parameter(name="outcome", kind=Outcome)
+
+RESULTS: Final[Mapping[Call, Parameter]] = {
+    Call.NEW_BOT: Parameter(name="bot", kind=BotState),
+    Call.SETUP: _OUTCOME,
+    Call.TAKE_TURN: _OUTCOME,
+    Call.SHUTTLE_PHASE: _OUTCOME,
+    Call.COLONY_LEVEL_UP: _OUTCOME,
+    Call.HUMAN_USED_TECH: _OUTCOME,
+    Call.SCORE_LACERDA: Parameter(name="score", kind=ScoreBreakdown),
+}
+"""The key of each call's result in its response, and the type of its data."""
+
+ENVELOPE_KEYS: Final = ("id", "version", "call")
+"""The keys every request may have besides its call's arguments (``call`` is required)."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class Reply:
+    """The text of one response, and the type of its error (``None``: an answer)."""
+
+    text: str
+    """One line of JSON (ASCII only: any other character is escaped)."""
+    error: ErrorType | None = None
+
+
+def handle(request: str | bytes) -> str:
+    """The response text to one request text (see the module docstring).
+
+    Never raises: a bad request gets a typed error response.
+    """
+    return reply(request).text
+
+
+def reply(request: str | bytes, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
+    """The response to one request, with its error type; requests over *limit* bytes are refused."""
+    size = len(
+        request.encode("utf-8", "surrogatepass")
+        if isinstance(request, str)
+        else request
+    )
+    if size > limit:
+        return too_large(size, limit=limit)
+    rid: RequestId = None
+    try:
+        data = parse_json(request)
+        if not isinstance(data, dict):
+            raise SerializationError("$", "expected a JSON object (a request)")
+        rid = _request_id(data)
+        call = _call(data)
+        result = _run(call, _arguments(call, data))
+    except LacerdaBotError as error:
+        return refused(error, request_id=rid)
+    except Exception as error:  # a bug: say so, and keep serving
+        return _reply(
+            rid, ErrorType.INTERNAL, {"message": f"{type(error).__name__}: {error}"}
+        )
+    return Reply(text=_text({"id": rid, RESULTS[call].name: unstructure(result)}))
+
+
+def refused(error: LacerdaBotError, *, request_id: RequestId = None) -> Reply:
+    """The error response for *error*: its class name, where, and the message."""
+    match error:
+        case SerializationError():
+            return _reply(
+                request_id,
+                ErrorType.SERIALIZATION,
+                {"path": error.path, "message": str(error)},
+            )
+        case InvalidValueError() | InvalidHostStateError():
+            kind = (
+                ErrorType.INVALID_VALUE
+                if isinstance(error, InvalidValueError)
+                else ErrorType.INVALID_HOST_STATE
+            )
+            fields = {"field": error.field, "expected": error.expected}
+            return _reply(request_id, kind, {**fields, "message": str(error)})
+        case _:  # pragma: no cover - no call raises another LacerdaBotError
+            return _reply(request_id, ErrorType.INTERNAL, {"message": str(error)})
+
+
+def too_large(size: int | None, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
+    """The error response to a request over *limit* bytes (*size*, if known)."""
+    what = "more than" if size is None else f"{size} bytes, more than"
+    return refused(SerializationError("$", f"the request is {what} {limit} bytes"))
+
+
+def timed_out(request: str | bytes, seconds: float) -> Reply:
+    """The error response to a request that found no answer within *seconds*."""
+    message = f"no answer within {seconds:g} s"
+    return _reply(request_id(request), ErrorType.TIMEOUT, {"message": message})
+
+
+def request_id(request: str | bytes) -> RequestId:
+    """The ``"id"`` of a request text, or ``None`` if it has none that can be read."""
+    try:
+        data = parse_json(request)
+        return _request_id(data) if isinstance(data, dict) else None
+    except LacerdaBotError:
+        return None
+
+
+def _reply(rid: RequestId, kind: ErrorType, fields: Mapping[str, str]) -> Reply:
+    error = {"type": kind.value, **fields}
+    return Reply(text=_text({"id": rid, "error": error}), error=kind)
+
+
+def _text(response: Mapping[str, Any]) -> str:
+    return json.dumps(response, separators=(",", ":"))
+
+
+def _request_id(data: Mapping[str, Any]) -> RequestId:
+    value = data.get("id")
+    if value is None or type(value) in (str, int):
+        return value
+    raise SerializationError("$.id", "expected a JSON string, integer or null")
+
+
+_CALLS: Final = {c.value: c for c in Call}
+
+
+def _call(data: Mapping[str, Any]) -> Call:
+    if "version" in data and (
+        type(data["version"]) is not int or data["version"] != FORMAT_VERSION
+    ):
+        raise SerializationError(
+            "$.version", f"expected {FORMAT_VERSION}, got {data['version']!r}"
+        )
+    if "call" not in data:
+        raise SerializationError("$.call", "missing")
+    name = data["call"]
+    if not isinstance(name, str):
+        raise SerializationError("$.call", f"expected a JSON string, got {name!r}")
+    call = _CALLS.get(name)
+    if call is None:
+        shown = name if len(name) <= 64 else f"{name[:64]}..."
+        raise InvalidValueError("call", f"one of {list(_CALLS)}", shown)
+    return call
+
+
+def _arguments(call: Call, data: Mapping[str, Any]) -> dict[str, object]:
+    """The call's arguments, built from their data; a missing or extra key is refused."""
+    parameters = PARAMETERS[call]
+    names = {p.name for p in parameters}
+    extra = [k for k in data if k not in names and k not in ENVELOPE_KEYS]
+    if extra:
+        raise SerializationError(
+            f"$.{extra[0]}", f"not a key of a {call.value} request"
+        )
+    missing = [p.name for p in parameters if p.required and p.name not in data]
+    if missing:
+        raise SerializationError(f"$.{missing[0]}", "missing")
+    return {
+        p.name: structure(data[p.name], p.kind, path=f"$.{p.name}")
+        for p in parameters
+        if p.name in data
+    }
+
+
+def _get(arguments: Mapping[str, object], name: str, kind: type[T]) -> T:
+    value = arguments[name]
+    assert isinstance(value, kind)
+    return value
+
+
+def _run(call: Call, args: Mapping[str, object]) -> object:
+    """Run *call* on its arguments; its result goes under ``RESULTS[call].name``."""
+    match call:
+        case Call.NEW_BOT:
+            options = _get(args, "options", Options) if "options" in args else None
+            return new_bot(_get(args, "seed", int), options)
+        case Call.SETUP:
+            return setup(_get(args, "bot", BotState), _get(args, "view", Board))
+        case Call.TAKE_TURN:
+            return take_turn(_get(args, "bot", BotState), _get(args, "view", Board))
+        case Call.SHUTTLE_PHASE:
+            return shuttle_phase(_get(args, "bot", BotState), _get(args, "view", Board))
+        case Call.COLONY_LEVEL_UP:
+            bot, view = _get(args, "bot", BotState), _get(args, "view", Board)
+            return colony_level_up(bot, view)
+        case Call.HUMAN_USED_TECH:
+            bot, view = _get(args, "bot", BotState), _get(args, "view", Board)
+            return human_used_tech(bot, view, _get(args, "tech", TechType))
+        case Call.SCORE_LACERDA:
+            return score_lacerda(_get(args, "view", Board))
+        case unreachable:
+            assert_never(unreachable)

@@ -1,0 +1,425 @@
+"""JSON Schema (draft 2020-12) for the JSON lacerda_bot writes and ``serve`` reads.
+
+The schemas are generated from the types, the way the private converter of
+:mod:`lacerda_bot.serialization` writes them: an attrs class is an object
+holding every field (defaults too) and no other key; an enum is one of its
+values; a tuple is a list, a set of hexes a list of unique hexes; ``X | None``
+may be ``null``; a decision inside an outcome carries its class name under
+``"type"``. The decisions are the host's (``Decision[Never]``): a host's
+decisions name every place and card themselves.
+
+A schema checks the shape of a document, not the rules: ranges, the 12 solo
+cards each once, hexes in canonical order and the view's preconditions are
+checked by the library, which names the field when it refuses a value.
+
+The package ships the generated files in ``lacerda_bot/schemas/`` (see
+:data:`SCHEMA_FILES`); ``python -m lacerda_bot.schema`` writes them again,
+and a test fails when they differ from :func:`schema_texts`.
+
+>>> board = schema_documents()["board.json"]
+>>> board["properties"]["type"], board["properties"]["data"]
+({'const': 'Board'}, {'$ref': '#/$defs/Board'})
+>>> board["$defs"]["Hex"]["required"]
+['q', 'r']
+"""
+
+import enum
+import functools
+import importlib.resources
+import inspect
+import json
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final, Never
+
+import attrs
+
+from lacerda_bot._board.board import Board
+from lacerda_bot._rules.scoring import ScoreBreakdown
+from lacerda_bot._state import BotState
+from lacerda_bot.decisions import DECISION_TYPES
+from lacerda_bot.outcome import Outcome
+from lacerda_bot.protocol import (
+    PARAMETERS,
+    RESULTS,
+    ErrorType,
+)
+from lacerda_bot.serialization import FORMAT, FORMAT_VERSION
+
+__all__ = [
+    "DIALECT",
+    "SCHEMA_FILES",
+    "data_schema",
+    "document_schema",
+    "load_schema",
+    "main",
+    "schema_documents",
+    "schema_texts",
+    "write_schemas",
+]
+
+DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+Schema = dict[str, Any]
+_Defs = dict[str, tuple[object, Schema]]
+"""The definitions of one document so far: name -> (what it defines, its schema)."""
+
+_PRIMITIVES: Final[Mapping[object, str]] = {
+    bool: "boolean",
+    int: "integer",
+    str: "string",
+    type(None): "null",
+}
+
+
+def _description(cls: type) -> str:
+    """The first line of *cls*'s own docstring (not one it inherits)."""
+    doc = cls.__dict__.get("__doc__")
+    return inspect.cleandoc(doc).splitlines()[0] if doc else ""
+
+
+def _titled(cls: type, schema: Schema) -> Schema:
+    description = _description(cls)
+    head: Schema = {"title": cls.__name__}
+    if description:
+        head["description"] = description
+    return {**head, **schema}
+
+
+def _is_decision_union(args: tuple[object, ...]) -> bool:
+    return bool(args) and all(
+        (typing.get_origin(a) or a) in DECISION_TYPES for a in args
+    )
+
+
+def _define(
+    name: str, owner: object, defs: _Defs, build: Callable[[], Schema]
+) -> Schema:
+    """A ``$ref`` to ``$defs/name``, building the definition of *owner* once."""
+    if name in defs:
+        if defs[name][0] != owner:
+            raise TypeError(f"two types are named {name}: {defs[name][0]!r}, {owner!r}")
+    else:
+        defs[name] = (owner, {})  # a placeholder: a type may refer to itself
+        defs[name] = (owner, build())
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _schema(t: object, defs: _Defs) -> Schema | None:
+    """The schema of *t*'s data, or ``None`` for no value at all (``Never``)."""
+    if t is Never or isinstance(t, typing.TypeVar):
+        return None  # Decision[D] for a host: D is Never
+    supertype = getattr(t, "__supertype__", None)
+    if supertype is not None:  # a NewType such as HostId
+        return _schema(supertype, defs)
+    if t in _PRIMITIVES:
+        return {"type": _PRIMITIVES[t]}
+    origin = typing.get_origin(t) or t
+    args = typing.get_args(t)
+    if origin in (typing.Union, types.UnionType):
+        return _union(args, defs)
+    if origin is tuple:
+        return _tuple(args, defs)
+    if origin is frozenset:
+        return {"type": "array", "items": _schema(args[0], defs), "uniqueItems": True}
+    if isinstance(origin, type) and issubclass(origin, enum.Enum):
+        return _define(origin.__name__, origin, defs, lambda: _enum(origin))
+    if isinstance(origin, type) and attrs.has(origin):
+        return _define(
+            origin.__name__, origin, defs, lambda: _object(origin, defs, tag=None)
+        )
+    raise TypeError(f"no JSON Schema for {t!r}")
+
+
+def _union(args: tuple[object, ...], defs: _Defs) -> Schema | None:
+    if _is_decision_union(args):
+        return _define("Decision", DECISION_TYPES, defs, lambda: _decisions(args, defs))
+    options = [s for s in (_schema(a, defs) for a in args) if s is not None]
+    if not options:
+        return None
+    return options[0] if len(options) == 1 else {"anyOf": options}
+
+
+def _tuple(args: tuple[object, ...], defs: _Defs) -> Schema:
+    if not args or (len(args) == 2 and args[1] is Ellipsis):
+        items = _schema(args[0], defs) if args else {}
+        return {"type": "array", "items": items}
+    return {
+        "type": "array",
+        "prefixItems": [_schema(a, defs) for a in args],
+        "items": False,
+        "minItems": len(args),
+        "maxItems": len(args),
+    }
+
+
+def _enum(cls: type[enum.Enum]) -> Schema:
+    values = [member.value for member in cls]
+    kinds = sorted({_PRIMITIVES[type(v)] for v in values})
+    return _titled(
+        cls, {"type": kinds[0] if len(kinds) == 1 else kinds, "enum": values}
+    )
+
+
+def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
+    """An attrs class: every init field required, no other key; *tag* adds ``"type"``."""
+    properties: Schema = {}
+    for field in attrs.fields(cls):
+        if field.init:
+            value = _schema(field.type, defs)
+            properties[field.name] = False if value is None else value
+    required = list(properties)
+    if tag is not None:
+        properties["type"] = {"const": tag}
+        required.append("type")
+    body = {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+    return _titled(cls, body)
+
+
+def _decisions(args: tuple[object, ...], defs: _Defs) -> Schema:
+    """A decision of an outcome: the member named by its ``"type"`` (its class name)."""
+    members: list[type] = []
+    for member in (typing.get_origin(a) or a for a in args):
+        assert isinstance(member, type)
+        members.append(member)
+    variants = [(m.__name__, _object(m, defs, tag=m.__name__)) for m in members]
+    return {
+        "title": "Decision",
+        "description": 'What Lacerda does; "type" names the decision class.',
+        **_tagged_union("type", variants),
+    }
+
+
+def _tagged_union(key: str, variants: list[tuple[str, Schema]]) -> Schema:
+    """An object whose *key* names its variant: ``if`` *key* is X ``then`` X's schema.
+
+    Unlike ``oneOf``, a validator checks only the named variant, and says what
+    is wrong with it rather than that no variant fits.
+    """
+    return {
+        "type": "object",
+        "properties": {key: {"enum": [tag for tag, _ in variants]}},
+        "required": [key],
+        "allOf": [
+            {
+                "if": {"properties": {key: {"const": tag}}, "required": [key]},
+                "then": schema,
+            }
+            for tag, schema in variants
+        ],
+    }
+
+
+def _root(title: str, description: str, body: Schema, defs: _Defs) -> Schema:
+    """A whole schema document: the dialect, a title, the body, then ``$defs`` sorted."""
+    head: Schema = {"$schema": DIALECT, "title": title, "description": description}
+    return {**head, **body, "$defs": {name: defs[name][1] for name in sorted(defs)}}
+
+
+def data_schema(cls: type) -> Schema:
+    """The schema of *cls*'s bare data, as :func:`~lacerda_bot.serialization.unstructure` writes it."""
+    defs: _Defs = {}
+    body = _schema(cls, defs)
+    assert body is not None
+    description = (
+        f"The data of a {cls.__name__}, as lacerda_bot's unstructure writes it."
+    )
+    return _root(cls.__name__, description, body, defs)
+
+
+def _envelope(type_name: str, data: Schema) -> Schema:
+    return {
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "version": {"const": FORMAT_VERSION},
+            "type": {"const": type_name},
+            "data": data,
+        },
+        "required": ["format", "version", "type", "data"],
+        "additionalProperties": False,
+    }
+
+
+def document_schema(cls: type) -> Schema:
+    """The schema of what :func:`~lacerda_bot.dumps` writes for a value of *cls*."""
+    defs: _Defs = {}
+    data = _schema(cls, defs)
+    assert data is not None
+    description = (
+        f"A {cls.__name__} as lacerda_bot.dumps writes it: an envelope and its data."
+    )
+    return _root(
+        f"{cls.__name__} document", description, _envelope(cls.__name__, data), defs
+    )
+
+
+def _decision_documents() -> Schema:
+    """Any one decision as ``dumps`` writes it (its data has no ``"type"`` tag)."""
+    defs: _Defs = {}
+    documents = []
+    for cls in DECISION_TYPES:
+        data = _schema(cls, defs)
+        assert data is not None
+        documents.append((cls.__name__, _envelope(cls.__name__, data)))
+    description = "One decision as lacerda_bot.dumps writes it; the envelope's type names its class."
+    return _root(
+        "Decision document", description, _tagged_union("type", documents), defs
+    )
+
+
+_ID: Final[Schema] = {"type": ["string", "integer", "null"]}
+
+
+def _request() -> Schema:
+    defs: _Defs = {}
+    variants = []
+    for call, parameters in PARAMETERS.items():
+        properties: Schema = {
+            "id": _ID,
+            "version": {"const": FORMAT_VERSION},
+            "call": {"const": call.value},
+        }
+        for parameter in parameters:
+            properties[parameter.name] = _schema(parameter.kind, defs)
+        required = ["call", *(p.name for p in parameters if p.required)]
+        variants.append(
+            (
+                call.value,
+                {
+                    "title": call.value,
+                    "type": "object",
+                    "properties": properties,
+                    "required": required,
+                    "additionalProperties": False,
+                },
+            )
+        )
+    description = (
+        "One request of lacerda-bot serve: the call and its arguments' bare data."
+    )
+    body = _tagged_union("call", variants)
+    return _root("lacerda-bot serve request", description, body, defs)
+
+
+def _response() -> Schema:
+    defs: _Defs = {}
+    answers = {p.name: _schema(p.kind, defs) for p in RESULTS.values()}
+    variants = [
+        {
+            "title": name,
+            "type": "object",
+            "properties": {"id": _ID, name: schema},
+            "required": ["id", name],
+            "additionalProperties": False,
+        }
+        for name, schema in answers.items()
+    ]
+    text = {"type": "string"}
+    error = {
+        "type": "object",
+        "properties": {
+            "type": {"enum": [e.value for e in ErrorType]},
+            "path": text,
+            "field": text,
+            "expected": text,
+            "message": text,
+        },
+        "required": ["type", "message"],
+        "additionalProperties": False,
+    }
+    variants.append(
+        {
+            "title": "error",
+            "type": "object",
+            "properties": {"id": _ID, "error": error},
+            "required": ["id", "error"],
+            "additionalProperties": False,
+        }
+    )
+    description = "One response of lacerda-bot serve: the call's result, or an error."
+    return _root("lacerda-bot serve response", description, {"oneOf": variants}, defs)
+
+
+SCHEMA_FILES: Final[Mapping[str, Callable[[], Schema]]] = {
+    "board.json": lambda: document_schema(Board),
+    "bot_state.json": lambda: document_schema(BotState),
+    "outcome.json": lambda: document_schema(Outcome),
+    "decision.json": _decision_documents,
+    "score_breakdown.json": lambda: document_schema(ScoreBreakdown),
+    "request.json": _request,
+    "response.json": _response,
+}
+"""The files of ``lacerda_bot/schemas/`` and what each describes."""
+
+
+def schema_documents() -> dict[str, Schema]:
+    """Every shipped schema by file name, freshly generated."""
+    return {name: build() for name, build in SCHEMA_FILES.items()}
+
+
+def schema_texts() -> dict[str, str]:
+    """Every shipped schema file's text, exactly as :func:`write_schemas` writes it."""
+    return {
+        name: json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        for name, schema in schema_documents().items()
+    }
+
+
+_FOLDER: Final = "schemas"
+
+
+@functools.cache
+def _shipped(name: str) -> str:
+    return (
+        importlib.resources.files("lacerda_bot")
+        .joinpath(_FOLDER, name)
+        .read_text(encoding="utf-8")
+    )
+
+
+def load_schema(name: str) -> Schema:
+    """The shipped schema file *name* (``"board.json"``...) as data.
+
+    Raises:
+        KeyError: *name* is not one of :data:`SCHEMA_FILES`.
+    """
+    if name not in SCHEMA_FILES:
+        raise KeyError(name)
+    loaded: Schema = json.loads(_shipped(name))
+    return loaded
+
+
+def write_schemas(folder: Path | None = None) -> tuple[Path, ...]:
+    """Write every schema file into *folder* (default: the package's ``schemas/``)."""
+    target = Path(__file__).parent / _FOLDER if folder is None else folder
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in schema_texts().items():
+        path = target / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return tuple(written)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m lacerda_bot.schema [FOLDER]``: regenerate the shipped schema files.
+
+    With *FOLDER*, write them there instead of into the package.
+    """
+    args = sys.argv[1:] if argv is None else argv
+    for path in write_schemas(Path(args[0]) if args else None):
+        sys.stdout.write(f"wrote {path}\n")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

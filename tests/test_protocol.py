@@ -1,0 +1,304 @@
+"""Issue 13: the serve protocol, pure: one request text in, one response text out."""
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lacerda_bot.protocol
+from lacerda_bot import (
+    Board,
+    BotState,
+    LacerdaBotError,
+    Options,
+    TechType,
+    colony_level_up,
+    human_used_tech,
+    new_bot,
+    score_lacerda,
+    setup,
+    shuttle_phase,
+    take_turn,
+)
+from lacerda_bot.options import TiePolicy
+from lacerda_bot.outcome import Outcome
+from lacerda_bot.protocol import (
+    MAX_REQUEST_BYTES,
+    PARAMETERS,
+    RESULTS,
+    Call,
+    ErrorType,
+    handle,
+    reply,
+    request_id,
+    timed_out,
+    too_large,
+)
+from lacerda_bot.records import OwnTech
+from lacerda_bot.serialization import unstructure
+from lacerda_bot.testing import reference_board
+
+from .strategies import bot_states, host_states
+
+BOARD = reference_board()
+WITH_TECH = attrs.evolve(
+    BOARD, lacerda_techs=(OwnTech(tech=TechType.ROVER, level=1, row=0),)
+)
+
+
+def plain(value: object) -> Any:
+    """*value*'s data as it reads back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(unstructure(value)))
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    response: dict[str, Any] = json.loads(handle(json.dumps(request)))
+    return response
+
+
+def error_of(text: str | bytes) -> dict[str, Any]:
+    response = json.loads(handle(text))
+    assert set(response) == {"id", "error"}
+    error: dict[str, Any] = response["error"]
+    return error
+
+
+def call_request(call: Call, bot: BotState, board: Board) -> dict[str, Any]:
+    request: dict[str, Any] = {"id": 1, "call": call.value}
+    for parameter in PARAMETERS[call]:
+        match parameter.name:
+            case "bot":
+                request["bot"] = unstructure(bot)
+            case "view":
+                request["view"] = unstructure(board)
+            case "tech":
+                request["tech"] = TechType.ROVER.value
+            case "seed":
+                request["seed"] = bot.seed
+            case _:
+                pass
+    return request
+
+
+CALLS: dict[Call, Callable[[BotState, Board], object]] = {
+    Call.NEW_BOT: lambda bot, _: new_bot(bot.seed),
+    Call.SETUP: setup,
+    Call.TAKE_TURN: take_turn,
+    Call.SHUTTLE_PHASE: shuttle_phase,
+    Call.COLONY_LEVEL_UP: colony_level_up,
+    Call.HUMAN_USED_TECH: lambda bot, view: human_used_tech(bot, view, TechType.ROVER),
+    Call.SCORE_LACERDA: lambda _, view: score_lacerda(view),
+}
+
+
+# --- answers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", list(Call), ids=lambda c: c.value)
+def test_every_call_answers_as_the_python_call(call: Call) -> None:
+    """The response holds exactly what the Python function returns, as unstructure writes it."""
+    bot = setup(new_bot(5), WITH_TECH).bot
+
+    response = ask(**call_request(call, bot, WITH_TECH))
+
+    expected = CALLS[call](bot, WITH_TECH)
+    assert response == {"id": 1, RESULTS[call].name: plain(expected)}
+
+
+def test_new_bot_takes_options() -> None:
+    options = Options(tie_policy=TiePolicy.UNIFORM)
+
+    response = ask(call="new_bot", seed=3, options=unstructure(options))
+
+    assert response == {"id": None, "bot": plain(new_bot(3, options))}
+
+
+def test_a_host_feeds_each_outcome_bot_into_the_next_call() -> None:
+    """The bare data round-trips: three turns over the protocol equal three turns in Python."""
+    bot = new_bot(11)
+    data = ask(id="a", call="new_bot", seed=11)["bot"]
+    for _ in range(3):
+        outcome = take_turn(bot, BOARD)
+        response = ask(id="a", call="take_turn", bot=data, view=unstructure(BOARD))
+        assert response["outcome"] == plain(outcome)
+        bot, data = outcome.bot, response["outcome"]["bot"]
+
+
+def test_version_and_ids_are_echoed() -> None:
+    for rid in ("x", 7, None):
+        assert ask(id=rid, version=1, call="new_bot", seed=1)["id"] == rid
+    assert ask(call="new_bot", seed=1)["id"] is None
+
+
+def test_responses_are_one_ascii_line() -> None:
+    board = reference_board()
+    text = handle(
+        json.dumps({"id": "é\n", "call": "score_lacerda", "view": unstructure(board)})
+    )
+
+    assert text.isascii()
+    assert "\n" not in text
+    assert json.loads(text)["id"] == "é\n"
+
+
+# --- refusals ---------------------------------------------------------------------------
+
+TURN = {"call": "take_turn", "bot": unstructure(new_bot(1)), "view": unstructure(BOARD)}
+
+
+@pytest.mark.parametrize(
+    ("request_text", "path"),
+    [
+        ("", "$"),
+        ("{", "$"),
+        ("not json", "$"),
+        ("[1, 2]", "$"),
+        ('"take_turn"', "$"),
+        ('{"call": "new_bot", "seed": 1, "seed": 2}', "$"),
+        ("[" * 100_000 + "]" * 100_000, "$"),
+        ('{"id": 1.5, "call": "new_bot", "seed": 1}', "$.id"),
+        ('{"id": true, "call": "new_bot", "seed": 1}', "$.id"),
+        ('{"id": {}, "call": "new_bot", "seed": 1}', "$.id"),
+        ('{"seed": 1}', "$.call"),
+        ('{"call": 3}', "$.call"),
+        ('{"call": "new_bot", "seed": 1, "version": 2}', "$.version"),
+        ('{"call": "new_bot", "seed": 1, "version": "1"}', "$.version"),
+        ('{"call": "new_bot"}', "$.seed"),
+        ('{"call": "new_bot", "seed": "1"}', "$.seed"),
+        ('{"call": "new_bot", "seed": true}', "$.seed"),
+        ('{"call": "new_bot", "seed": 1, "view": {}}', "$.view"),
+        ('{"call": "new_bot", "seed": 1, "options": {}}', "$.options"),
+        ('{"call": "take_turn", "bot": {}}', "$.view"),
+        ('{"call": "score_lacerda", "view": []}', "$.view"),
+    ],
+)
+def test_bad_requests_get_a_serialization_error_naming_the_path(
+    request_text: str, path: str
+) -> None:
+    error = error_of(request_text)
+
+    assert error["type"] == "SerializationError"
+    assert error["path"] == path
+    assert error["message"].startswith(path)
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"view": {**TURN["view"], "side": "mars"}}, "$.view.side"),
+        ({"view": {**TURN["view"], "op_track": "3"}}, "$.view.op_track"),
+        ({"view": {**TURN["view"], "lacerda_rover": [0, 0]}}, "$.view.lacerda_rover"),
+        ({"bot": {**TURN["bot"], "draw_pile": [1]}}, "$.bot"),
+        ({"bot": {**TURN["bot"], "pointer": None}}, "$.bot.pointer"),
+        ({"tech": "rover"}, "$.tech"),
+    ],
+)
+def test_wrong_types_are_refused_with_their_path(
+    change: dict[str, Any], path: str
+) -> None:
+    error = error_of(json.dumps({**TURN, **change}))
+
+    assert (error["type"], error["path"]) == ("SerializationError", path)
+
+
+def test_an_unknown_call_is_an_invalid_value() -> None:
+    error = error_of('{"id": 4, "call": "make_coffee"}')
+
+    assert error["type"] == "InvalidValueError"
+    assert error["field"] == "call"
+    assert "take_turn" in error["expected"]
+    assert json.loads(handle('{"id": 4, "call": "make_coffee"}'))["id"] == 4
+    assert "..." in error_of(json.dumps({"call": "x" * 1000}))["message"]
+
+
+def test_a_seed_out_of_range_is_an_invalid_value() -> None:
+    error = error_of('{"call": "new_bot", "seed": -1}')
+
+    assert (error["type"], error["field"]) == ("InvalidValueError", "seed")
+
+
+def test_a_view_breaking_the_rules_is_an_invalid_host_state() -> None:
+    view = {**TURN["view"], "lacerda_rover": {"q": 40, "r": 0}}
+
+    error = error_of(json.dumps({**TURN, "view": view}))
+
+    assert error["type"] == "InvalidHostStateError"
+    assert error["field"] == "lacerda_rover"
+    assert error["expected"] == "a map hex or None"
+
+
+def test_an_oversized_request_is_refused_unread() -> None:
+    text = json.dumps({**TURN, "pad": " " * MAX_REQUEST_BYTES})
+
+    error = error_of(text)
+
+    assert (error["type"], error["path"]) == ("SerializationError", "$")
+    assert str(MAX_REQUEST_BYTES) in error["message"]
+    assert reply("{}", limit=1).error is ErrorType.SERIALIZATION
+    assert json.loads(too_large(None).text)["error"]["message"] == (
+        f"$: the request is more than {MAX_REQUEST_BYTES} bytes"
+    )
+
+
+def test_bytes_that_are_not_utf8_are_refused() -> None:
+    assert error_of(b'{"call": "\xff"}')["path"] == "$"
+
+
+def test_a_bug_is_an_internal_error_and_the_next_request_is_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(bot: BotState, view: Board) -> Outcome:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(lacerda_bot.protocol, "take_turn", broken)
+
+    result = reply(json.dumps({"id": 9, **TURN}))
+    assert result.error is ErrorType.INTERNAL
+    assert json.loads(result.text) == {
+        "id": 9,
+        "error": {"type": "InternalError", "message": "RuntimeError: boom"},
+    }
+    assert "bot" in ask(call="new_bot", seed=1)
+
+
+def test_the_helpers_of_the_transports() -> None:
+    assert request_id('{"id": "r", "call": 1}') == "r"
+    assert request_id("[]") is None
+    assert request_id("nope") is None
+    assert request_id('{"id": []}') is None
+    timeout = timed_out('{"id": 3}', 2.5)
+    assert timeout.error is ErrorType.TIMEOUT
+    assert json.loads(timeout.text) == {
+        "id": 3,
+        "error": {"type": "TimeoutError", "message": "no answer within 2.5 s"},
+    }
+
+
+# --- properties -------------------------------------------------------------------------
+
+
+@given(st.text() | st.binary())
+def test_any_text_gets_one_json_response(text: str | bytes) -> None:
+    """Never raises, never answers with anything but one line holding an id and one result."""
+    response = json.loads(handle(text))
+
+    assert "id" in response
+    assert len(response) == 2
+
+
+@given(host_states(), bot_states(), st.sampled_from(list(Call)))
+def test_a_call_over_the_protocol_is_the_call(
+    board: Board, bot: BotState, call: Call
+) -> None:
+    """Any board and bot: the response is what the Python call returns or raises."""
+    response = ask(**call_request(call, bot, board))
+    try:
+        expected = {RESULTS[call].name: plain(CALLS[call](bot, board))}
+    except LacerdaBotError as error:  # e.g. the human used a Tech Lacerda lacks
+        expected = {"error": {"message": str(error)}}
+        response["error"] = {"message": response["error"]["message"]}
+    assert response == {"id": 1, **expected}

@@ -1,0 +1,446 @@
+"""Issue 13: ``lacerda-bot serve`` over stdio and HTTP, and a host written in Node.
+
+Every server a test starts listens on an ephemeral loopback port and is shut
+down in a ``finally``; every process a test starts is ended there too.
+"""
+
+import contextlib
+import http.client
+import http.server
+import io
+import json
+import shutil
+import socket
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lacerda_bot.protocol
+from lacerda_bot import dumps, new_bot
+from lacerda_bot._server import Answerer, http_server, serve_stdio
+from lacerda_bot.cli import main
+from lacerda_bot.protocol import MAX_REQUEST_BYTES, Reply, reply
+from lacerda_bot.serialization import unstructure
+from lacerda_bot.testing import reference_board
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVE = [sys.executable, "-m", "lacerda_bot", "serve"]
+
+BOARD = unstructure(reference_board())
+NEW_BOT = {"id": "new", "call": "new_bot", "seed": 7}
+BAD = [
+    b"{not json",  # malformed JSON
+    json.dumps({"id": "types", "call": "new_bot", "seed": "7"}).encode(),  # wrong type
+    json.dumps({"id": "call", "call": "make_coffee"}).encode(),  # unknown call
+]
+BAD_ERRORS = [
+    (None, "SerializationError"),
+    ("types", "SerializationError"),
+    ("call", "InvalidValueError"),
+]
+
+
+def turn_request(bot: Any) -> bytes:
+    return json.dumps(
+        {"id": "turn", "call": "take_turn", "bot": bot, "view": BOARD}
+    ).encode()
+
+
+def kinds(lines: list[dict[str, Any]]) -> list[tuple[Any, str]]:
+    """(id, error type or result key) of each response."""
+    return [
+        (
+            r["id"],
+            r["error"]["type"] if "error" in r else next(k for k in r if k != "id"),
+        )
+        for r in lines
+    ]
+
+
+# --- stdio ------------------------------------------------------------------------------
+
+
+def run_stdio(data: bytes, answerer: Answerer | None = None) -> list[dict[str, Any]]:
+    out = io.BytesIO()
+    with answerer or Answerer() as using:
+        serve_stdio(io.BytesIO(data), out, using)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_stdio_answers_every_line_and_serves_on_after_bad_ones() -> None:
+    """Malformed JSON, a wrong type, an unknown call, an oversized line: typed errors, then a turn."""
+    bot = unstructure(new_bot(7))
+    oversized = b'{"id": "big", "pad": "' + b"x" * MAX_REQUEST_BYTES + b'"}'
+    lines = [
+        json.dumps(NEW_BOT).encode(),
+        *BAD,
+        b"",
+        b"  ",
+        oversized,
+        turn_request(bot),
+    ]
+
+    responses = run_stdio(b"\n".join(lines) + b"\n")
+
+    assert kinds(responses) == [
+        ("new", "bot"),
+        *BAD_ERRORS,
+        (None, "SerializationError"),
+        ("turn", "outcome"),
+    ]
+    assert responses[0]["bot"] == bot
+    assert "more than 1048576 bytes" in responses[4]["error"]["message"]
+
+
+def test_stdio_limit_is_on_the_request_not_its_line_end() -> None:
+    """A request of exactly the limit is read, CRLF or not; one byte more is refused."""
+    request = json.dumps(NEW_BOT).encode()
+    exact = request[:-1] + b" " * (100 - len(request)) + b"}"
+    assert len(exact) == 100
+
+    answerer = Answerer(limit=100)
+    responses = run_stdio(exact + b"\r\n" + exact + b" \n" + exact, answerer)
+
+    assert kinds(responses) == [
+        ("new", "bot"),
+        (None, "SerializationError"),
+        ("new", "bot"),
+    ]
+
+
+def test_stdio_skips_a_long_line_to_its_end() -> None:
+    """A line many reads long is refused once, and the next line is a request again."""
+    long_line = b"x" * 200_000
+
+    responses = run_stdio(
+        long_line + b"\n" + json.dumps(NEW_BOT).encode(), Answerer(limit=10_000)
+    )
+
+    assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
+
+
+def test_a_slow_call_times_out_and_the_next_is_served() -> None:
+    def slow(request: bytes) -> Reply:
+        if b"slow" in request:
+            time.sleep(0.5)
+        return reply(request)
+
+    answerer = Answerer(timeout=0.1, answer=slow)
+    slow_request = json.dumps({"id": "slow", "call": "new_bot", "seed": 1}).encode()
+
+    responses = run_stdio(slow_request + b"\n" + json.dumps(NEW_BOT).encode(), answerer)
+
+    assert kinds(responses) == [("slow", "TimeoutError"), ("new", "bot")]
+    assert responses[0]["error"]["message"] == "no answer within 0.1 s"
+
+
+def test_serve_command_over_stdio_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(NEW_BOT).encode() + b"\n" + BAD[0]))
+    stdout = io.TextIOWrapper(io.BytesIO())
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+
+    assert main(["serve"]) == 0
+
+    stdout.flush()
+    assert isinstance(stdout.buffer, io.BytesIO)
+    lines = [json.loads(line) for line in stdout.buffer.getvalue().splitlines()]
+    assert kinds(lines) == [("new", "bot"), (None, "SerializationError")]
+
+
+def test_serve_command_over_stdio_in_a_process() -> None:
+    """python -m lacerda_bot serve: a line per request until EOF, then exit 0."""
+    bot = unstructure(new_bot(7))
+    lines = [json.dumps(NEW_BOT).encode(), *BAD, turn_request(bot)]
+
+    done = subprocess.run(
+        SERVE,
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    responses = [json.loads(line) for line in done.stdout.splitlines()]
+    assert kinds(responses) == [("new", "bot"), *BAD_ERRORS, ("turn", "outcome")]
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--host", "0.0.0.0"], "--host goes with --http"),
+        (["--http", "70000"], "from 0 to 65535"),
+        (["--timeout", "0"], "above 0"),
+    ],
+)
+def test_serve_refuses_bad_arguments(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *argv]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_serve_says_when_it_cannot_listen(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+
+        assert main(["serve", "--http", str(port)]) == 2
+
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
+# --- HTTP -------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def serving(
+    answerer: Answerer | None = None,
+    host: str = "127.0.0.1",
+    log: io.StringIO | None = None,
+) -> Iterator[int]:
+    """A server on an ephemeral port, in a thread; shut down and closed on exit."""
+    with answerer or Answerer() as using:
+        server = http_server(host, 0, using, log=log)
+        thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        thread.start()
+        try:
+            yield server.server_port
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=10)
+
+
+def post(
+    port: int,
+    body: bytes | None,
+    *,
+    method: str = "POST",
+    headers: dict[str, str] | None = None,
+    host: str = "127.0.0.1",
+) -> tuple[int, dict[str, Any]]:
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    try:
+        if headers is None:
+            connection.request(method, "/", body=body)
+        else:
+            connection.putrequest(method, "/")
+            for name, value in headers.items():
+                connection.putheader(name, value)
+            connection.endheaders()
+        response = connection.getresponse()
+        assert response.getheader("Content-Type") == "application/json"
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def port() -> Iterator[int]:
+    with serving() as port:
+        yield port
+
+
+def test_http_plays_a_turn(port: int) -> None:
+    status, created = post(port, json.dumps(NEW_BOT).encode())
+    assert (status, created["id"]) == (200, "new")
+
+    status, turn = post(port, turn_request(created["bot"]))
+
+    assert status == 200
+    assert turn["outcome"]["decisions"][0]["type"] == "RevealCard"
+    assert turn["outcome"]["bot"]["discard_pile"] == [created["bot"]["draw_pile"][0]]
+
+
+def test_http_bad_requests_get_typed_errors_and_it_serves_on(port: int) -> None:
+    oversized = b'{"pad": "' + b"x" * MAX_REQUEST_BYTES + b'"}'
+
+    answers = [post(port, body) for body in BAD]
+    too_big = post(port, oversized)
+    status, created = post(port, json.dumps(NEW_BOT).encode())
+
+    assert [(s, r["id"], r["error"]["type"]) for s, r in answers] == [
+        (400, rid, kind) for rid, kind in BAD_ERRORS
+    ]
+    assert too_big[0] == 413
+    assert too_big[1]["error"]["type"] == "SerializationError"
+    assert f"{len(oversized)} bytes, more than" in too_big[1]["error"]["message"]
+    assert (status, created["id"]) == (200, "new")
+
+
+def test_http_refuses_what_is_not_a_request(port: int) -> None:
+    assert post(port, None, method="GET")[0] == 405
+    assert post(port, None, method="HEAD")[0] == 405
+    assert post(port, None, headers={})[0] == 411
+    status, answer = post(port, None, headers={"Content-Length": "-1"})
+    assert (status, answer["error"]["path"]) == (400, "$")
+    assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
+
+
+def test_http_hugely_oversized_body_is_refused_without_reading_it(port: int) -> None:
+    """Past 8 times the limit the server does not drain the body; it answers 413 and closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+        client.sendall(
+            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n"
+        )
+        head = client.recv(4096)
+
+    assert head.startswith(b"HTTP/1.0 413")
+
+
+def test_http_times_out_slow_clients_and_slow_calls() -> None:
+    def slow(request: bytes) -> Reply:
+        time.sleep(0.5)
+        return reply(request)
+
+    with serving(Answerer(timeout=0.1, answer=slow)) as port:
+        status, answer = post(port, b'{"id": 5}')
+        assert (status, answer["id"], answer["error"]["type"]) == (
+            503,
+            5,
+            "TimeoutError",
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+            client.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+            assert client.recv(4096) == b""  # closed, unanswered, after its read bound
+
+
+def test_http_a_client_stalling_in_an_oversized_body_still_gets_413() -> None:
+    head = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{"
+    with (
+        serving(Answerer(limit=100, timeout=0.1)) as port,
+        socket.create_connection(("127.0.0.1", port), timeout=30) as client,
+    ):
+        client.sendall(head)
+        answer = client.recv(4096)
+
+    assert answer.startswith(b"HTTP/1.0 413")
+
+
+def test_http_logs_a_line_per_request() -> None:
+    log = io.StringIO()
+    with serving(log=log) as port:
+        post(port, json.dumps(NEW_BOT).encode())
+        post(port, None, method="GET")
+
+    assert log.getvalue().splitlines()[0].endswith('"POST / HTTP/1.1" 200 -')
+    assert '"GET / HTTP/1.1" 405' in log.getvalue()
+
+
+def test_http_a_client_that_hangs_up_mid_body_is_dropped(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+        client.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+        client.shutdown(socket.SHUT_WR)
+        assert client.recv(4096) == b""
+    assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
+
+
+def test_http_internal_errors_are_500(
+    port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(lacerda_bot.protocol, "take_turn", broken)
+
+    status, answer = post(port, turn_request(unstructure(new_bot(7))))
+
+    assert (status, answer["error"]["type"]) == (500, "InternalError")
+
+
+def test_http_on_ipv6_loopback() -> None:
+    try:
+        with serving(host="::1") as port:
+            assert post(port, json.dumps(NEW_BOT).encode(), host="::1")[0] == 200
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+
+
+def test_serve_command_over_http_says_where_it_listens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In process: it prints its address, serves until Ctrl-C, and closes its socket."""
+    served: list[int] = []
+
+    def interrupted(
+        server: socketserver.BaseServer, poll_interval: float = 0.5
+    ) -> None:
+        assert isinstance(server, http.server.HTTPServer)
+        served.append(server.server_port)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(socketserver.BaseServer, "serve_forever", interrupted)
+
+    assert main(["serve", "--http", "0"]) == 0
+
+    assert capsys.readouterr().out == (
+        f"lacerda-bot serve: listening on http://127.0.0.1:{served[0]}/\n"
+    )
+    with socket.socket() as probe:  # the port is free again
+        probe.bind(("127.0.0.1", served[0]))
+
+
+def test_serve_command_over_http_in_a_process() -> None:
+    """lacerda-bot serve --http 0: it prints its address, plays a turn, and is stopped."""
+    server = subprocess.Popen(
+        [*SERVE, "--http", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline().decode()
+        assert line.startswith("lacerda-bot serve: listening on http://127.0.0.1:")
+        port = int(line.rsplit(":", 1)[1].strip(" /\n"))
+        status, created = post(port, json.dumps(NEW_BOT).encode())
+        status, turn = post(port, turn_request(created["bot"]))
+        assert status == 200
+        assert turn["outcome"]["decisions"][0]["type"] == "RevealCard"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            server.kill()
+            server.wait()
+        for stream in (server.stdout, server.stderr):
+            if stream is not None:
+                stream.close()
+
+
+# --- a host in another language ------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_node_host_plays_turns(tmp_path: Path) -> None:
+    """examples/node_host.mjs starts the server, sets Lacerda up and plays three turns."""
+    board = tmp_path / "board.json"
+    board.write_text(dumps(reference_board()), encoding="utf-8")
+    node = shutil.which("node")
+    assert node is not None
+
+    done = subprocess.run(
+        [node, str(ROOT / "examples" / "node_host.mjs"), str(board), "3", "--", *SERVE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "setup:\n  StartingSpace space=" in out
+    for turn in (1, 2, 3):
+        assert f"turn {turn}:\n  RevealCard card=" in out
+    assert "a request without a view: SerializationError at $.view" in out
+    assert "played 3 turns" in out
