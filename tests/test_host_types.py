@@ -30,6 +30,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot.hexmap import Hex
+from lacerda_bot.host import ScoreView
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
@@ -57,6 +58,16 @@ from lacerda_bot.testing import reference_board
 from .strategies import host_states
 
 PROPERTIES = tuple(f.name for f in attrs.fields(Board))
+SCORING = {n for n, v in vars(ScoreView).items() if isinstance(v, property)}
+
+
+def call_reading(field: str, host: object) -> object:
+    """The call that reads *field*: final scoring for a scoring property (issue 13:
+    a decision never reads those), else his turn."""
+    if field.partition("[")[0] in SCORING:
+        return score_lacerda(host)  # type: ignore[arg-type]
+    return take_turn(new_bot(0), host)  # type: ignore[arg-type]
+
 
 # --- records refuse wrong types where they are made --------------------------
 
@@ -215,7 +226,7 @@ def test_wrong_types_in_the_view_are_refused(
     host = PlainHost(reference_board(), **overrides)
 
     with pytest.raises(InvalidHostStateError) as info:
-        take_turn(new_bot(0), host)  # type: ignore[arg-type]
+        call_reading(field, host)
 
     assert info.value.field == field
     assert str(info.value).startswith(f"{field}: expected ")
@@ -237,7 +248,7 @@ def test_a_missing_property_is_named(name: str) -> None:
     host = _host_class(name)
 
     with pytest.raises(InvalidHostStateError) as info:
-        take_turn(new_bot(0), host)  # type: ignore[arg-type]
+        call_reading(name, host)
 
     assert info.value.field == name
     assert "missing" in str(info.value)
@@ -253,7 +264,7 @@ def test_a_raising_property_is_reported_with_the_host_error(name: str) -> None:
     host = _host_class(name, broken)
 
     with pytest.raises(InvalidHostStateError) as info:
-        take_turn(new_bot(0), host)  # type: ignore[arg-type]
+        call_reading(name, host)
 
     assert info.value.field == name
     assert "RuntimeError('database is down')" in str(info.value)
@@ -423,7 +434,7 @@ def test_any_enum_field_given_as_its_string_is_refused(
     error, field = _expected_field(board, path)
 
     with pytest.raises(LacerdaBotError) as info:
-        take_turn(new_bot(0), _replaced(board, path, member.value))
+        call_reading(str(path[0]), _replaced(board, path, member.value))
 
     assert type(info.value) is error
     assert isinstance(info.value, InvalidHostStateError | InvalidValueError)

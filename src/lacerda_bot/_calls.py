@@ -15,7 +15,7 @@ from lacerda_bot._rules import setup as start
 from lacerda_bot._rules.play import check_bot
 from lacerda_bot._state import BotState
 from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.host import HostState
+from lacerda_bot.host import PlayView
 from lacerda_bot.model import TechType
 from lacerda_bot.outcome import Outcome
 
@@ -28,12 +28,12 @@ __all__ = [
 ]
 
 
-def _facts(bot: BotState, view: HostState) -> BoardFacts:
+def _facts(bot: BotState, view: PlayView) -> BoardFacts:
     check_bot(bot)
     return BoardFacts.read(view, bot.options)
 
 
-def setup(bot: BotState, view: HostState) -> Outcome:
+def setup(bot: BotState, view: PlayView) -> Outcome:
     """Draw his First Colonist tile and place him (R-SETUP-7), then its gain (R-SETUP-8).
 
     The tile is one uniform pick (R-DECK-1, R-TIE-7) among the tiles in the order
@@ -56,7 +56,7 @@ def setup(bot: BotState, view: HostState) -> Outcome:
     return start.setup(bot, _facts(bot, view))
 
 
-def take_turn(bot: BotState, view: HostState) -> Outcome:
+def take_turn(bot: BotState, view: PlayView) -> Outcome:
     """Lacerda's whole turn (R-TURN-1): reveal, Mission step, action or Rover, discard.
 
     >>> from lacerda_bot import new_bot
@@ -74,7 +74,7 @@ def take_turn(bot: BotState, view: HostState) -> Outcome:
     return turn.take_turn(bot, _facts(bot, view))
 
 
-def shuttle_phase(bot: BotState, view: HostState) -> Outcome:
+def shuttle_phase(bot: BotState, view: PlayView) -> Outcome:
     """Lacerda's Shuttle phase (R-SHUTTLE-1..6): stay, or travel and arrive.
 
     He stays unless the Shuttle departs from his side and his most recent card
@@ -94,7 +94,7 @@ def shuttle_phase(bot: BotState, view: HostState) -> Outcome:
     return shuttle.shuttle_phase(bot, _facts(bot, view))
 
 
-def colony_level_up(bot: BotState, view: HostState) -> Outcome:
+def colony_level_up(bot: BotState, view: PlayView) -> Outcome:
     """What he does when the Colony levels up (R-LEVEL-1..6), once per level gained.
 
     The host calls it at the end of the turn in which the Colony levelled up
@@ -109,7 +109,7 @@ def colony_level_up(bot: BotState, view: HostState) -> Outcome:
     return level.colony_level_up(bot, _facts(bot, view))
 
 
-def human_used_tech(bot: BotState, view: HostState, tech: TechType) -> Outcome:
+def human_used_tech(bot: BotState, view: PlayView, tech: TechType) -> Outcome:
     """R-TURN-6: the human used his *tech*: it develops one step, free, with its gain.
 
     Nothing happens if it is at its maximum.

@@ -49,6 +49,7 @@ __all__ = [
     "HostState",
     "MapView",
     "MissionView",
+    "PlayView",
     "ScientistView",
     "ScoreView",
     "SideView",
@@ -356,7 +357,7 @@ class ScoreView(Protocol):
         ...
 
 
-class HostState(
+class PlayView(
     SideView,
     ColonyView,
     MapView,
@@ -369,7 +370,15 @@ class HostState(
     TurnOrderView,
     MissionView,
     CrystalView,
-    ScoreView,
     Protocol,
 ):
-    """Every view together: what a host passes to the decision-making calls."""
+    """What the decision-making calls read: every view but :class:`ScoreView`.
+
+    ``setup``, ``take_turn``, ``shuttle_phase``, ``colony_level_up`` and
+    ``human_used_tech`` never read a scoring property, so a host need not
+    have them until it scores.
+    """
+
+
+class HostState(PlayView, ScoreView, Protocol):
+    """Every view together: the reference host, and what a full host implements."""

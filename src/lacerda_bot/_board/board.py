@@ -21,7 +21,7 @@ import attrs
 from lacerda_bot._validate import a_name, check_is_view, is_plain_hex, view_error
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.hexmap import Hex, canonical
-from lacerda_bot.host import HostState
+from lacerda_bot.host import HostState, PlayView, ScoreView
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -191,19 +191,25 @@ _PROPERTIES: Final[tuple[str, ...]] = tuple(
     )
 )
 """Every property of the host view, in the order they are read."""
+_SCORING: Final = frozenset(
+    name for name, value in vars(ScoreView).items() if isinstance(value, property)
+)
+"""The properties only final scoring reads (:class:`~lacerda_bot.host.ScoreView`)."""
+_PLAY_PROPERTIES: Final = tuple(n for n in _PROPERTIES if n not in _SCORING)
+"""What the decision-making calls read: every property but the scoring ones."""
 _Q: Final = operator.attrgetter("q")
 _R: Final = operator.attrgetter("r")
 
 
-def _read_properties(view: object) -> dict[str, Any]:
-    """Every property of *view* by name; one ``try`` costs nothing until it fails."""
+def _read_properties(view: object, names: tuple[str, ...]) -> dict[str, Any]:
+    """The properties *names* of *view*; one ``try`` costs nothing until it fails."""
     raw: dict[str, Any] = {}
     name = ""
     try:
-        for name in _PROPERTIES:
+        for name in names:
             raw[name] = getattr(view, name)
     except Exception as error:
-        check_is_view(view, _PROPERTIES)
+        check_is_view(view, names)
         raise view_error(view, name, error) from error
     return raw
 
@@ -266,10 +272,13 @@ def _read_hex_set(view: object, name: str, items: object) -> frozenset[Hex]:
     return frozenset(hexes)
 
 
-def read_view(view: HostState) -> Board:
+def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
     """Copy *view* into a canonical :class:`Board`, checking the rules' preconditions.
 
-    Every property is read once. The records in the view check their own
+    Every property is read once; without *scoring*, the scoring properties
+    (:class:`~lacerda_bot.host.ScoreView`) are not read at all and keep the
+    board's defaults, so a host that only asks for decisions (a
+    :class:`~lacerda_bot.host.PlayView`) need not have them. The records in the view check their own
     fields when built (an enum field holds its enum, a Hex has int
     coordinates); here every property is checked for its type, and the
     items of every collection for theirs.
@@ -283,11 +292,13 @@ def read_view(view: HostState) -> Board:
             another precondition; the error names the field and what was
             expected.
     """
-    fields = _read_properties(view)
+    fields = _read_properties(view, _PROPERTIES if scoring else _PLAY_PROPERTIES)
     for name in _VALUES:
-        _check_value(name, fields[name])
+        if name in fields:
+            _check_value(name, fields[name])
     for name in _COLLECTIONS:
-        fields[name] = _read_collection(view, name, fields[name])
+        if name in fields:
+            fields[name] = _read_collection(view, name, fields[name])
     for name in _HEX_SETS:
         fields[name] = _read_hex_set(view, name, fields[name])
     _check_hex("initial_mine_hex", fields["initial_mine_hex"])

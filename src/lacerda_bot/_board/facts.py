@@ -76,7 +76,7 @@ from lacerda_bot.facts import (
     check_gains,
 )
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.host import HostState
+from lacerda_bot.host import PlayView
 from lacerda_bot.model import (
     Action,
     BlueprintRow,
@@ -150,14 +150,14 @@ class BoardFacts:
 
     @classmethod
     def read(
-        cls, view: HostState, options: Options, *, log: list[Read] | None = None
+        cls, view: PlayView, options: Options, *, log: list[Read] | None = None
     ) -> "BoardFacts":
         """Read and check *view* (:func:`read_view`, and R-TO-9 with ``error``).
 
         Raises:
             InvalidHostStateError: the view breaks a precondition; names the field.
         """
-        board = read_view(view)
+        board = read_view(view, scoring=False)  # no rule of a decision scores
         if options.unknown_gain is UnknownGain.ERROR:
             _check_unknown_gains(board)
         return cls(board, options, log=log)
