@@ -65,6 +65,7 @@ from lacerda_bot.model import (
     Action,
     BuildingType,
     Gain,
+    GainKind,
     LssReward,
     Side,
     TechType,
@@ -269,7 +270,15 @@ def _article(name: str) -> str:
 
 
 def gain_words(gain: Gain) -> str:
-    """A benefit in words, e.g. ``crystals(2)`` or ``construct(water extractor)``."""
+    """A benefit in words, e.g. ``crystals(2)`` or ``construct (water extractor)``.
+
+    >>> from lacerda_bot.model import Gain, GainKind
+    >>> gain_words(Gain(kind=GainKind.CONSTRUCT))
+    'construct (any type)'
+    """
+    if gain.kind is GainKind.CONSTRUCT:
+        what = gain.building.value.replace("_", " ") if gain.building else "any type"
+        return f"construct ({what})"
     return str(gain).replace("_", " ")
 
 
@@ -552,7 +561,11 @@ def _travel(d: Travel[D]) -> tuple[Line, ...]:
         )
     else:
         lines.append(
-            Line(text="He retrieves no Colonists.", rules=("R-SHUTTLE-5", "R-LSS-3"))
+            Line(
+                text="He retrieves no Colonists. On arrival: a Discovery tile, the "
+                "space's benefit, then a free building as in Colony action 1.",
+                rules=("R-SHUTTLE-5", "R-LSS-3"),
+            )
         )
     return tuple(lines)
 
