@@ -172,3 +172,14 @@ def test_a_huge_batch_over_processes_streams(monkeypatch: pytest.MonkeyPatch) ->
     assert isinstance(batch, Generator)
     batch.close()
     assert [r.seed for r in first if not isinstance(r, str)] == [0, 1, 2]
+
+
+def test_json_temporary_file_is_unique(tmp_path: Path) -> None:
+    """A file named like the old fixed temporary name is neither used nor removed."""
+    target = tmp_path / "out.jsonl"
+    bystander = tmp_path / "out.jsonl.tmp"
+    bystander.write_text("someone else's")
+    assert main(["simulate", "--games", "2", "--json", str(target)]) == 0
+    assert bystander.read_text() == "someone else's"
+    assert len(target.read_text().splitlines()) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.jsonl.tmp"]

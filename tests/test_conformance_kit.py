@@ -304,3 +304,12 @@ def test_a_view_that_breaks_a_precondition_is_compared_field_by_field() -> None:
     with pytest.raises(InvalidHostStateError, match="colony_level") as info:
         check_host(a_bool_level, lambda host, ds: host, games=1)
     assert "step 0 (setup)" in "".join(info.value.__notes__)
+
+
+def test_an_empty_list_of_games_is_refused() -> None:
+    from lacerda_bot.conformance import check_host
+    from lacerda_bot.errors import InvalidValueError
+    from lacerda_bot.testing import apply
+
+    with pytest.raises(InvalidValueError, match="at least one GamePlan"):
+        check_host(lambda board: board, apply, games=[])

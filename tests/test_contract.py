@@ -450,3 +450,10 @@ def test_his_starting_space_puts_the_shuttle_on_his_side() -> None:
         Side.COLONY,
         space.id,
     )
+
+
+def test_a_parametrised_decision_class_has_its_class_contract() -> None:
+    from lacerda_bot.contract import contract_of
+    from lacerda_bot.decisions import Construct
+
+    assert contract_of(Construct[str]) is contract_of(Construct)

@@ -270,12 +270,83 @@ def test_the_helpers_of_the_transports() -> None:
     assert request_id("[]") is None
     assert request_id("nope") is None
     assert request_id('{"id": []}') is None
-    timeout = timed_out('{"id": 3}', 2.5)
+    timeout = timed_out(2.5, request_id=3)
     assert timeout.error is ErrorType.TIMEOUT
     assert json.loads(timeout.text) == {
         "id": 3,
         "error": {"type": "TimeoutError", "message": "no answer within 2.5 s"},
     }
+    busy = json.loads(timed_out(1, busy=True).text)
+    assert busy["id"] is None
+    assert busy["error"]["message"] == "no free worker within 1 s (the server is busy)"
+
+
+@pytest.mark.parametrize(
+    ("text", "rid"),
+    [
+        (' \n{ "id" : 7 }', 7),
+        ('{"call": "new_bot", "seed": [1, {"id": 2}], "id": "late"}', "late"),
+        ('{"\\u0069d": "escaped"}', "escaped"),
+        ('{"id": null, "call": 1}', None),
+        ('{"id": true}', None),
+        ('{"id": 1.5}', None),
+        ('{"call": "x" "id": 1}', None),  # no comma: not read on
+        ('{"call": "x"}', None),
+        ('{"id": 4, then nothing JSON', 4),  # only the start is read
+        (b'\xef\xbb\xbf{"id": "bom"}', "bom"),
+        ('{"id": "caf\u00e9"}'.encode("utf-16"), "caf\u00e9"),
+        (b'{"id": "\xff"}', None),
+        ("[" * 100_000, None),
+    ],
+)
+def test_request_id_reads_the_start_of_a_request(
+    text: str | bytes, rid: object
+) -> None:
+    assert request_id(text) == rid
+
+
+def test_request_id_never_parses_the_whole_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A timeout answer reads its id from the start alone: not by the full (slow) parse."""
+
+    def slow_parse(text: str | bytes) -> object:
+        raise AssertionError("the whole request was parsed")
+
+    monkeypatch.setattr(lacerda_bot.protocol, "parse_json", slow_parse)
+    pad = [{"k": i} for i in range(100_000)]
+    request = json.dumps({"id": 11, "call": "score_lacerda", "view": pad})
+    late = json.dumps({"view": pad, "id": 12})
+
+    assert request_id(request) == 11
+    assert request_id(request.encode()) == 11
+    assert request_id(late) is None  # past the first ID_SCAN_CHARS characters
+    assert request_id(late, scan=len(late)) == 12
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=5),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+            ),
+            max_leaves=8,
+        ),
+        max_size=5,
+    ),
+    st.sampled_from([None, 0, -3, 2**70, "", "r\u00e9q\n"]),
+    st.booleans(),
+)
+def test_request_id_agrees_with_the_full_parse(
+    data: dict[str, Any], rid: object, bytes_: bool
+) -> None:
+    text = json.dumps({**data, "id": rid}, indent=1 if bytes_ else None)
+
+    assert request_id(text.encode() if bytes_ else text) == rid
+    assert json.loads(handle(text))["id"] == rid
 
 
 # --- properties -------------------------------------------------------------------------

@@ -207,3 +207,12 @@ def test_a_field_its_class_would_normalise_is_refused() -> None:
     document["data"]["trace"]["rules"] = [*rules, rules[0]]
     with pytest.raises(SerializationError, match="normal form"):
         loads(json.dumps(document), type(decision))
+
+
+def test_a_lone_surrogate_is_refused() -> None:
+    """A string dumps could never write out as UTF-8 is not dumps' output."""
+    decision = take_turn(new_bot(3), reference_board()).decisions[0]
+    document = json.loads(dumps(decision))
+    document["data"]["trace"]["note"] = "\ud800"
+    with pytest.raises(SerializationError, match="not a Unicode text"):
+        loads(json.dumps(document), type(decision))

@@ -4,11 +4,13 @@ Every server a test starts listens on an ephemeral loopback port and is shut
 down in a ``finally``; every process a test starts is ended there too.
 """
 
+import concurrent.futures
 import contextlib
 import http.client
 import http.server
 import io
 import json
+import select
 import shutil
 import socket
 import socketserver
@@ -16,7 +18,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +26,9 @@ import pytest
 
 import lacerda_bot.protocol
 from lacerda_bot import dumps, new_bot
-from lacerda_bot._server import Answerer, http_server, serve_stdio
+from lacerda_bot._server import MAX_HEAD_BYTES, Answerer, http_server, serve_stdio
 from lacerda_bot.cli import main
-from lacerda_bot.protocol import MAX_REQUEST_BYTES, Reply, reply
+from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
@@ -126,6 +128,76 @@ def test_stdio_skips_a_long_line_to_its_end() -> None:
     assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
 
 
+def test_the_call_bound_does_not_count_waiting_for_a_worker() -> None:
+    """Two 0.25 s calls on one worker, bound 0.4 s: the second waits 0.25 s, then has its 0.4 s."""
+
+    def slow(request: bytes) -> Reply:
+        time.sleep(0.25)
+        return reply(request)
+
+    with (
+        Answerer(timeout=0.4, workers=1, answer=slow) as answerer,
+        concurrent.futures.ThreadPoolExecutor(2) as hosts,
+    ):
+        answers = list(hosts.map(answerer, [json.dumps(NEW_BOT).encode()] * 2))
+
+    assert [a.error for a in answers] == [None, None]
+
+
+def test_waiting_for_a_worker_is_bounded_too() -> None:
+    """A worker held by a call past its bound: the next request is refused unstarted, in time."""
+    release = threading.Event()
+
+    def stuck(request: bytes) -> Reply:
+        release.wait(10)
+        return reply(request)
+
+    try:
+        with Answerer(timeout=0.1, workers=1, answer=stuck) as answerer:
+            first = answerer(b'{"id": 1}')
+            start = time.monotonic()
+            second = answerer(b'{"id": 2}')
+            waited = time.monotonic() - start
+    finally:
+        release.set()
+
+    assert json.loads(first.text)["error"]["message"] == "no answer within 0.1 s"
+    assert json.loads(second.text) == {
+        "id": 2,
+        "error": {
+            "type": "TimeoutError",
+            "message": "no free worker within 0.1 s (the server is busy)",
+        },
+    }
+    assert waited < 1
+
+
+def test_a_timeout_answer_to_a_huge_request_is_quick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The timeout reply reads the id from the request's start, not by parsing it again."""
+    release = threading.Event()
+
+    def slow_parse(text: str | bytes) -> Any:
+        release.wait(10)
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(lacerda_bot.protocol, "parse_json", slow_parse)
+    request = (
+        b'{"id": "huge", "call": "score_lacerda", "pad": "' + b"x" * 1_000_000 + b'"}'
+    )
+    try:
+        with Answerer(timeout=0.2) as answerer:
+            start = time.monotonic()
+            answer = answerer(request)
+            took = time.monotonic() - start
+    finally:
+        release.set()
+
+    assert (answer.error, json.loads(answer.text)["id"]) == (ErrorType.TIMEOUT, "huge")
+    assert took < 1
+
+
 def test_a_slow_call_times_out_and_the_next_is_served() -> None:
     def slow(request: bytes) -> Reply:
         if b"slow" in request:
@@ -207,10 +279,11 @@ def serving(
     answerer: Answerer | None = None,
     host: str = "127.0.0.1",
     log: io.StringIO | None = None,
+    **options: int,
 ) -> Iterator[int]:
     """A server on an ephemeral port, in a thread; shut down and closed on exit."""
     with answerer or Answerer() as using:
-        server = http_server(host, 0, using, log=log)
+        server = http_server(host, 0, using, log=log, **options)
         thread = threading.Thread(
             target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
@@ -234,17 +307,37 @@ def post(
     connection = http.client.HTTPConnection(host, port, timeout=30)
     try:
         if headers is None:
-            connection.request(method, "/", body=body)
+            json_type = {"Content-Type": "application/json"}
+            connection.request(method, "/", body=body, headers=json_type)
         else:
-            connection.putrequest(method, "/")
+            connection.putrequest(method, "/", skip_host="Host" in headers)
             for name, value in headers.items():
                 connection.putheader(name, value)
-            connection.endheaders()
+            connection.endheaders(body)
         response = connection.getresponse()
         assert response.getheader("Content-Type") == "application/json"
         return response.status, json.loads(response.read() or b"null")
     finally:
         connection.close()
+
+
+JSON = {"Content-Type": "application/json"}
+HEAD = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+"""The start of a raw request that the server reads, before its Content-Length."""
+
+
+def raw(port: int, data: bytes, *, timeout: float = 30) -> tuple[int, dict[str, Any]]:
+    """Send *data* on a new connection; the status and JSON body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as client:
+        client.sendall(data)
+        client.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert b"\r\nContent-Type: application/json\r\n" in head, answer
+    assert int(head.split(b"\r\nContent-Length: ")[1].split(b"\r\n")[0]) == len(body)
+    return int(head.split()[1]), json.loads(body)
 
 
 @pytest.fixture
@@ -283,18 +376,18 @@ def test_http_bad_requests_get_typed_errors_and_it_serves_on(port: int) -> None:
 def test_http_refuses_what_is_not_a_request(port: int) -> None:
     assert post(port, None, method="GET")[0] == 405
     assert post(port, None, method="HEAD")[0] == 405
-    assert post(port, None, headers={})[0] == 411
-    status, answer = post(port, None, headers={"Content-Length": "-1"})
+    assert post(port, None, headers=JSON)[0] == 411
+    status, answer = post(port, None, headers={**JSON, "Content-Length": "-1"})
     assert (status, answer["error"]["path"]) == (400, "$")
+    twice = {**JSON, "Content-Length": "1, 1"}
+    assert post(port, None, headers=twice)[0] == 400
     assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
 
 
 def test_http_hugely_oversized_body_is_refused_without_reading_it(port: int) -> None:
     """Past 8 times the limit the server does not drain the body; it answers 413 and closes."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
-        client.sendall(
-            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n"
-        )
+        client.sendall(HEAD + b"Content-Length: 99999999999\r\n\r\n")
         head = client.recv(4096)
 
     assert head.startswith(b"HTTP/1.0 413")
@@ -313,12 +406,12 @@ def test_http_times_out_slow_clients_and_slow_calls() -> None:
             "TimeoutError",
         )
         with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
-            client.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+            client.sendall(HEAD + b"Content-Length: 10\r\n\r\n{")
             assert client.recv(4096) == b""  # closed, unanswered, after its read bound
 
 
 def test_http_a_client_stalling_in_an_oversized_body_still_gets_413() -> None:
-    head = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n{"
+    head = HEAD + b"Content-Length: 200\r\n\r\n{"
     with (
         serving(Answerer(limit=100, timeout=0.1)) as port,
         socket.create_connection(("127.0.0.1", port), timeout=30) as client,
@@ -341,7 +434,7 @@ def test_http_logs_a_line_per_request() -> None:
 
 def test_http_a_client_that_hangs_up_mid_body_is_dropped(port: int) -> None:
     with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
-        client.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+        client.sendall(HEAD + b"Content-Length: 10\r\n\r\n{")
         client.shutdown(socket.SHUT_WR)
         assert client.recv(4096) == b""
     assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
@@ -358,6 +451,149 @@ def test_http_internal_errors_are_500(
     status, answer = post(port, turn_request(unstructure(new_bot(7))))
 
     assert (status, answer["error"]["type"]) == (500, "InternalError")
+
+
+def test_http_a_content_length_of_thousands_of_digits_is_413(port: int) -> None:
+    """Not a ValueError and a traceback: a 413 with a protocol error, like any too large."""
+    for digits in (b"9" * 5000, b"1" * 19):
+        status, answer = raw(port, HEAD + b"Content-Length: " + digits + b"\r\n\r\n{}")
+        assert (status, answer["error"]["type"]) == (413, "SerializationError")
+        assert answer["error"]["message"] == (
+            f"$: the request is more than {MAX_REQUEST_BYTES} bytes"
+        )
+    assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "kind"),
+    [
+        (b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405, "InvalidValueError"),
+        (b"GARBAGE\r\n\r\n", 400, "SerializationError"),
+        (b"POST / HTTP/x\r\n\r\n", 400, "SerializationError"),
+        (b"POST / HTTP/2.0\r\n\r\n", 505, "SerializationError"),
+        (HEAD + b"X-Many: 1\r\n" * 101 + b"\r\n", 431, "SerializationError"),
+        (b"POST /" + b"x" * 40_000 + b" HTTP/1.1\r\n\r\n", 431, "SerializationError"),
+        (HEAD + (b"X-Pad: " + b"x" * 900 + b"\r\n") * 40, 431, "SerializationError"),
+    ],
+    ids=[
+        "unknown method",
+        "bad line",
+        "bad version",
+        "HTTP/2",
+        "101 headers",
+        "long line",
+        "40 KB of headers",
+    ],
+)
+def test_http_every_error_body_is_a_protocol_response(
+    port: int, data: bytes, status: int, kind: str
+) -> None:
+    """Not the base class's HTML pages: a JSON protocol error, whatever the problem."""
+    answer = raw(port, data)
+
+    assert (answer[0], answer[1]["id"], answer[1]["error"]["type"]) == (
+        status,
+        None,
+        kind,
+    )
+
+
+def test_http_headers_are_bounded_even_with_a_good_request(port: int) -> None:
+    """Over MAX_HEAD_BYTES of headers is refused before the body, however valid the rest."""
+    body = json.dumps(NEW_BOT).encode()
+    pad = b"X-Pad: " + b"x" * 1000 + b"\r\n"
+    length = b"Content-Length: %d\r\n\r\n" % len(body)
+    assert len(pad * 40) > MAX_HEAD_BYTES
+
+    assert raw(port, HEAD + pad * 20 + length + body)[0] == 200
+    assert raw(port, HEAD + pad * 40 + length + body)[0] == 431
+
+
+def test_http_refuses_bodies_not_declared_json(port: int) -> None:
+    """A web page can POST text/plain cross-origin without asking: such a body is not run."""
+    body = json.dumps(NEW_BOT).encode()
+    length = {"Content-Length": str(len(body))}
+
+    for kind in (
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ):
+        status, answer = post(port, body, headers={**length, "Content-Type": kind})
+        assert (status, answer["error"]["field"]) == (415, "Content-Type")
+    assert post(port, body, headers=length)[0] == 415
+    for kind in ("application/json; charset=utf-8", "Application/JSON"):
+        assert post(port, body, headers={**length, "Content-Type": kind})[0] == 200
+
+
+def test_http_on_loopback_refuses_other_host_names(port: int) -> None:
+    """DNS rebinding: a page of evil.example resolved to 127.0.0.1 cannot read answers."""
+    body = json.dumps(NEW_BOT).encode()
+
+    def status(*hosts: str) -> int:
+        head = b"".join(b"Host: %s\r\n" % h.encode() for h in hosts)
+        data = b"POST / HTTP/1.1\r\n" + head + b"Content-Type: application/json\r\n"
+        return raw(port, data + b"Content-Length: %d\r\n\r\n" % len(body) + body)[0]
+
+    for good in (f"127.0.0.1:{port}", f"LocalHost:{port}", "localhost", "[::1]"):
+        assert status(good) == 200, good
+    assert status() == 200  # no Host: no browser sends that
+    for bad in (f"evil.example:{port}", "evil.example", "localhost:1", "127.0.0.2"):
+        assert status(bad) == 421, bad
+    assert status("127.0.0.1", "evil.example") == 421
+
+
+def test_http_a_slow_client_is_cut_off_at_one_deadline() -> None:
+    """A header line every 0.1 s keeps each read short, but not the request: closed near 0.5 s."""
+    with (
+        serving(Answerer(timeout=0.5)) as port,
+        socket.create_connection(("127.0.0.1", port), timeout=30) as client,
+    ):
+        start = time.monotonic()
+        client.sendall(b"POST / HTTP/1.1\r\n")
+        closed_after = None
+        while closed_after is None and time.monotonic() - start < 3:
+            time.sleep(0.1)
+            try:
+                client.sendall(b"X-Slow: 1\r\n")
+                if select.select([client], [], [], 0)[0]:
+                    assert client.recv(4096) == b""  # closed, unanswered
+                    closed_after = time.monotonic() - start
+            except OSError:
+                closed_after = time.monotonic() - start
+
+    assert closed_after is not None
+    assert closed_after < 1.5
+
+
+def test_http_caps_the_connections_it_serves() -> None:
+    """Past max_connections, a connection gets a 503 at once: no thread, no buffer."""
+    log = io.StringIO()
+    with serving(Answerer(timeout=10), log=log, max_connections=2) as port:
+        baseline = threading.active_count()
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        try:
+            wait_until(lambda: threading.active_count() == baseline + 2)
+            start = time.monotonic()
+            refused = [raw(port, b"", timeout=5) for _ in range(10)]
+            assert time.monotonic() - start < 5
+            assert threading.active_count() == baseline + 2
+        finally:
+            for client in idle:
+                client.close()
+        wait_until(lambda: threading.active_count() == baseline)
+        assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
+
+    assert {(s, r["error"]["type"]) for s, r in refused} == {(503, "TimeoutError")}
+    assert "busy" in refused[0][1]["error"]["message"]
+    assert "busy: 503" in log.getvalue()
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 5) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        time.sleep(0.01)
 
 
 def test_http_on_ipv6_loopback() -> None:

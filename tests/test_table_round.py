@@ -37,12 +37,12 @@ def test_a_round_is_his_turn_then_the_shuttle_phase() -> None:
     assert (round_number(state), expected(state)) == (1, StepKind.TURN)
     assert refusal(state, StepKind.SHUTTLE) is not None
     assert refusal(state, StepKind.SCORE) is not None  # no turn taken yet
-    after_turn = attrs.evolve(state, turns=1)
+    after_turn = attrs.evolve(state, turns=1, turn_this_round=True)
     assert expected(after_turn) is StepKind.SHUTTLE
     assert "round 1" in str(refusal(after_turn, StepKind.TURN))
     for kind in (StepKind.SHUTTLE, StepKind.LEVEL_UP, StepKind.FIX, StepKind.SCORE):
         assert refusal(after_turn, kind) is None
-    next_round = attrs.evolve(after_turn, shuttle_phases=1)
+    next_round = attrs.evolve(after_turn, shuttle_phases=1, turn_this_round=False)
     assert (round_number(next_round), expected(next_round)) == (2, StepKind.TURN)
 
 
@@ -56,6 +56,20 @@ def test_before_set_up_and_after_scoring() -> None:
 def test_every_step_ends_with_a_reminder(kind: StepKind) -> None:
     assert reminder(attrs.evolve(set_up(), turns=1), kind).strip()
     assert reminder(attrs.evolve(set_up(), turns=1), StepKind.SCORE) == ""
+
+
+def test_an_insisted_step_shifts_nothing_after_the_next_shuttle_phase(
+    tmp_path: Path,
+) -> None:
+    """Two turns insisted on, then a Shuttle phase: the next round opens normally."""
+    out, terminal = session(
+        [*SETUP, "turn", "0", "turn!", "0", "0", "0", "shuttle", "n", "turn"],
+        tmp_path / "g.json",
+    )
+    assert terminal.state.turns == 2
+    assert "Round 2, next: [turn/shuttle/level-up/score/fix; Enter: turn]" in out
+    assert "Not now" not in out
+    assert "Card 9" in out  # the third turn began
 
 
 def test_enter_takes_the_step_offered_and_out_of_order_needs_a_bang(

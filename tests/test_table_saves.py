@@ -5,6 +5,7 @@ import errno
 import io
 import os
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
@@ -186,3 +187,106 @@ def test_the_resume_hint_is_shell_quoted(tmp_path: Path) -> None:
     assert t.loop() == 0
     assert "lacerda-bot play --resume '" in output(t)
     assert "my game'\"'\"'s save.json'" in output(t)
+
+
+# --- review fixes ---------------------------------------------------------------------
+
+
+def test_commands_at_the_retry_prompt_are_not_file_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'quit' at the failing-save prompt quits unsaved; 'help' is no file name."""
+    monkeypatch.chdir(tmp_path)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    t = terminal(blocker / "g.json", [*SETUP, "help", "quit"])
+    assert t.loop() == 1
+    assert "Only Enter, a file name or quit here." in output(t)
+    assert "Stopped without saving the last step" in output(t)
+    assert not (tmp_path / "help").exists()
+    assert not (tmp_path / "quit").exists()
+
+
+def test_ctrl_c_at_the_retry_prompt_says_the_step_is_lost(tmp_path: Path) -> None:
+    class Interrupting:
+        """Gives the lines, then Ctrl-C."""
+
+        def __init__(self, lines: list[str]) -> None:
+            self.lines = lines
+
+        def readline(self) -> str:
+            if not self.lines:
+                raise KeyboardInterrupt
+            return self.lines.pop(0) + "\n"
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    t = terminal(blocker / "g.json", [])
+    t.stdin = cast(TextIO, Interrupting(list(SETUP)))
+    assert t.loop() == 1
+    assert "Stopped without saving the last step" in output(t)
+
+
+def test_a_folder_that_cannot_sync_still_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rename happened: a failing folder sync is not a failed save."""
+    from lacerda_bot.table import session as module
+
+    def broken(folder: Path) -> None:
+        raise OSError(errno.EIO, "sync failed")
+
+    monkeypatch.setattr(module, "_sync_directory", broken)
+    path = tmp_path / "g.json"
+    written = save_game(new_game(0), path, create=True)
+    assert path.read_bytes() == written
+
+
+def test_without_hard_links_a_new_save_is_still_exclusive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(src: object, dst: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "g.json"
+    first = save_game(new_game(0), path, create=True)
+    assert load_game(path) == new_game(0)
+    with pytest.raises(SaveConflictError, match="already exists"):
+        save_game(new_game(1), path, create=True)
+    assert path.read_bytes() == first
+
+
+def test_temporary_names_are_unique_and_never_follow_a_planted_link(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    planted = tmp_path / f".g.json.{os.getpid()}.tmp"
+    planted.symlink_to(victim)
+    save_game(new_game(0), path, create=True)
+    assert victim.read_text() == "keep me"
+    assert not path.is_symlink()
+
+
+def test_stale_temporaries_match_the_name_literally(tmp_path: Path) -> None:
+    path = tmp_path / "g[1X].json"
+    save_game(new_game(0), path)
+    other = tmp_path / ".gX.json.999999999.tmp"
+    mine = tmp_path / ".g[1X].json.999999999.abc.tmp"
+    for f in (other, mine):
+        f.write_text("partial")
+    assert remove_stale_temporaries(path) == 1
+    assert other.exists()
+    assert not mine.exists()
+
+
+def test_a_dangling_link_takes_its_default_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lacerda-5.json").symlink_to(tmp_path / "lacerda-5.json")  # a loop
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--seed", "5"]) == 0
+    assert (tmp_path / "lacerda-5-2.json").is_file()

@@ -11,8 +11,10 @@ draw order: whoever reads it knows every card to come. Keep the bundle on the
 host's side (a server, a file the client never shows) and give the player
 :meth:`HostSave.player_view`: the discard pile, the number of cards left, the
 pass, the Progress Bot and the options, never the draw order or the seed.
-The outcomes in the log are public: their tie-break records name only cards
-already revealed.
+Each outcome in the log holds his bot state after it (``Outcome.bot``), so
+the log is as secret as the bot state: show the player an outcome's
+decisions (their tie-break records name only cards already revealed),
+never the outcome itself.
 
 >>> from lacerda_bot import dumps, loads, new_bot, take_turn
 >>> from lacerda_bot.testing import apply, reference_board

@@ -16,10 +16,11 @@ import secrets
 import shlex
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 import attrs
 
@@ -44,6 +45,7 @@ from lacerda_bot.table.session import (
     Game,
     SaveConflictError,
     load_game,
+    loads_game,
     new_game,
     remove_stale_temporaries,
     replay,
@@ -270,8 +272,14 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             return 2
         path = args.resume
         try:
-            saved = path.read_bytes()
-            game = load_game(path)
+            saved = path.read_bytes()  # read once: the game and the bytes to expect
+            game = loads_game(saved.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            err.write(
+                f"lacerda-bot play: cannot resume {path}: not a text file ({error})\n"
+                "The file was not changed.\n"
+            )
+            return 2
         except (OSError, SerializationError) as error:
             err.write(
                 f"lacerda-bot play: cannot resume {path}: {error}\n"
@@ -285,7 +293,10 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         try:
             game = new_game(seed, parse_options(args.option), args.goal)
             path, saved = _create(game, args.save)
-        except SaveConflictError:
+        except SaveConflictError as error:
+            if args.save is None:
+                err.write(f"lacerda-bot play: {error}\n")
+                return 2
             err.write(
                 f"lacerda-bot play: {args.save} already exists; resume it with "
                 f"--resume {shlex.quote(str(args.save))}, or choose another "
@@ -324,10 +335,15 @@ def _create(game: Game, path: Path | None) -> tuple[Path, bytes]:
     """
     if path is not None:
         return path, save_game(game, path, create=True)
-    while True:  # another process may take a free name first: take the next
+    for _ in range(_MOST_TRIES):  # another process may take a free name first
         free = _free_name(Path("."), game.seed)
         with contextlib.suppress(SaveConflictError):
             return free, save_game(game, free, create=True)
+    raise SaveConflictError(Path("."), "no free lacerda-SEED file name; use --save")
+
+
+_MOST_TRIES: Final = 100
+"""How many free names a new game tries before giving up (races, odd files)."""
 
 
 def _line_editing() -> bool:  # pragma: no cover - needs a real terminal
@@ -343,7 +359,7 @@ def _free_name(folder: Path, seed: int) -> Path:
     """``lacerda-SEED.json`` in *folder*, numbered (``-2``, ``-3``, ...) if taken."""
     path = folder / f"lacerda-{seed}.json"
     n = 1
-    while path.exists():
+    while os.path.lexists(path):  # a dangling link takes its name too
         n += 1
         path = folder / f"lacerda-{seed}-{n}.json"
     return path
@@ -426,13 +442,21 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {problem}\n")
         return 2
     seeds = game_seeds(args.seed, args.games)
-    tmp = None if args.json is None else args.json.with_name(args.json.name + ".tmp")
+    tmp: Path | None = None
     try:
+        if args.json is not None:  # a new, unique file beside the target
+            fd, name = tempfile.mkstemp(
+                dir=args.json.parent, prefix=f".{args.json.name}.", suffix=".tmp"
+            )
+            os.close(fd)
+            tmp = Path(name)
         return _simulate(args, seeds, tmp, out, err)
-    except BaseException:  # Ctrl-C or a failure: leave no partial file behind
+    except OSError as error:
+        err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {error}\n")
+        return 2
+    finally:  # done, Ctrl-C or a failure: leave no partial file behind
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-        raise
 
 
 def _json_target_problem(path: Path) -> str | None:

@@ -374,6 +374,8 @@ def _plans(games: int | Iterable[GamePlan], seed: int) -> list[GamePlan]:
     if seed != 0:
         raise InvalidValueError("seed", "0 when games lists GamePlan values", seed)
     plans = list(games)
+    if not plans:
+        raise InvalidValueError("games", "at least one GamePlan", plans)
     for i, plan in enumerate(plans):
         if not isinstance(plan, GamePlan):
             raise InvalidValueError(f"games[{i}]", "a GamePlan", plan)

@@ -19,6 +19,7 @@ the host's next view is authoritative.
 """
 
 import sys
+import typing
 from typing import Final, final
 
 import attrs
@@ -442,8 +443,8 @@ def contract_of(decision_type: type) -> DecisionContract:
     Raises:
         InvalidValueError: *decision_type* is not a decision class.
     """
-    try:
-        return _BY_TYPE[decision_type]
+    try:  # a parametrised class (GainShip[str]) has the contract of its class
+        return _BY_TYPE[typing.get_origin(decision_type) or decision_type]
     except (KeyError, TypeError):
         raise InvalidValueError(
             "decision_type", "a class of Decision", decision_type

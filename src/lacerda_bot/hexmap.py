@@ -122,21 +122,100 @@ def steps_from(
     ``steps`` moves between adjacent map hexes only (spec §0). *start* is
     counted even when it is not a map hex, so an off-map start still spreads.
     The search runs on ``(q, r)`` pairs, which hash and compare in C; the
-    result is keyed by the map's own Hex values.
+    result is keyed by the map's own Hex values. For a ``frozenset`` map the
+    result is shared (:func:`map_index`): do not change it.
     """
-    by_pair = {(h.q, h.r): h for h in map_hexes}
+    if type(map_hexes) is frozenset:
+        return map_index(map_hexes).steps_from(start)
+    return _search(_Neighbours({(h.q, h.r): h for h in map_hexes}), start)
+
+
+_Pair = tuple[int, int]
+
+
+class _Neighbours(dict[_Pair, tuple[_Pair, ...]]):
+    """The map's ``(q, r)`` pairs, each with its neighbours on the map (computed once)."""
+
+    __slots__ = ("by_pair",)
+
+    def __init__(self, by_pair: dict[_Pair, Hex]) -> None:
+        super().__init__()
+        self.by_pair = by_pair
+
+    def __missing__(self, pair: _Pair) -> tuple[_Pair, ...]:
+        q, r = pair
+        by_pair = self.by_pair
+        found = tuple(
+            n
+            for n in [(q + dq, r + dr) for dq, dr in NEIGHBOUR_OFFSETS]
+            if n in by_pair
+        )
+        if pair in by_pair:  # an off-map start is not kept
+            self[pair] = found
+        return found
+
+
+def _search(graph: _Neighbours, start: Hex) -> dict[Hex, int]:
     origin = (start.q, start.r)
-    seen: dict[tuple[int, int], int] = {origin: 0}
-    queue: deque[tuple[int, int]] = deque((origin,))
-    offsets = NEIGHBOUR_OFFSETS
+    seen: dict[_Pair, int] = {origin: 0}
+    queue: deque[_Pair] = deque((origin,))
+    pop, push = queue.popleft, queue.append
     while queue:
-        q, r = here = queue.popleft()
+        here = pop()
         d = seen[here] + 1
-        for dq, dr in offsets:
-            nxt = (q + dq, r + dr)
-            if nxt in by_pair and nxt not in seen:
+        for nxt in graph[here]:
+            if nxt not in seen:
                 seen[nxt] = d
-                queue.append(nxt)
+                push(nxt)
+    by_pair = graph.by_pair
     out = {by_pair.get(pair, start): d for pair, d in seen.items()}
     out[start] = 0
     return out
+
+
+STEPS_PER_MAP: Final = 32
+"""How many breadth-first searches :class:`MapIndex` keeps per map (oldest dropped first)."""
+
+
+@final
+class MapIndex:
+    """What the searches of one map share across calls: computed once, kept while used.
+
+    Its canonical order, each hex's neighbours on the map, and the last
+    :data:`STEPS_PER_MAP` breadth-first searches by start. Get it with
+    :func:`map_index`; its results are shared, so never change them.
+    """
+
+    __slots__ = ("_graph", "_steps", "hexes", "order")
+
+    def __init__(self, hexes: frozenset[Hex]) -> None:
+        """Index *hexes* (their neighbours are found as searches reach them)."""
+        self.hexes = hexes
+        self.order: tuple[Hex, ...] = tuple(canonical(hexes))
+        """The map's hexes in canonical order."""
+        self._graph = _Neighbours({(h.q, h.r): h for h in hexes})
+        self._steps: dict[Hex, dict[Hex, int]] = {}
+
+    def steps_from(self, start: Hex) -> Mapping[Hex, int]:
+        """:func:`steps_from` on this map, searched once per start (while kept)."""
+        found = self._steps.get(start)
+        if found is None:
+            found = _search(self._graph, start)
+            steps = self._steps
+            if len(steps) >= STEPS_PER_MAP:
+                try:  # the oldest search goes (another thread may be at it too)
+                    del steps[next(iter(steps))]
+                except (KeyError, RuntimeError, StopIteration):
+                    steps.clear()
+            steps[start] = found
+        return found
+
+
+@functools.lru_cache(maxsize=4)
+def map_index(hexes: frozenset[Hex]) -> MapIndex:
+    """The shared :class:`MapIndex` of *hexes*: the last four maps are kept.
+
+    A host that keeps its map (the same ``frozenset``, or an equal one) gets
+    the same index at every call.
+    """
+    return MapIndex(hexes)

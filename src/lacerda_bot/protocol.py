@@ -34,6 +34,7 @@ next request is served as usual:
 
 import enum
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Final, TypeAlias, TypeVar, assert_never, final
 
@@ -67,6 +68,7 @@ from lacerda_bot.serialization import (
 
 __all__ = [
     "ENVELOPE_KEYS",
+    "ID_SCAN_CHARS",
     "MAX_REQUEST_BYTES",
     "PARAMETERS",
     "RESULTS",
@@ -243,18 +245,84 @@ def too_large(size: int | None, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
     return refused(SerializationError("$", f"the request is {what} {limit} bytes"))
 
 
-def timed_out(request: str | bytes, seconds: float) -> Reply:
-    """The error response to a request that found no answer within *seconds*."""
-    message = f"no answer within {seconds:g} s"
-    return _reply(request_id(request), ErrorType.TIMEOUT, {"message": message})
+def timed_out(
+    seconds: float, *, request_id: RequestId = None, busy: bool = False
+) -> Reply:
+    """The error response to a request that found no answer within *seconds*.
+
+    *request_id* is the request's id, if known: read it with :func:`request_id`,
+    which never parses the whole request. *busy*: the call never started, for
+    want of a free worker within *seconds*.
+    """
+    message = (
+        f"no free worker within {seconds:g} s (the server is busy)"
+        if busy
+        else f"no answer within {seconds:g} s"
+    )
+    return _reply(request_id, ErrorType.TIMEOUT, {"message": message})
 
 
-def request_id(request: str | bytes) -> RequestId:
-    """The ``"id"`` of a request text, or ``None`` if it has none that can be read."""
+ID_SCAN_CHARS: Final = 1 << 16
+"""How far into a request :func:`request_id` looks for its ``"id"`` (64 Ki characters)."""
+
+_DECODER: Final = json.JSONDecoder()
+_SPACE: Final = re.compile(r"[ \t\n\r]*")
+
+
+def request_id(request: str | bytes, *, scan: int = ID_SCAN_CHARS) -> RequestId:
+    """The ``"id"`` of a request text, read cheaply; ``None`` if it cannot be.
+
+    Only the first *scan* characters are looked at, and only the top-level
+    keys before ``"id"`` and its value are decoded (with no repeated-key
+    check), so the cost is bounded whatever the request's size: this is for
+    answering a request that the full parse in :func:`reply` has not finished
+    with. An id past the first *scan* characters, or after something that is
+    not JSON, is not found.
+    """
+    text = _head(request, scan)
+    if text is None:
+        return None
     try:
-        data = parse_json(request)
-        return _request_id(data) if isinstance(data, dict) else None
-    except LacerdaBotError:
+        at = _skip(text, 0)
+        if text[at] != "{":
+            return None
+        at = _skip(text, at + 1)
+        while text[at] == '"':
+            key, at = _DECODER.raw_decode(text, at)
+            at = _skip(text, at)
+            if text[at] != ":":
+                return None
+            at = _skip(text, at + 1)
+            value, at = _DECODER.raw_decode(text, at)
+            if key == "id":
+                return value if value is None or type(value) in (str, int) else None
+            at = _skip(text, at)
+            if text[at] != ",":
+                return None
+            at = _skip(text, at + 1)
+    except (ValueError, IndexError, RecursionError):
+        return None
+    return None
+
+
+def _skip(text: str, at: int) -> int:
+    """The index of the first character at or after *at* that is not JSON white space."""
+    match = _SPACE.match(text, at)
+    return match.end() if match else at
+
+
+def _head(request: str | bytes, size: int) -> str | None:
+    """The first *size* characters of *request* (about, for bytes), or ``None`` if unreadable."""
+    if isinstance(request, str):
+        return request[:size]
+    head = request[:size]
+    try:
+        return head.decode(json.detect_encoding(head))
+    except UnicodeDecodeError as error:
+        if error.end != len(head):  # not a character cut in two at the end
+            return None
+        return head[: error.start].decode(json.detect_encoding(head), "strict")
+    except LookupError:  # pragma: no cover - detect_encoding names known codecs
         return None
 
 

@@ -39,6 +39,7 @@ from lacerda_bot.errors import (
     SerializationError,
 )
 from lacerda_bot.hexmap import Hex, canonical
+from lacerda_bot.options import Options
 
 __all__ = [
     "FORMAT",
@@ -82,7 +83,42 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     converter.register_structure_hook_factory(_may_describe, _structure_described)
     converter.register_unstructure_hook_func(_is_decision_union, _tagged(converter))
     converter.register_structure_hook_factory(_is_decision_union, _untagged)
+    converter.register_structure_hook(
+        Options, _remembered(_structure_all_fields(Options, converter))
+    )
     return converter
+
+
+_REMEMBERED: Final = 32
+"""How many distinct option documents a converter remembers (all dropped when full)."""
+
+
+def _remembered(structure: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """*structure* for a flat JSON object, remembering what it built from each one.
+
+    Nearly every document of a game holds the same options: building and
+    validating them again is half of a load. The key holds each value's exact
+    type, so ``1`` and ``true`` (equal in Python) never share a result, and
+    only documents that structured without error are remembered.
+    """
+    built: dict[tuple[tuple[str, type, Any], ...], Any] = {}
+
+    def remembered(value: Any, cls: Any) -> Any:
+        if type(value) is not dict:
+            return structure(value, cls)
+        try:
+            key = tuple([(k, type(v), v) for k, v in value.items()])
+            found = built.get(key)
+        except TypeError:  # an unhashable value: a list or an object
+            return structure(value, cls)
+        if found is None:
+            found = structure(value, cls)
+            if len(built) >= _REMEMBERED:
+                built.clear()
+            built[key] = found
+        return found
+
+    return remembered
 
 
 _JSON_NAMES: Final = {bool: "boolean", int: "integer", str: "string"}
@@ -99,6 +135,11 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not kind:
             raise _RefusedError(f"expected a JSON {name}, got {value!r}")
+        if isinstance(value, str) and not value.isascii():
+            try:  # a lone surrogate ("\ud800") could never be written out again
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _RefusedError(f"not a Unicode text: {value!r}") from None
         return value
 
     return structure
@@ -318,11 +359,17 @@ def loads(text: str | bytes, cls: type[T]) -> T:
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [k for k, _ in pairs]
-    repeated = sorted({k for k in keys if keys.count(k) > 1})
-    if repeated:
-        raise ValueError(f"a key appears twice in one object: {repeated[0]!r}")
-    return dict(pairs)
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    seen: set[str] = set()
+    for key, _ in pairs:  # linear: a huge object with one repeat is cheap to refuse
+        if key in seen:
+            raise ValueError(f"a key appears twice in one object: {key!r}")
+        seen.add(key)
+    raise AssertionError(
+        "unreachable: fewer keys than pairs means a repeat"
+    )  # pragma: no cover
 
 
 def parse_json(text: str | bytes) -> Any:

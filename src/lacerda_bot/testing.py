@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import attrs
 
 from lacerda_bot._board import legality
-from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._board.board import Board, derived, read_view
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot.decisions import (
     Decision,
@@ -296,8 +296,10 @@ def apply(host: Board, decisions: Iterable[Decision]) -> Board:
 
     Gained Crystals become spendable at once (the host's choice, R-CRYSTAL-1).
     """
+    start = host
     for decision in decisions:
         host = apply_decision(host, decision, gains_spendable=True)
+    derived(host, start)  # read again, only what changed is checked
     return host
 
 

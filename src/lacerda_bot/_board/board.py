@@ -9,10 +9,21 @@ to this working copy (R-SETUP-5, :mod:`lacerda_bot._board.effects`).
 
 A :class:`Board` implements every view of :mod:`lacerda_bot.host`, so it is also
 the reference host of :mod:`lacerda_bot.testing`.
+
+**Trusted boards.** A :class:`Board` that :func:`read_view` returned is
+remembered (by identity, weakly) as checked: passed again as a view it is
+returned as is, neither re-read nor re-checked. Any other :class:`Board` (one
+built by hand, or copied from a checked one with ``attrs.evolve``, as applying
+decisions does) is compared field by field, by identity, with the boards
+checked last: only the fields that differ are read again, and only the
+cross-item checks that involve them run. Its values are immutable, so an
+unchanged field needs no second look. A board that fails, or is not in
+canonical order, goes through the full read, which raises or sorts as before.
 """
 
 import operator
-from collections import Counter
+import weakref
+from collections import Counter, deque
 from collections.abc import Callable, Collection
 from typing import Any, Final, final
 
@@ -247,7 +258,12 @@ def _read_collection(view: object, name: str, items: object) -> tuple[Any, ...]:
         for i, item in enumerate(values):
             if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
                 raise InvalidHostStateError(f"{name}[{i}]", a_name(kind), item)
-    return values if key is None else tuple(sorted(values, key=key))
+    if key is None:
+        return values
+    ordered = tuple(sorted(values, key=key))
+    return (
+        values if _same(ordered, values) else ordered
+    )  # the host's own tuple if sorted
 
 
 def _check_hex(name: str, value: object) -> None:
@@ -283,6 +299,14 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
     coordinates); here every property is checked for its type, and the
     items of every collection for theirs.
 
+    A :class:`Board` this function returned before is returned as is, with
+    no second read or check, and so is any :class:`Board` that passes the
+    checks of the fields it does not share with one (see the module's
+    *Trusted boards*); such a board keeps its scoring properties even
+    without *scoring*. A host that passes back the :class:`Board` it got, or
+    one it made from it with :func:`~lacerda_bot.testing.apply` or
+    ``attrs.evolve``, takes this fast path.
+
     Raises:
         InvalidValueError: *view* is ``None`` or has none of the properties of
             :class:`~lacerda_bot.host.HostState`.
@@ -292,6 +316,12 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
             another precondition; the error names the field and what was
             expected.
     """
+    if type(view) is Board:
+        if _TRUSTED.get(id(view)) is view:
+            return view
+        read = _read_board(view)
+        if read is not None:
+            return read
     fields = _read_properties(view, _PROPERTIES if scoring else _PLAY_PROPERTIES)
     for name in _VALUES:
         if name in fields:
@@ -316,6 +346,8 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
     except InvalidValueError as error:  # pragma: no cover - fields checked above
         raise InvalidHostStateError(error.field, error.expected, "") from error
     check_board(board)
+    values = _VALUES_OF(board)
+    _trust(board, values, values)
     return board
 
 
@@ -333,6 +365,11 @@ def _unique(field: str, values: Collection[object]) -> None:
 
 def check_board(board: Board) -> None:
     """Check the cross-item preconditions of a board (spec §2); raise if broken."""
+    for check, _ in _CHECKS:
+        check(board)
+
+
+def _check_map(board: Board) -> None:
     on_map = board.map_hexes
     _require(bool(on_map), "map_hexes", "at least one hex", on_map)
     _require(
@@ -341,6 +378,10 @@ def check_board(board: Board) -> None:
         "a map hex",
         board.initial_mine_hex,
     )
+
+
+def _check_buildings(board: Board) -> None:
+    on_map = board.map_hexes
     for i, b in enumerate(board.buildings):
         _require(b.hex in on_map, f"buildings[{i}].hex", "a map hex", b.hex)
         is_shelter = b.type is BuildingType.SHELTER
@@ -352,20 +393,29 @@ def check_board(board: Board) -> None:
         )
     _unique("buildings.id", [b.id for b in board.buildings])
     _unique("buildings.hex", [b.hex for b in board.buildings])
-    _check_figures_and_tiles(board)
-    _check_techs(board)
-    _check_cards(board)
 
 
-def _check_figures_and_tiles(board: Board) -> None:
+def _check_figures(board: Board) -> None:
     on_map = board.map_hexes
     for i, f in enumerate(board.figures):
         _require(f.hex in on_map, f"figures[{i}].hex", "a map hex", f.hex)
+
+
+def _check_rovers(board: Board) -> None:
+    on_map = board.map_hexes
     for name in ("lacerda_rover", "human_rover"):
         rover = getattr(board, name)
         _require(rover is None or rover in on_map, name, "a map hex or None", rover)
+
+
+def _check_crystals(board: Board) -> None:
+    on_map = board.map_hexes
     for h in canonical(board.crystal_hexes):
         _require(h in on_map, "crystal_hexes", "map hexes only", h)
+
+
+def _check_tiles(board: Board) -> None:
+    on_map = board.map_hexes
     built = {b.hex for b in board.buildings}
     for i, t in enumerate(board.map_tiles):
         _require(t.hex in on_map, f"map_tiles[{i}].hex", "a map hex", t.hex)
@@ -427,7 +477,6 @@ def _check_cards(board: Board) -> None:
     space = board.lacerda_space
     if space is not None:
         _require(space in space_ids, "lacerda_space", "a Turn Order space id", space)
-    _check_scoring(board)
 
 
 def _check_scoring(board: Board) -> None:
@@ -435,3 +484,182 @@ def _check_scoring(board: Board) -> None:
         _require(value >= 0, f"lab_column_values[{i}]", "an int >= 0", value)
     cubes = board.progress_cubes
     _require(cubes <= 5, "progress_cubes", "at most 5", cubes)
+
+
+_Check = Callable[[Board], None]
+_CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
+    (_check_map, frozenset({"map_hexes", "initial_mine_hex"})),
+    (_check_buildings, frozenset({"map_hexes", "buildings"})),
+    (_check_figures, frozenset({"map_hexes", "figures"})),
+    (_check_rovers, frozenset({"map_hexes", "lacerda_rover", "human_rover"})),
+    (_check_crystals, frozenset({"map_hexes", "crystal_hexes"})),
+    (
+        _check_tiles,
+        frozenset({"map_hexes", "buildings", "map_tiles", "exploration_tiles"}),
+    ),
+    (
+        _check_techs,
+        frozenset({"lab_rows", "lacerda_techs", "human_techs", "tech_grid"}),
+    ),
+    (
+        _check_cards,
+        frozenset(
+            {
+                "blueprint_display",
+                "lacerda_blueprints",
+                "scientist_display",
+                "lacerda_scientists",
+                "contract_display",
+                "turn_order_spaces",
+                "first_colonist_tiles",
+                "missions",
+                "lacerda_space",
+            }
+        ),
+    ),
+    (_check_scoring, frozenset({"lab_column_values", "progress_cubes"})),
+)
+"""The checks of :func:`check_board` in order, each with the fields it reads."""
+
+# --- trusted boards -------------------------------------------------------
+
+_FIELDS: Final[tuple[str, ...]] = tuple(f.name for f in attrs.fields(Board))
+_VALUES_OF: Final = operator.attrgetter(*_FIELDS)
+_TRUSTED: Final[weakref.WeakValueDictionary[int, Board]] = weakref.WeakValueDictionary()
+"""Every live board that passed the checks, by ``id`` (compared by identity)."""
+_Values = tuple[Any, ...]
+_RECENT: Final[deque[tuple[_Values, _Values]]] = deque(maxlen=2)
+"""The boards checked last: the values of the board given, and of the board returned.
+
+A new board is compared with the first, field by field; where it holds the
+very same object, the checked (canonical) value is the second's.
+"""
+
+
+def is_trusted(board: object) -> bool:
+    """Whether *board* is a :class:`Board` the library checked (by identity)."""
+    return _TRUSTED.get(id(board)) is board
+
+
+def _trust(board: Board, given: _Values, values: _Values) -> None:
+    _TRUSTED[id(board)] = board
+    _RECENT.append((given, values))
+
+
+_Ref = tuple["weakref.ref[Board]", _Values, _Values]
+_DERIVED: Final[dict[int, _Ref]] = {}
+"""Boards made from a checked one by applying decisions, by ``id``: the checked one's values."""
+
+
+def _forget(ref: "weakref.ref[Board]", key: int) -> None:
+    entry = _DERIVED.get(key)
+    if entry is not None and entry[0] is ref:
+        del _DERIVED[key]
+
+
+def derived(board: Board, parent: Board) -> None:
+    """Note that *board* was made from *parent* (by applying decisions to it).
+
+    If *parent* was checked (or made from a checked board), reading *board*
+    checks only the fields it does not share with the checked board.
+    """
+    if board is parent or type(board) is not Board:
+        return
+    if _TRUSTED.get(id(parent)) is parent:
+        values = _VALUES_OF(parent)
+        given = values
+    else:
+        entry = _DERIVED.get(id(parent))
+        if entry is None or entry[0]() is not parent:
+            return
+        _, given, values = entry
+    key = id(board)
+    _DERIVED[key] = (weakref.ref(board, lambda r: _forget(r, key)), given, values)
+
+
+def _nearest(given: _Values, view: Board) -> tuple[list[Any], frozenset[str]]:
+    """The checked values of the recent board most like *given*, and what differs."""
+    best: tuple[list[Any], frozenset[str]] = (list(given), frozenset(_FIELDS))
+    candidates = list(_RECENT)
+    entry = _DERIVED.get(id(view))
+    if entry is not None and entry[0]() is view:
+        candidates.insert(0, entry[1:])
+    for known, values in candidates:
+        changed = frozenset(
+            [n for n, a, b in zip(_FIELDS, given, known, strict=True) if a is not b]
+        )
+        if len(changed) < len(best[1]):
+            best = (list(values), changed)
+    return best
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    return len(a) == len(b) and all(map(operator.is_, a, b))
+
+
+_INDEX: Final = {name: i for i, name in enumerate(_FIELDS)}
+
+
+def _read_changed(view: Board, values: list[Any], changed: frozenset[str]) -> None:
+    """Check the *changed* fields of *view* as :func:`read_view` does, into *values*.
+
+    Raises:
+        InvalidHostStateError: a field is not what :func:`read_view` accepts.
+    """
+    for name in _VALUES:
+        if name in changed:
+            _check_value(name, getattr(view, name))
+            values[_INDEX[name]] = getattr(view, name)
+    for name in _COLLECTIONS:
+        if name in changed:
+            items = getattr(view, name)
+            values[_INDEX[name]] = _read_collection(view, name, items)
+    for name in _HEX_SETS:
+        if name in changed:
+            values[_INDEX[name]] = _read_hex_set(view, name, getattr(view, name))
+    if "initial_mine_hex" in changed:
+        _check_hex("initial_mine_hex", view.initial_mine_hex)
+        values[_INDEX["initial_mine_hex"]] = view.initial_mine_hex
+    for name in ("lacerda_rover", "human_rover"):
+        rover = getattr(view, name)
+        if name in changed:
+            _require(
+                rover is None or is_plain_hex(rover),
+                name,
+                "a Hex with int coordinates or None",
+                rover,
+            )
+            values[_INDEX[name]] = rover
+    if "lacerda_space" in changed:
+        space = view.lacerda_space
+        _require(
+            space is None or isinstance(space, str),
+            "lacerda_space",
+            "a space id or None",
+            space,
+        )
+        values[_INDEX["lacerda_space"]] = space
+
+
+def _read_board(view: Board) -> Board | None:
+    """*view* read and checked for what it does not share with a checked board.
+
+    *view* itself if it is canonical, else a canonical copy; None if it breaks
+    a precondition (the full read then says which).
+    """
+    given: _Values = _VALUES_OF(view)
+    values, changed = _nearest(given, view)
+    try:
+        _read_changed(view, values, changed)
+        board = (
+            view
+            if _same(given, tuple(values))
+            else Board(**dict(zip(_FIELDS, values, strict=True)))
+        )
+        for check, reads in _CHECKS:
+            if not reads.isdisjoint(changed):
+                check(board)
+    except InvalidHostStateError:
+        return None
+    _trust(board, given, tuple(values))
+    return board

@@ -4,12 +4,12 @@ How a board answers the building facts; the engine decides what to build
 (:mod:`lacerda_bot._rules.building`).
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Protocol, final
 
 import attrs
 
-from lacerda_bot.hexmap import Hex, canonical, ring
+from lacerda_bot.hexmap import Hex, canonical, map_index, ring
 from lacerda_bot.host import ColonyView, MapView, TechView
 from lacerda_bot.model import BuildingType, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
@@ -106,7 +106,7 @@ def legal_sites(
     own, human = _tech_levels(view, kind)
     extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
     sites: list[Site] = []
-    for h in canonical(view.map_hexes):
+    for h in _map_order(view.map_hexes):
         if h in built:
             continue
         near = touching.get(h)
@@ -118,6 +118,13 @@ def legal_sites(
         elif standalone is None or h in standalone:
             sites.append(Site(hex=h, resulting_size=1, joined_sizes=()))
     return tuple(sites)
+
+
+def _map_order(hexes: Collection[Hex]) -> Sequence[Hex]:
+    """*hexes* in canonical order; a ``frozenset`` map's order is computed once."""
+    if type(hexes) is frozenset:
+        return map_index(hexes).order
+    return canonical(hexes)
 
 
 def _standalone_hexes(

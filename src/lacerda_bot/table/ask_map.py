@@ -190,7 +190,7 @@ def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
     can = f" He has {tracked.crystals} Crystals." if tracked is not None else ""
     return Labels(
         text="How many tiles his Rover could collect are nearest to it (fewest "
-        "steps), not counting any another of them beats? (0 if none could be "
+        "steps), not counting any that another of them beats? (0 if none could be "
         "collected)",
         prefix="tile",
         low=0,

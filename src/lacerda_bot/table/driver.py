@@ -211,9 +211,11 @@ def _after(
     state = attrs.evolve(state, bot=outcome.bot, side=_side_after(outcome, state.side))
     match kind:
         case StepKind.TURN:
-            return attrs.evolve(state, turns=state.turns + 1)
+            return attrs.evolve(state, turns=state.turns + 1, turn_this_round=True)
         case StepKind.SHUTTLE:
-            return attrs.evolve(state, shuttle_phases=state.shuttle_phases + 1)
+            return attrs.evolve(
+                state, shuttle_phases=state.shuttle_phases + 1, turn_this_round=False
+            )
         case StepKind.LEVEL_UP:
             return attrs.evolve(state, level_ups=state.level_ups + 1)
         case StepKind.SETUP | StepKind.TECH | StepKind.SCORE | StepKind.FIX:

@@ -184,8 +184,8 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
         kind=QuestionKind.COUNT,
         low=low,
         high=high,
-        hint="Count it on his player board (the general supply for supply "
-        "crystals) and answer what the table shows. Example: his Depot holds 5 "
+        hint="Count it on his player board (a Tech's level is its column in his "
+        "Lab) and answer what the table shows. Example: his Depot holds 5 "
         "Crystals: answer 5.",
     )
 

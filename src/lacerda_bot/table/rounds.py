@@ -5,8 +5,8 @@ Turn Order) and then the Shuttle phase. Of a round the companion runs his
 turn and the Shuttle phase, in that order; a level-up comes at the end of any
 turn in which the Colony gained a level (R-LEVEL-1), and ``tech`` during
 yours (R-TURN-6). So the round number is the Shuttle phases run plus one, and
-his turn is done for the round once he has taken more turns than there were
-Shuttle phases.
+his turn is done for the round once it came after the last Shuttle phase (so
+a step the player insisted on shifts nothing after the next Shuttle phase).
 
 The companion offers the expected step (Enter takes it) and refuses a step
 out of order with the reason; the player may insist (``turn!``), for a table
@@ -27,7 +27,7 @@ def round_number(state: TableState) -> int:
 
 
 def _turn_done(state: TableState) -> bool:
-    return state.turns > state.shuttle_phases
+    return state.turn_this_round
 
 
 def expected(state: TableState) -> StepKind | None:

@@ -12,13 +12,22 @@ and renames it over the target, so an interruption leaves the previous save
 whole; :func:`load_game` refuses a file that fails any check and never writes.
 """
 
+import contextlib
+import errno
+import glob
 import json
 import os
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, final
 
 import attrs
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks
+    fcntl = None  # type: ignore[assignment]
 
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import new_bot
@@ -311,15 +320,22 @@ def save_game(
 ) -> bytes:
     """Write *game* to *path* atomically; return the bytes written.
 
-    The text goes to a temporary file beside the target, flushed to disk, and
-    then replaces the target in one step, so an interruption leaves the old
-    save whole. A symbolic link is written through: its target is replaced.
+    The text goes to a new temporary file beside the target (a unique name,
+    created exclusively), flushed to disk, and then replaces the target in
+    one step, so an interruption leaves the old save whole. A symbolic link is
+    written through: its target is replaced.
 
     With *create*, the file must not exist yet: it appears complete or not at
-    all (a hard link of the finished temporary file), so two new games can
-    never share one file. With *expect*, the file must still hold exactly those
-    bytes (what this session read or last wrote), so a second session on the
-    same save is refused instead of silently losing the other's steps.
+    all (a hard link of the finished temporary file; where the file system has
+    no hard links, an exclusively created placeholder that the finished file
+    then replaces), so two new games can never share one file. With *expect*,
+    the file must still hold exactly those bytes (what this session read or
+    last wrote), so a second session on the same save is refused instead of
+    silently losing the other's steps; the check and the replacement happen
+    under an exclusive lock on the file where the platform has ``flock``.
+
+    Once the target is replaced the save has happened: a failure to sync the
+    folder afterwards is not reported (the data is written and flushed).
 
     Raises:
         SaveConflictError: *create* and the file exists, or it changed since.
@@ -327,44 +343,93 @@ def save_game(
     """
     data = dumps_game(game).encode("utf-8")
     target = Path(os.path.realpath(path))
-    if not create and expect is not None:
-        try:
-            now = target.read_bytes()
-        except FileNotFoundError:
-            now = b""
-        if now != expect:
-            raise SaveConflictError(
-                path, "changed since this session read it (another lacerda-bot play?)"
-            )
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    fd, name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+    )
+    tmp = Path(name)
     try:
-        with tmp.open("wb") as out:
+        with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
         if create:
-            try:
-                os.link(tmp, target)
-            except FileExistsError:
-                raise SaveConflictError(path, "already exists") from None
+            _create_from(tmp, target, path)
         else:
-            tmp.replace(target)
-        _sync_directory(target.parent)
+            with _locked(target):
+                if expect is not None and _current(target) != expect:
+                    raise SaveConflictError(
+                        path,
+                        "changed since this session read it (another lacerda-bot play?)",
+                    )
+                tmp.replace(target)
     finally:
         tmp.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # written and replaced: the save stands
+        _sync_directory(target.parent)
     return data
+
+
+def _current(target: Path) -> bytes:
+    try:
+        return target.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+@contextlib.contextmanager
+def _locked(target: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file at *target* (nothing to lock if absent).
+
+    A second session waiting for the lock gets it on the file this one
+    replaced; it then reads the new file at *target*, which differs from what
+    it expects, and is refused.
+    """
+    try:
+        handle = target.open("rb")
+    except FileNotFoundError:
+        yield
+        return
+    with handle:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+
+
+def _create_from(tmp: Path, target: Path, path: Path) -> None:
+    """Put the finished *tmp* at *target*, which must not exist yet."""
+    try:
+        os.link(tmp, target)
+        return
+    except FileExistsError:
+        raise SaveConflictError(path, "already exists") from None
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise
+    try:  # no hard links here: claim the name, then fill it in one step
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        raise SaveConflictError(path, "already exists") from None
+    tmp.replace(target)
+
+
+_NO_LINKS: Final = frozenset(
+    {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV}
+)
+"""What ``link`` raises where a file system has no hard links (FAT, some mounts)."""
 
 
 def remove_stale_temporaries(path: Path) -> int:
     """Remove the temporary files a killed session left beside *path*; how many.
 
-    Only files of :func:`save_game`'s own pattern (``.NAME.PID.tmp``) whose
-    process is no longer alive are removed.
+    Only files of :func:`save_game`'s own pattern (``.NAME.PID.XXXX.tmp``,
+    NAME matched literally) whose process is no longer alive are removed.
     """
     target = Path(os.path.realpath(path))
+    prefix = f".{target.name}."
     removed = 0
-    for tmp in target.parent.glob(f".{target.name}.*.tmp"):
-        pid = tmp.name[len(target.name) + 2 : -len(".tmp")]
+    for tmp in target.parent.glob(glob.escape(prefix) + "*.tmp"):
+        middle = tmp.name[len(prefix) : -len(".tmp")]
+        pid = middle.partition(".")[0]
         if not pid.isascii() or not pid.isdigit() or _alive(int(pid)):
             continue
         tmp.unlink(missing_ok=True)

@@ -29,6 +29,8 @@ class TableState:
     """His side; ``None`` before set-up."""
     turns: int = 0
     shuttle_phases: int = 0
+    turn_this_round: bool = False
+    """Whether his turn came since the last Shuttle phase (the round's order)."""
     level_ups: int = 0
     final_score: int | None = None
     """His total once the game has been scored; the game is then over."""

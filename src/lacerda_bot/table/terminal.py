@@ -409,11 +409,19 @@ class Terminal:
                     indent="  ",
                 )
                 try:
-                    reply = self.read("Enter to try again, or a new file to save to: ")
-                except _Quit:
+                    reply = self.read(
+                        "Enter to try again, a new file to save to, or quit: "
+                    )
+                except (_Quit, KeyboardInterrupt):
                     self.unsaved = True
-                    raise
-                if reply:
+                    raise _Quit from None
+                command = _COMMANDS.get(reply.lower())
+                if command is Command.QUIT:
+                    self.unsaved = True
+                    raise _Quit from None
+                if command is not None:  # not a file name: no other command here
+                    self.write("  Only Enter, a file name or quit here.")
+                elif reply:
                     self.path, self.create, self.saved = Path(reply), True, None
                 continue
             self.create = False

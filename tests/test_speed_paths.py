@@ -1,0 +1,239 @@
+"""Issue 14: the trusted path for boards the library produced, and the bounded caches."""
+
+import gc
+import json
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from lacerda_bot import (
+    Board,
+    BotState,
+    Hex,
+    InvalidHostStateError,
+    Options,
+    SerializationError,
+    dumps,
+    loads,
+    new_bot,
+    read_view,
+    take_turn,
+)
+from lacerda_bot._board import board as board_module
+from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
+from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
+from lacerda_bot.model import BuildingType
+from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
+
+
+class Counting:
+    """Counts the calls of :func:`check_board` and of each of its checks."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = 0
+        self.checks: list[str] = []
+        original = board_module.check_board
+
+        def check_board(board: Board) -> None:
+            self.full += 1
+            original(board)
+
+        def counted(check: Callable[[Board], None]) -> Callable[[Board], None]:
+            def run(board: Board) -> None:
+                self.checks.append(check.__name__)
+                check(board)
+
+            return run
+
+        monkeypatch.setattr(board_module, "check_board", check_board)
+        monkeypatch.setattr(
+            board_module,
+            "_CHECKS",
+            tuple((counted(check), reads) for check, reads in board_module._CHECKS),
+        )
+
+
+def test_a_board_read_is_not_read_or_checked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The trusted path: a Board read_view returned comes back as is, unchecked."""
+    board = reference_board()
+    counting = Counting(monkeypatch)
+
+    assert read_view(board) is board
+    assert read_view(board, scoring=False) is board
+    take_turn(new_bot(0), board)
+    assert counting.full == 0
+    assert counting.checks == []
+
+
+def test_a_board_made_by_applying_decisions_is_checked_only_where_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An applied board needs no full check: only the fields that differ are read."""
+    board = small_board(spendable_crystals=3, lacerda_rover=Hex(0, 1))
+    after = apply(
+        board,
+        (
+            PayCrystals(amount=1, purpose=PaymentPurpose.MOVEMENT),
+            RelocateRover(from_hex=Hex(0, 1), to_hex=Hex(1, 1)),
+        ),
+    )
+    counting = Counting(monkeypatch)
+
+    assert read_view(after) is after
+    assert counting.full == 0
+    assert counting.checks == ["_check_rovers"]  # no building, card or Tech check
+    assert read_view(after) is after
+    assert counting.checks == ["_check_rovers"]  # trusted from now on
+
+
+def test_an_applied_board_that_breaks_a_precondition_is_refused() -> None:
+    """Applying an illegal decision is not trusted: the next read says what broke."""
+    board = small_board(spendable_crystals=1)
+    broke = apply(board, (PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT),))
+
+    with pytest.raises(InvalidHostStateError, match="spendable_crystals"):
+        read_view(broke)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"lacerda_rover": Hex(9, 9)}, "lacerda_rover"),
+        ({"spendable_crystals": -1}, "spendable_crystals"),
+        ({"progress_cubes": 6}, "progress_cubes"),
+        (
+            {
+                "buildings": (
+                    building(0, 0, BuildingType.MINE),
+                    building(0, 0, BuildingType.MINE),
+                )
+            },
+            "buildings",
+        ),
+        ({"initial_mine_hex": Hex(7, 0)}, "initial_mine_hex"),
+    ],
+)
+def test_a_board_built_by_hand_is_still_checked(
+    overrides: dict[str, Any], field: str
+) -> None:
+    """Bad input: a hand-made Board (from scratch or from a checked one) is refused."""
+    checked = small_board()
+    from_scratch = {f.name: getattr(checked, f.name) for f in attrs.fields(Board)}
+    from_scratch.update(overrides)
+    for board in (Board(**from_scratch), attrs.evolve(checked, **overrides)):
+        with pytest.raises(InvalidHostStateError, match=field):
+            read_view(board)
+        if field not in board_module._SCORING:  # decisions do not read these
+            with pytest.raises(InvalidHostStateError, match=field):
+                take_turn(new_bot(0), board)
+
+
+def test_a_board_out_of_canonical_order_is_read_into_it() -> None:
+    """A Board whose collections are out of order is returned sorted, as before."""
+    board = reference_board()
+    shuffled = attrs.evolve(board, lab_rows=tuple(reversed(board.lab_rows)))
+    assert len(board.lab_rows) > 1
+
+    read = read_view(shuffled)
+
+    assert read is not shuffled
+    assert read == board
+    assert read_view(shuffled) == board
+
+
+def test_every_check_declares_the_fields_it_reads() -> None:
+    """The trusted path reruns a check only when one of its fields changed: the list must be whole."""
+
+    class Recorder:
+        def __init__(self, board: Board) -> None:
+            self.board = board
+            self.read: set[str] = set()
+
+        def __getattr__(self, name: str) -> Any:
+            self.read.add(name)
+            return getattr(self.board, name)
+
+    fields = {f.name for f in attrs.fields(Board)}
+    assert set(board_module._FIELDS) == fields
+    assert set(board_module._PROPERTIES) == fields
+    for check, reads in board_module._CHECKS:
+        recorder = Recorder(reference_board())
+        check(recorder)  # type: ignore[arg-type]
+        assert recorder.read <= reads, check.__name__
+
+
+def test_trusted_boards_are_held_weakly() -> None:
+    """Memory stays flat: forgotten boards leave the trusted set."""
+    before = len(board_module._TRUSTED)
+    boards = [small_board(spendable_crystals=n) for n in range(50)]
+    derived = [apply(b, ()) for b in boards]
+    assert len(board_module._TRUSTED) >= before + 50
+    del boards, derived
+    gc.collect()
+    assert len(board_module._TRUSTED) <= before + board_module._RECENT.maxlen  # type: ignore[operator]
+    assert len(board_module._RECENT) <= 2
+
+
+def test_map_index_is_shared_and_bounded() -> None:
+    """Per-map precomputation: equal maps share one index; only four maps are kept."""
+    hexes = hex_map(3)
+    assert map_index(hexes) is map_index(frozenset(hexes))
+    for radius in range(4, 10):
+        map_index(hex_map(radius))
+    info = map_index.cache_info()
+    assert info.maxsize == 4
+    assert info.currsize <= 4
+
+
+def test_searches_kept_per_map_are_bounded() -> None:
+    """Memory stays flat on a large map: at most STEPS_PER_MAP searches are kept."""
+    hexes = hex_map(12)
+    index = map_index(hexes)
+    for h in sorted(hexes, key=lambda h: (h.r, h.q))[: STEPS_PER_MAP + 40]:
+        expected = steps_from(list(hexes), h)  # a list: searched afresh
+        assert index.steps_from(h) == expected
+    assert len(index._steps) <= STEPS_PER_MAP
+
+
+def test_a_shared_search_is_the_same_as_a_fresh_one() -> None:
+    """Off-map starts still spread, and cached results equal fresh ones."""
+    hexes = hex_map(3)
+    for start in (Hex(0, 0), Hex(3, 0), Hex(4, 0), Hex(9, 9)):
+        assert steps_from(hexes, start) == steps_from(set(hexes), start)
+        assert steps_from(hexes, start)[start] == 0
+    assert (4, 0) not in {(h.q, h.r) for h in map_index(hexes)._graph.by_pair.values()}
+
+
+def test_remembered_options_keep_the_strict_checks() -> None:
+    """A load of remembered options still refuses 1 for true, or a missing field."""
+    bot = new_bot(3)
+    text = dumps(bot)
+    assert loads(text, BotState) == bot
+    assert loads(text, BotState).options is loads(text, BotState).options
+
+    document = json.loads(text)
+    document["data"]["options"]["same_call_gains_spendable"] = 0
+    with pytest.raises(SerializationError, match="same_call_gains_spendable"):
+        loads(json.dumps(document), BotState)
+    del document["data"]["options"]["same_call_gains_spendable"]
+    with pytest.raises(SerializationError, match="same_call_gains_spendable"):
+        loads(json.dumps(document), BotState)
+    assert loads(text, BotState) == bot
+
+
+def test_options_remembered_are_bounded() -> None:
+    """Memory stays flat: a converter remembers a bounded number of option documents."""
+    for movement in range(100):
+        bot = new_bot(1, Options(rover_base_movement=movement))
+        assert loads(dumps(bot), BotState).options.rover_base_movement == movement
+
+
+def test_a_duplicate_key_is_still_refused() -> None:
+    """Bad input: a key twice in one object is refused (the faster check keeps it)."""
+    text = dumps(new_bot(3)).replace('"data":{', '"data":{"draw_pile":[],', 1)
+    with pytest.raises(SerializationError, match="draw_pile"):
+        loads(text, BotState)
