@@ -309,3 +309,9 @@ def test_a_tracked_board_for_status(tmp_path: Path) -> None:
     lines = board_lines(Tracked(crystals=1, depot=5))
     assert lines[0] == "Crystals: 1"
     assert "free Depot spaces: 4" in lines
+
+
+def test_the_resume_command_is_never_wrapped(tmp_path: Path) -> None:
+    path = tmp_path / "a-rather-long-file-name-for-a-save.json"
+    out, _ = session([], path, width=40)
+    assert f"\n  lacerda-bot play --resume {path}\n" in out

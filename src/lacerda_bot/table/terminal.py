@@ -567,8 +567,9 @@ class Terminal:
             self.write(f"Saved in {self.path}.")
             if len(resume) + 13 <= self.width:
                 self.write(f"Resume with: {resume}")
-            else:  # the command on a line of its own, to copy whole
-                self.write(f"Resume with:\n  {resume}")
+            else:  # the command on a line of its own, never wrapped: copy it whole
+                self.write("Resume with:")
+                self.stdout.write(f"  {resume}\n")
             return 0
 
 
