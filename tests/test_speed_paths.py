@@ -237,3 +237,29 @@ def test_a_duplicate_key_is_still_refused() -> None:
     text = dumps(new_bot(3)).replace('"data":{', '"data":{"draw_pile":[],', 1)
     with pytest.raises(SerializationError, match="draw_pile"):
         loads(text, BotState)
+
+
+def test_evolve_board_makes_what_attrs_evolve_makes() -> None:
+    board = reference_board()
+    changes: dict[str, Any] = {"bots_left": 1, "spendable_crystals": 3}
+    copied = board_module.evolve_board(board, **changes)
+    assert copied == attrs.evolve(board, **changes)
+    assert hash(copied) == hash(attrs.evolve(board, **changes))
+    assert copied is not board
+    assert board.bots_left == 3  # the original is unchanged
+    for field in attrs.fields(Board):  # unchanged fields are shared, not copied
+        if field.name not in changes:
+            assert getattr(copied, field.name) is getattr(board, field.name)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copied.bots_left = 0  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no_such_field"):
+        board_module.evolve_board(board, no_such_field=1)
+
+
+def test_board_init_does_nothing_evolve_board_skips() -> None:
+    """evolve_board bypasses ``__init__``: that is only safe while it just stores fields."""
+    for field in attrs.fields(Board):
+        assert field.validator is None, field.name
+        assert field.converter is None, field.name
+    assert not hasattr(Board, "__attrs_post_init__")
+    assert not hasattr(Board, "__attrs_pre_init__")

@@ -186,13 +186,17 @@ class MapIndex:
     :func:`map_index`; its results are shared, so never change them.
     """
 
-    __slots__ = ("_graph", "_steps", "hexes", "order")
+    __slots__ = ("_graph", "_steps", "hexes", "keyed_order", "order")
 
     def __init__(self, hexes: frozenset[Hex]) -> None:
         """Index *hexes* (their neighbours are found as searches reach them)."""
         self.hexes = hexes
         self.order: tuple[Hex, ...] = tuple(canonical(hexes))
         """The map's hexes in canonical order."""
+        self.keyed_order: tuple[tuple[Hex, tuple[int, int]], ...] = tuple(
+            (h, (h.q, h.r)) for h in self.order
+        )
+        """The same, each with its ``(q, r)`` pair (for searches on pairs)."""
         self._graph = _Neighbours({(h.q, h.r): h for h in hexes})
         self._steps: dict[Hex, dict[Hex, int]] = {}
 

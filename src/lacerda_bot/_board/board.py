@@ -13,10 +13,10 @@ the reference host of :mod:`lacerda_bot.testing`.
 **Trusted boards.** A :class:`Board` that :func:`read_view` returned is
 remembered (by identity, weakly) as checked: passed again as a view it is
 returned as is, neither re-read nor re-checked. Any other :class:`Board` (one
-built by hand, or copied from a checked one with ``attrs.evolve``, as applying
-decisions does) is compared field by field, by identity, with the boards
-checked last: only the fields that differ are read again, and only the
-cross-item checks that involve them run. Its values are immutable, so an
+built by hand, or copied from a checked one with ``attrs.evolve`` or
+:func:`evolve_board`, as applying decisions does) is compared field by field,
+by identity, with the boards checked last: only the fields that differ are
+read again, and only the cross-item checks that involve them run. Its values are immutable, so an
 unchanged field needs no second look. A board that fails, or is not in
 canonical order, goes through the full read, which raises or sorts as before.
 """
@@ -63,11 +63,13 @@ from lacerda_bot.records import (
     TurnOrderSpace,
 )
 
-__all__ = ["Board", "read_view"]
+__all__ = ["Board", "evolve_board", "read_view"]
 
 
+# Not slotted (``slots=False``) so that :func:`evolve_board` can copy a board as one
+# C-level dict update: the library copies it for every decision it applies.
 @final
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Board:
     """Every item of the host view (V1..V20) as one frozen value.
 
@@ -525,6 +527,31 @@ _CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
 
 _FIELDS: Final[tuple[str, ...]] = tuple(f.name for f in attrs.fields(Board))
 _VALUES_OF: Final = operator.attrgetter(*_FIELDS)
+_FIELD_SET: Final = frozenset(_FIELDS)
+
+
+def evolve_board(board: Board, **changes: Any) -> Board:
+    """``attrs.evolve(board, **changes)``, about ten times cheaper.
+
+    ``attrs.evolve`` reads the 48 fields one by one in Python and passes them to
+    a 48-argument ``__init__`` (about 6 us a copy); applying decisions copies the
+    board some 400 times a reference game. Here the copy is two dict updates in C.
+    Bypassing ``__init__`` gives the same value because :class:`Board` has no
+    validators, converters or ``__attrs_post_init__`` (a test checks it). Like
+    ``attrs.evolve``, it refuses a name that is not a field; unlike it, it does
+    not type-check the new values (mypy sees ``Any``), so callers must pass the
+    field's type.
+    """
+    if not _FIELD_SET.issuperset(changes):
+        unknown = sorted(set(changes) - _FIELD_SET)
+        raise TypeError(f"Board has no field(s) {unknown}")
+    new = object.__new__(Board)
+    fields = new.__dict__
+    fields.update(board.__dict__)
+    fields.update(changes)
+    return new
+
+
 _TRUSTED: Final[weakref.WeakValueDictionary[int, Board]] = weakref.WeakValueDictionary()
 """Every live board that passed the checks, by ``id`` (compared by identity)."""
 _Values = tuple[Any, ...]

@@ -11,7 +11,7 @@ from typing import assert_never
 
 import attrs
 
-from lacerda_bot._board.board import Board
+from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.paths import free_hexes_nearest
 from lacerda_bot.decisions import (
     ActionImpossible,
@@ -76,12 +76,12 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
             return _pay(board, decision)
         case PlaceColonist():
             present = board.colonists_present.placed(decision.action)
-            return attrs.evolve(board, colonists_present=present)
+            return evolve_board(board, colonists_present=present)
         case StartingSpace():  # the Shuttle goes on the red space of his side
-            board = attrs.evolve(board, side=decision.side, shuttle_from=decision.side)
+            board = evolve_board(board, side=decision.side, shuttle_from=decision.side)
             return _take_space(board, decision.space)
         case Travel():
-            return _take_space(attrs.evolve(board, side=decision.side), decision.space)
+            return _take_space(evolve_board(board, side=decision.side), decision.space)
         case ObtainBlueprint():
             return _obtain_blueprint(board, decision)
         case LearnTech():
@@ -103,23 +103,23 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
         case CollectTile():
             return _collect_tile(board, decision)
         case RelocateRover():
-            return attrs.evolve(board, lacerda_rover=decision.to_hex)
+            return evolve_board(board, lacerda_rover=decision.to_hex)
         case TakeWarehouseItem():
             return _take_item(board, decision)
         case PlaceDiscoveryTile():
             return _place_discovery(board, decision)
         case GainShip():  # from his Depot to his Hangar (R-LEVEL-4)
-            return attrs.evolve(
+            return evolve_board(
                 board,
                 ships_left=board.ships_left - 1,
                 ships_in_hangar=board.ships_in_hangar + 1,
                 free_depot_spaces=board.free_depot_spaces + 1,
             )
         case GainBot():
-            return attrs.evolve(board, bots_left=board.bots_left - 1)
+            return evolve_board(board, bots_left=board.bots_left - 1)
         case ChooseLssReward():
             if decision.reward is LssReward.RETRIEVE_COLONIST:
-                return attrs.evolve(board, colonist_on_hire_slot=False)
+                return evolve_board(board, colonist_on_hire_slot=False)
             return board
         case (
             RevealCard()
@@ -139,7 +139,7 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
 
 
 def _gain(board: Board, d: GainCrystals, *, gains_spendable: bool) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board,
         free_depot_spaces=board.free_depot_spaces - d.kept,
         supply_crystals=board.supply_crystals - (d.kept if d.source.from_supply else 0),
@@ -149,7 +149,7 @@ def _gain(board: Board, d: GainCrystals, *, gains_spendable: bool) -> Board:
 
 
 def _pay(board: Board, d: PayCrystals) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board,
         spendable_crystals=board.spendable_crystals - d.amount,
         free_depot_spaces=board.free_depot_spaces + d.amount,
@@ -164,12 +164,12 @@ def _take_space(board: Board, space: HostId) -> Board:
         attrs.evolve(s, occupied=s.id == space) if s.id in (space, left) else s
         for s in board.turn_order_spaces
     )
-    return attrs.evolve(board, turn_order_spaces=spaces, lacerda_space=space)
+    return evolve_board(board, turn_order_spaces=spaces, lacerda_space=space)
 
 
 def _obtain_blueprint(board: Board, d: ObtainBlueprint) -> Board:
     taken = next(s for s in board.blueprint_display if s.blueprint.id == d.blueprint)
-    return attrs.evolve(
+    return evolve_board(
         board,
         blueprint_display=tuple(s for s in board.blueprint_display if s is not taken),
         lacerda_blueprints=tuple(
@@ -184,7 +184,7 @@ def _obtain_blueprint(board: Board, d: ObtainBlueprint) -> Board:
 
 def _learn_tech(board: Board, d: LearnTech) -> Board:
     techs = (*board.lacerda_techs, OwnTech(tech=d.tech, level=1, row=d.lab_row))
-    return attrs.evolve(
+    return evolve_board(
         board,
         tech_grid=tuple(t for t in board.tech_grid if t.id != d.grid_tile),
         lacerda_techs=tuple(sorted(techs, key=lambda t: t.row)),
@@ -196,7 +196,7 @@ def _learn_tech(board: Board, d: LearnTech) -> Board:
 
 
 def _develop_tech(board: Board, d: DevelopTech) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board,
         lacerda_techs=tuple(
             attrs.evolve(t, level=d.to_level) if t.tech is d.tech else t
@@ -208,16 +208,16 @@ def _develop_tech(board: Board, d: DevelopTech) -> Board:
 def _construct(board: Board, d: Construct) -> Board:
     board = _build(board, d.hex, d.building, owner=None)
     if d.building is not BuildingType.MINE:
-        board = attrs.evolve(board, lss_markers=board.lss_markers.raised(d.building))
+        board = evolve_board(board, lss_markers=board.lss_markers.raised(d.building))
     if d.miner:
         miner = Figure(hex=d.hex, kind=FigureKind.COLONIST, owner=Owner.LACERDA)
-        board = attrs.evolve(board, figures=_sorted_figures((*board.figures, miner)))
+        board = evolve_board(board, figures=_sorted_figures((*board.figures, miner)))
     return board
 
 
 def _build_shelter(board: Board, d: BuildShelter) -> Board:
     board = _build(board, d.hex, BuildingType.SHELTER, owner=Owner.LACERDA)
-    return attrs.evolve(board, shelters_left=board.shelters_left - 1)
+    return evolve_board(board, shelters_left=board.shelters_left - 1)
 
 
 def _build(
@@ -225,7 +225,7 @@ def _build(
 ) -> Board:
     """Add a building; a Crystal or tile on the site leaves; human figures move (R-BUILD-4)."""
     new = Building(id=HostId(f"built{site}"), hex=site, type=building, owner=owner)
-    board = attrs.evolve(
+    board = evolve_board(
         board,
         buildings=tuple(
             sorted((*board.buildings, new), key=lambda b: (b.hex.r, b.hex.q, b.id))
@@ -242,14 +242,14 @@ def _displace_human_figures(board: Board, site: Hex) -> Board:
     if board.human_rover == site:
         nearest = free_hexes_nearest(board, site)
         if nearest:
-            board = attrs.evolve(board, human_rover=nearest[0])
+            board = evolve_board(board, human_rover=nearest[0])
     for figure in moving:
         nearest = free_hexes_nearest(board, site)
         if not nearest:
             break
         staying = tuple(f for f in board.figures if f is not figure)
         moved = attrs.evolve(figure, hex=nearest[0])
-        board = attrs.evolve(board, figures=_sorted_figures((*staying, moved)))
+        board = evolve_board(board, figures=_sorted_figures((*staying, moved)))
     return board
 
 
@@ -260,7 +260,7 @@ def _sorted_figures(figures: tuple[Figure, ...]) -> tuple[Figure, ...]:
 
 
 def _upgrade(board: Board, d: Upgrade) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board,
         buildings=tuple(
             attrs.evolve(b, upgraded_by=Owner.LACERDA) if b.hex == d.hex else b
@@ -274,7 +274,7 @@ def _upgrade(board: Board, d: Upgrade) -> Board:
 
 
 def _hire(board: Board, d: HireScientist) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board,
         scientist_display=tuple(s for s in board.scientist_display if s.slot != d.slot),
         lacerda_scientists=tuple(
@@ -286,7 +286,7 @@ def _hire(board: Board, d: HireScientist) -> Board:
 
 def _take_contract(board: Board, d: TakeContract) -> Board:
     """R-COST-5: like a hire, a Contract leaves his Colonist on his one Colony 3 slot."""
-    return attrs.evolve(
+    return evolve_board(
         board,
         contract_display=tuple(c for c in board.contract_display if c.slot != d.slot),
         lacerda_contracts=tuple(
@@ -299,7 +299,7 @@ def _take_contract(board: Board, d: TakeContract) -> Board:
 def _move_rover(board: Board, d: MoveRover) -> Board:
     if not d.path:
         return board
-    return attrs.evolve(
+    return evolve_board(
         board,
         lacerda_rover=d.path[-1],
         crystal_hexes=board.crystal_hexes - set(d.crystal_hexes),
@@ -307,7 +307,7 @@ def _move_rover(board: Board, d: MoveRover) -> Board:
 
 
 def _collect_tile(board: Board, d: CollectTile) -> Board:
-    return attrs.evolve(
+    return evolve_board(
         board, map_tiles=tuple(t for t in board.map_tiles if t.tile.id != d.tile)
     )
 
@@ -319,7 +319,7 @@ def _take_item(board: Board, d: TakeWarehouseItem) -> Board:
     stock = board.warehouse[index]
     warehouse = list(board.warehouse)
     warehouse[index] = attrs.evolve(stock, units=stock.units - 1)
-    return attrs.evolve(board, warehouse=tuple(warehouse))
+    return evolve_board(board, warehouse=tuple(warehouse))
 
 
 def _place_discovery(board: Board, d: PlaceDiscoveryTile) -> Board:
@@ -327,7 +327,7 @@ def _place_discovery(board: Board, d: PlaceDiscoveryTile) -> Board:
         return board
     tile, *rest = board.exploration_tiles
     placed = (*board.map_tiles, MapTile(hex=d.hex, tile=tile))
-    return attrs.evolve(
+    return evolve_board(
         board,
         exploration_tiles=tuple(rest),
         map_tiles=tuple(sorted(placed, key=lambda t: (t.hex.r, t.hex.q, t.tile.id))),

@@ -14,7 +14,7 @@ from typing import Final, Protocol, final
 
 import attrs
 
-from lacerda_bot._board.board import Board
+from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.legality import why_illegal
 from lacerda_bot._calls import (
     colony_level_up,
@@ -197,7 +197,7 @@ class _Host:
                 attrs.evolve(m, completed=True) if m.slot is slot else m
                 for m in self.board.missions
             )
-            self.board = attrs.evolve(self.board, missions=missions)
+            self.board = evolve_board(self.board, missions=missions)
 
     def _refill_contract(self, slot: int) -> None:
         if not self.contract_deck or any(
@@ -205,7 +205,7 @@ class _Host:
         ):
             return
         card = attrs.evolve(self.contract_deck.pop(0), slot=slot)
-        self.board = attrs.evolve(
+        self.board = evolve_board(
             self.board,
             contract_display=tuple(
                 sorted((*self.board.contract_display, card), key=lambda c: c.slot)
@@ -286,19 +286,19 @@ def _after_turn(host: _Host) -> None:
 
 
 def _shuttle(host: _Host) -> None:
-    board = attrs.evolve(host.board, shuttle_departs=True)
+    board = evolve_board(host.board, shuttle_departs=True)
     if board.shuttle_from is host.human_side and host.rng().random() < 0.5:
         host.human_side = Side.ORBIT if host.human_side is Side.COLONY else Side.COLONY
     host.board = board
     host.run(CallKind.SHUTTLE_PHASE, shuttle_phase)
     other = Side.ORBIT if board.shuttle_from is Side.COLONY else Side.COLONY
-    host.board = attrs.evolve(host.board, shuttle_departs=False, shuttle_from=other)
+    host.board = evolve_board(host.board, shuttle_departs=False, shuttle_from=other)
 
 
 def _new_round(host: _Host) -> None:
     """Slot clearing and a restocked Warehouse at the start of each round."""
     board = host.board
-    host.board = attrs.evolve(
+    host.board = evolve_board(
         board,
         colonists_present=attrs.evolve(
             board.colonists_present,
@@ -320,7 +320,7 @@ def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
     for b in board.buildings:
         if b.upgraded_by is not None:
             counts[b.type] = counts.get(b.type, 0) + 1
-    scored = attrs.evolve(
+    scored = evolve_board(
         board,
         op_track=host.lacerda_op,
         progress_cubes=min(5, board.colony_level - 1),

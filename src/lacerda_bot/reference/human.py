@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from lacerda_bot._board.board import Board
+from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.sites import legal_sites, qualifies
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, HostId, Side
@@ -32,7 +32,7 @@ def pick(seed: int, event: int, n: int) -> int:
 def _take_blueprint(board: Board, rng: random.Random) -> tuple[Board, str]:
     shown = board.blueprint_display[int(rng.random() * len(board.blueprint_display))]
     return (
-        attrs.evolve(
+        evolve_board(
             board,
             blueprint_display=tuple(
                 d for d in board.blueprint_display if d is not shown
@@ -48,7 +48,7 @@ def _learn_tech(board: Board, rng: random.Random) -> tuple[Board, str]:
     options = [t for t in board.tech_grid if t.tech not in owned]
     tile = options[int(rng.random() * len(options))]
     return (
-        attrs.evolve(
+        evolve_board(
             board,
             tech_grid=tuple(t for t in board.tech_grid if t.id != tile.id),
             human_techs=(*board.human_techs, HumanTech(tech=tile.tech, level=1)),
@@ -64,7 +64,7 @@ def _develop(board: Board, rng: random.Random) -> tuple[Board, str]:
         attrs.evolve(t, level=t.level + 1) if t is tech else t
         for t in board.human_techs
     )
-    return attrs.evolve(board, human_techs=techs), f"develops {tech.tech.value}"
+    return evolve_board(board, human_techs=techs), f"develops {tech.tech.value}"
 
 
 def _build(board: Board, rng: random.Random) -> tuple[Board, str]:
@@ -77,7 +77,7 @@ def _build(board: Board, rng: random.Random) -> tuple[Board, str]:
     sites = legal_sites(board, kind, Options())
     site = sites[int(rng.random() * len(sites))]
     new = Building(id=HostId(f"h{site.hex}"), hex=site.hex, type=kind)
-    board = attrs.evolve(
+    board = evolve_board(
         board,
         buildings=tuple(
             sorted((*board.buildings, new), key=lambda b: (b.hex.r, b.hex.q))
@@ -86,14 +86,14 @@ def _build(board: Board, rng: random.Random) -> tuple[Board, str]:
         map_tiles=tuple(t for t in board.map_tiles if t.hex != site.hex),
     )
     if kind is not BuildingType.MINE:
-        board = attrs.evolve(board, lss_markers=board.lss_markers.raised(kind))
+        board = evolve_board(board, lss_markers=board.lss_markers.raised(kind))
     return board, f"builds a {kind.value} on {site.hex}"
 
 
 def _hire(board: Board, rng: random.Random) -> tuple[Board, str]:
     slot = board.scientist_display[int(rng.random() * len(board.scientist_display))]
     display = tuple(s for s in board.scientist_display if s is not slot)
-    return attrs.evolve(
+    return evolve_board(
         board, scientist_display=display
     ), f"hires the {slot.scientist.value}"
 
@@ -103,7 +103,7 @@ def _move_rover(board: Board, rng: random.Random) -> tuple[Board, str]:
     busy = {f.hex for f in board.figures} | {h for h in (board.lacerda_rover,) if h}
     steps = [h for h in here.neighbours() if h in board.map_hexes and h not in busy]
     target = steps[int(rng.random() * len(steps))]
-    return attrs.evolve(board, human_rover=target), f"moves its Rover to {target}"
+    return evolve_board(board, human_rover=target), f"moves its Rover to {target}"
 
 
 def _occupy(side: Side) -> HumanMove:
@@ -117,7 +117,7 @@ def _occupy(side: Side) -> HumanMove:
         action = actions[int(rng.random() * len(actions))]
         present = board.colonists_present.placed(action)
         return (
-            attrs.evolve(board, colonists_present=present),
+            evolve_board(board, colonists_present=present),
             f"places a Colonist on {action.value}",
         )
 
