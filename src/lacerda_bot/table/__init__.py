@@ -26,6 +26,8 @@ Modules, in import order:
 * :mod:`~lacerda_bot.table.migrate`: saves of 0.1.0, converted to today's questions.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.
 * :mod:`~lacerda_bot.table.terminal`: the ``lacerda-bot play`` prompt loop.
+* :mod:`~lacerda_bot.table.screen`: the same game as JSON-friendly screens, for a
+  web page or any other front end.
 """
 
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
