@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
+from lacerda_bot.table import screen as screen_module
 from lacerda_bot.table.dialogue import Answer
 from lacerda_bot.table.screen import redo_save, screen, undo_save
 from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
@@ -79,3 +80,91 @@ def test_bad_calls_are_refused() -> None:
         screen(save, "setup", [["only-a-key"]])
     with pytest.raises(SerializationError):
         screen("{}")
+
+
+def test_a_new_game_form_gets_goals_options_and_the_seed_range() -> None:
+    choices = screen_module.start_choices()
+    assert next(g["id"] for g in choices["goals"]) == "first_colonists"
+    tie = next(o for o in choices["options"] if o["name"] == "tie_policy")
+    assert tie == {
+        "name": "tie_policy",
+        "values": ["cards", "uniform"],
+        "default": "cards",
+    }
+    steps = next(o for o in choices["options"] if o["name"] == "rover_base_movement")
+    assert steps["values"] == []  # a whole number
+    json.dumps(choices)
+
+
+def test_a_new_save_takes_seed_goal_and_options() -> None:
+    save = screen_module.new_save(7, "first_colonists", ["tie_policy=uniform"])
+    game = loads_game(save)
+    assert game.seed == 7
+    assert game.options.tie_policy.value == "uniform"
+
+
+@pytest.mark.parametrize(
+    ("seed", "goal", "options", "field"),
+    [
+        (-1, "first_colonists", [], "seed"),
+        (1, "no_such_goal", [], "goal"),
+        (1, "first_colonists", ["tie_policy=never"], "tie_policy"),
+        (1, "first_colonists", ["colour=red"], "options"),
+    ],
+)
+def test_a_bad_new_game_names_the_bad_field(
+    seed: int, goal: str, options: list[str], field: str
+) -> None:
+    with pytest.raises(InvalidValueError) as refused:
+        screen_module.new_save(seed, goal, options)
+    assert refused.value.field.startswith(field)
+
+
+def test_check_save_accepts_a_save_and_refuses_anything_else_whole() -> None:
+    save = dumps_game(new_game(4))
+    save, _ = play(save, "setup", SETUP[1:])
+    checked = screen_module.check_save(save)
+    assert checked["seed"] == 4
+    assert checked["steps"] == 1
+    assert checked["over"] is False
+    assert loads_game(checked["save"]) == loads_game(save)
+    bad = screen_module.check_save(save.replace('"seed": 4', '"seed": "4"'))
+    assert set(bad) == {"error"}
+    assert "seed" in bad["error"]
+    assert "error" in screen_module.check_save("not json")
+
+
+def test_status_shows_the_redacted_deck_and_his_board() -> None:
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    lines = screen_module.status(save)
+    assert lines[0].startswith("Round 1; side: Colony")
+    assert any(line.startswith("Discard pile") for line in lines)
+    assert "Crystals: 2" in lines
+    assert lines[-1] == "Solo Goal: First Colonists"
+
+
+def test_screens_carry_the_card_labels_and_refusals() -> None:
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    nxt = screen(save)
+    assert nxt["labels"]["turn"] == "His turn"
+    assert nxt["refusals"]["turn"] == ""
+    assert nxt["refusals"]["shuttle"] != ""
+    save, shown = play(save, "turn", SKIP_TURN[1:])
+    cards = [line["card"] for line in shown[-1]["lines"] if line["card"]]
+    assert cards == [
+        {
+            "id": 7,
+            "action": cards[0]["action"],
+            "mission": cards[0]["mission"],
+            "travels": cards[0]["travels"],
+            "side": "Colony",
+        }
+    ]
+    assert "tap" in shown[-1]["reminder"]
+
+
+def test_every_step_has_a_label() -> None:
+    from lacerda_bot.table.driver import StepKind
+
+    labels = {screen_module.step_label(kind) for kind in StepKind}
+    assert len(labels) == len(StepKind)

@@ -9,7 +9,6 @@ command it prints help.
 
 import argparse
 import contextlib
-import enum
 import json
 import os
 import secrets
@@ -22,14 +21,12 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, TextIO
 
-import attrs
-
 from lacerda_bot import __version__
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._server import DEFAULT_TIMEOUT, Answerer, http_server, serve_stdio
-from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
-from lacerda_bot.options import Options
+from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.options import Options, option_choices, parse_option_pairs
 from lacerda_bot.reference.game import GameRecord
 from lacerda_bot.reference.simulate import (
     DEFAULT_GAMES,
@@ -52,6 +49,7 @@ from lacerda_bot.table.session import (
     save_game,
 )
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
+from lacerda_bot.web._command import add_web_parser
 
 __all__ = ["main"]
 
@@ -105,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     games.add_argument("folder", nargs="?", type=Path, default=Path("."))
     games.set_defaults(run=_run_games)
     _serve_parser(commands)
+    add_web_parser(commands)
     return parser
 
 
@@ -170,21 +169,10 @@ Options (--option NAME=VALUE, repeatable; spec section 3), with defaults:
 
 def _option_lines() -> str:
     """One line per option: its name, the values it takes, and its default."""
-    lines = []
-    for field in attrs.fields(Options):
-        default = field.default
-        if isinstance(default, bool):
-            values = "true|false"
-            shown = str(default).lower()
-        elif isinstance(default, int):
-            values = "1|2" if field.name == "bot_benefit_steps" else "a whole number"
-            shown = str(default)
-        else:
-            assert isinstance(default, enum.Enum)
-            values = "|".join(str(m.value) for m in type(default))
-            shown = str(default.value)
-        lines.append(f"  {field.name}={values} (default {shown})")
-    return "\n".join(lines)
+    return "\n".join(
+        f"  {c.name}={'|'.join(c.values) or 'a whole number'} (default {c.default})"
+        for c in option_choices()
+    )
 
 
 def _play_parser(
@@ -234,29 +222,7 @@ def _play_parser(
 
 def parse_options(pairs: Sequence[str]) -> Options:
     """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it."""
-    defaults = Options()
-    names = [f.name for f in attrs.fields(Options)]
-    values: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or name not in names:
-            raise InvalidValueError(
-                "--option", f"NAME=VALUE, NAME one of {names}", pair
-            )
-        default = getattr(defaults, name)
-        value: object
-        if isinstance(default, bool):
-            value = {"true": True, "false": False}.get(text.lower(), text)
-        elif isinstance(default, int):
-            digits = text.isascii() and text.isdigit() and len(text) <= 4
-            value = int(text) if digits else text
-        else:
-            choices = [m.value for m in type(default)]
-            if text not in choices:
-                raise InvalidValueError(name, f"one of {choices}", text)
-            value = type(default)(text)
-        values[name] = value
-    return Options(**values)  # type: ignore[arg-type]
+    return parse_option_pairs(pairs)
 
 
 def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:

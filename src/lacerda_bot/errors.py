@@ -24,6 +24,7 @@ __all__ = [
     "InvalidValueError",
     "LacerdaBotError",
     "SerializationError",
+    "WebBuildError",
 ]
 
 
@@ -98,3 +99,10 @@ class AnswerMismatchError(LacerdaBotError, ValueError):
         """Build the error from the answer's position and what is wrong."""
         super().__init__(problem)
         self.index = index
+
+
+class WebBuildError(LacerdaBotError):
+    """The web companion could not be built (``lacerda-bot web``).
+
+    Its runtime is missing, cannot be fetched, or does not match what was pinned.
+    """

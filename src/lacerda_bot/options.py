@@ -1,20 +1,25 @@
 """The options of spec §3, pinned when the bot is created (R-SETUP-6)."""
 
 import enum
-from typing import final
+from collections.abc import Sequence
+from typing import Final, final
 
 import attrs
 
 from lacerda_bot._validate import is_instance, is_int, is_one_of
+from lacerda_bot.errors import InvalidValueError
 
 __all__ = [
     "ComplexTechThreshold",
     "ImpossibleBenefit",
     "NoScientistFallback",
+    "OptionChoice",
     "Options",
     "StandaloneRule",
     "TiePolicy",
     "UnknownGain",
+    "option_choices",
+    "parse_option_pairs",
 ]
 
 
@@ -136,3 +141,78 @@ class Options:
         default=UnknownGain.SKIP, validator=is_instance(UnknownGain)
     )
     """R-TO-9: skip an ``OTHER`` gain, or raise."""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class OptionChoice:
+    """One option as a front end offers it: its name, its values and its default."""
+
+    name: str
+    values: tuple[str, ...]
+    """The values it takes, as typed; empty for a whole number."""
+    default: str
+
+
+_WHOLE_NUMBER_CHOICES: Final = {"bot_benefit_steps": ("1", "2")}
+
+
+def _typed(value: object) -> str:
+    match value:
+        case bool():
+            return str(value).lower()
+        case enum.Enum():
+            return str(value.value)
+        case _:
+            return str(value)
+
+
+def option_choices() -> tuple[OptionChoice, ...]:
+    """Every option of :class:`Options`, in field order, with what it accepts.
+
+    >>> [c for c in option_choices() if c.name == "tie_policy"][0].values
+    ('cards', 'uniform')
+    """
+    choices = []
+    for field in attrs.fields(Options):
+        default = field.default
+        values: tuple[str, ...]
+        if isinstance(default, bool):
+            values = ("true", "false")
+        elif isinstance(default, enum.Enum):
+            values = tuple(str(m.value) for m in type(default))
+        else:
+            values = _WHOLE_NUMBER_CHOICES.get(field.name, ())
+        choices.append(
+            OptionChoice(name=field.name, values=values, default=_typed(default))
+        )
+    return tuple(choices)
+
+
+def parse_option_pairs(pairs: Sequence[str], where: str = "--option") -> Options:
+    """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it.
+
+    >>> parse_option_pairs(["tie_policy=uniform"]).tie_policy
+    <TiePolicy.UNIFORM: 'uniform'>
+    """
+    defaults = Options()
+    names = [f.name for f in attrs.fields(Options)]
+    values: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or name not in names:
+            raise InvalidValueError(where, f"NAME=VALUE, NAME one of {names}", pair)
+        default = getattr(defaults, name)
+        value: object
+        if isinstance(default, bool):
+            value = {"true": True, "false": False}.get(text.lower(), text)
+        elif isinstance(default, int):
+            digits = text.isascii() and text.isdigit() and len(text) <= 4
+            value = int(text) if digits else text
+        else:
+            choices = [m.value for m in type(default)]
+            if text not in choices:
+                raise InvalidValueError(name, f"one of {choices}", text)
+            value = type(default)(text)
+        values[name] = value
+    return Options(**values)  # type: ignore[arg-type]

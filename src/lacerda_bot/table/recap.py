@@ -8,10 +8,16 @@ the player can check the table against the companion and ``fix`` a difference.
 from collections.abc import Callable
 from typing import Final
 
+from lacerda_bot._deck import card_by_id
+from lacerda_bot._rules.goals import goal_by_id
+from lacerda_bot._state import redacted
 from lacerda_bot.model import MissionSlot
+from lacerda_bot.render import building_name
+from lacerda_bot.table.rounds import round_number
+from lacerda_bot.table.state import TableState
 from lacerda_bot.table.tracked import Tracked
 
-__all__ = ["board_lines", "changes"]
+__all__ = ["board_lines", "card_words", "changes", "status_lines"]
 
 
 def _techs(t: Tracked) -> str:
@@ -78,3 +84,32 @@ def changes(before: Tracked | None, after: Tracked | None) -> tuple[str, ...]:
         for name, read in _ENTRIES
         if read(before) != read(after)
     )
+
+
+def card_words(card_id: int) -> str:
+    """A solo card as the status names it, e.g. ``7 (Mission B, action 2)``."""
+    card = card_by_id(card_id)
+    x = ", X" if not card.travels else ""
+    return f"{card.id} (Mission {card.mission.name}, action {card.action}{x})"
+
+
+def status_lines(state: TableState) -> tuple[str, ...]:
+    """What the ``status`` command shows: the redacted deck (R-DECK-5), his board.
+
+    Never the draw order: only what a player may see at the table.
+    """
+    view = redacted(state.bot)
+    side = state.side.value.title() if state.side else "not set up"
+    last = "none" if view.last_card is None else card_words(view.last_card)
+    discard = ", ".join(str(c) for c in view.discard_pile) or "empty"
+    lines = [
+        f"Round {round_number(state)}; side: {side}; turns taken: {state.turns}",
+        f"Pass: {view.pass_count}; cards left in his draw pile: {view.draw_pile_size}",
+        f"Most recent card: {last}",
+        f"Discard pile (oldest first): {discard}",
+        f"Progress-area Bot on: {building_name(view.pointer)}",
+    ]
+    if state.tracked is not None:
+        lines.extend(board_lines(state.tracked))
+    lines.append(f"Solo Goal: {goal_by_id(state.goal).name}")
+    return tuple(lines)

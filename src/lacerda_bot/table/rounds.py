@@ -58,27 +58,43 @@ def refusal(state: TableState, kind: StepKind) -> str | None:
     return None
 
 
-def reminder(state: TableState, done: StepKind) -> str:
-    """What comes next, said after step *done* (*state* is the state after it)."""
+def reminder(state: TableState, done: StepKind, *, tapped: bool = False) -> str:
+    """What comes next, said after step *done* (*state* is the state after it).
+
+    *tapped*: worded for buttons (the web page) rather than typed commands.
+    """
     n = round_number(state)
+    take = "tap His turn" if tapped else "press Enter"
+    level_up = "tap Colony level-up" if tapped else "type level-up"
     match done:
         case StepKind.SETUP:
             return (
-                "Round 1: play the turns in Turn Order; at his, press Enter. Type "
-                "level-up at the end of any turn in which the Colony gains a level."
+                f"Round 1: play the turns in Turn Order; at his, {take}. "
+                f"{level_up[0].upper()}{level_up[1:]} at the end of any turn in which "
+                "the Colony gains a level."
             )
         case StepKind.TURN:
+            shuttle = (
+                "tap Shuttle phase" if tapped else "press Enter for the Shuttle phase"
+            )
             return (
                 f"Then your turn, if it comes after his; when both turns of round {n} "
-                "are played, press Enter for the Shuttle phase. The Colony gained a "
-                "level this turn? Type level-up first."
+                f"are played, {shuttle}. The Colony gained a level this turn? "
+                f"{level_up[0].upper()}{level_up[1:]} first."
             )
         case StepKind.SHUTTLE:
-            return f"Round {n}: at his turn, press Enter."
+            return f"Round {n}: at his turn, {take}."
         case StepKind.LEVEL_UP:
-            return "Another level this turn? Type level-up again."
+            return (
+                f"Another level this turn? {level_up[0].upper()}{level_up[1:]} again."
+            )
         case StepKind.TECH | StepKind.FIX:
-            return "Carry on with the round; Enter takes the next step."
+            nxt = (
+                "the highlighted step is the next one"
+                if tapped
+                else ("Enter takes the next step")
+            )
+            return f"Carry on with the round; {nxt}."
         case StepKind.SCORE:
             return ""
         case unreachable:

@@ -14,6 +14,10 @@ into one screen to show, as plain dicts, lists, strings and numbers:
 * ``"done"``: the step is complete: its lines, what changed on his board,
   what comes next, and the new save text to store.
 
+Around them: :func:`start_choices` (what a new-game form offers),
+:func:`new_save`, :func:`check_save` (an imported file, refused whole if it
+is not a valid save), :func:`status` and :func:`undo_save` / :func:`redo_save`.
+
 Every rule runs in the library's own calls, as in the terminal; this module
 only converts values.
 
@@ -27,33 +31,89 @@ only converts values.
 """
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
-from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
+from lacerda_bot._deck import MAX_SEED, card_by_id
+from lacerda_bot._rules.goals import SOLO_GOALS, goal_by_id
+from lacerda_bot.errors import (
+    InvalidHostStateError,
+    InvalidValueError,
+    LacerdaBotError,
+)
+from lacerda_bot.model import Side
+from lacerda_bot.options import option_choices, parse_option_pairs
 from lacerda_bot.render import Line
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
-from lacerda_bot.table.recap import board_lines, changes
+from lacerda_bot.table.recap import board_lines, changes, status_lines
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
     Step,
     dumps_game,
     loads_game,
+    new_game,
     record,
     redo,
     replay,
     undo,
 )
 
-__all__ = ["redo_save", "screen", "undo_save"]
+__all__ = [
+    "check_save",
+    "new_save",
+    "redo_save",
+    "screen",
+    "start_choices",
+    "status",
+    "undo_save",
+]
 
 JSON = dict[str, Any]
 
 _STEPS: Final = {kind.value: kind for kind in StepKind}
 
 
-def _line(line: Line) -> JSON:
-    return {"text": line.text, "rules": list(line.rules), "why": list(line.why)}
+def step_label(kind: StepKind) -> str:
+    """A step as a button names it."""
+    match kind:
+        case StepKind.SETUP:
+            return "Set-up"
+        case StepKind.TURN:
+            return "His turn"
+        case StepKind.SHUTTLE:
+            return "Shuttle phase"
+        case StepKind.LEVEL_UP:
+            return "Colony level-up"
+        case StepKind.TECH:
+            return "You used his Tech"
+        case StepKind.SCORE:
+            return "Final scoring"
+        case StepKind.FIX:
+            return "Correct his board"
+        case _:
+            assert_never(kind)
+
+
+def _card(card_id: int | None, side: Side | None) -> JSON | None:
+    if card_id is None:
+        return None
+    card = card_by_id(card_id)
+    return {
+        "id": card.id,
+        "action": card.action,
+        "mission": card.mission.name,
+        "travels": card.travels,
+        "side": None if side is None else side.value.title(),
+    }
+
+
+def _line(line: Line, side: Side | None = None) -> JSON:
+    return {
+        "text": line.text,
+        "rules": list(line.rules),
+        "why": list(line.why),
+        "card": _card(line.card, side),
+    }
 
 
 def _question(question: Question) -> JSON:
@@ -70,6 +130,10 @@ def _question(question: Question) -> JSON:
         "default": question.default,
         "expected_most": question.expected_most,
         "limit": question.limit,
+        "counted": list(question.counted),
+        "builds": question.builds,
+        "buildings": list(question.buildings),
+        "example": question.example,
     }
 
 
@@ -94,15 +158,20 @@ def screen(
     state, shown = replay(game)
     if step is None:
         kind = expected(state)
+        steps = next_steps(state)
         return {
             "kind": "next",
             "round": round_number(state),
-            "steps": [s.value for s in next_steps(state)],
+            "steps": [s.value for s in steps],
+            "labels": {s.value: step_label(s) for s in steps},
+            "refusals": {s.value: refusal(state, s) or "" for s in steps},
             "expected": None if kind is None else kind.value,
             "board": [] if state.tracked is None else list(board_lines(state.tracked)),
             "last": [_line(line) for line in (shown[-1] if shown else ())],
+            "last_step": game.steps[-1].kind.value if game.steps else None,
             "can_undo": bool(game.steps),
             "can_redo": bool(game.undone),
+            "over": state.final_score is not None,
         }
     kind = _STEPS.get(step)
     if kind is None or kind not in next_steps(state):
@@ -119,7 +188,7 @@ def screen(
         except InvalidHostStateError as broken:
             pairs.pop()
             error = f"That answer breaks a rule: {broken}."
-    lines = [_line(line) for line in run.lines]
+    lines = [_line(line, state.side) for line in run.lines]
     answered = [[k, v] for k, v in pairs]
     if run.question is not None:
         return {
@@ -128,6 +197,7 @@ def screen(
             "answers": answered,
             "lines": lines,
             "question": _question(run.question),
+            "label": step_label(kind),
             "error": error,
             "refusal": refusal(state, kind) or "",
         }
@@ -135,9 +205,10 @@ def screen(
     return {
         "kind": "done",
         "step": step,
+        "label": step_label(kind),
         "lines": lines,
         "changes": list(changes(state.tracked, run.state.tracked)),
-        "reminder": reminder(run.state, kind),
+        "reminder": reminder(run.state, kind, tapped=True),
         "save": dumps_game(after),
     }
 
@@ -156,3 +227,56 @@ def undo_save(save: str) -> str:
 def redo_save(save: str) -> str:
     """*save* with the last undone step played again."""
     return dumps_game(redo(loads_game(save)))
+
+
+def start_choices() -> JSON:
+    """What a new-game form offers: the Solo Goals, the options, the seed range.
+
+    >>> choices = start_choices()
+    >>> choices["goals"][0]["id"], choices["max_seed"] > 0
+    ('first_colonists', True)
+    """
+    return {
+        "goals": [{"id": g.id, "name": g.name} for g in SOLO_GOALS],
+        "options": [
+            {"name": c.name, "values": list(c.values), "default": c.default}
+            for c in option_choices()
+        ],
+        "max_seed": MAX_SEED - 1,
+    }
+
+
+def new_save(seed: int, goal: str, options: Sequence[str] = ()) -> str:
+    """The save text of a new game: *options* as ``NAME=VALUE`` texts.
+
+    Raises:
+        InvalidValueError: the seed, the goal or an option is not valid.
+    """
+    return dumps_game(new_game(seed, parse_option_pairs(options, "options"), goal))
+
+
+def check_save(text: str) -> JSON:
+    """*text* checked as a save, as :func:`screen` reads it.
+
+    Returns ``{"save": ...}`` (the save rewritten) with its seed, goal, number
+    of steps and round, or ``{"error": why}``: a bad save is refused whole.
+    """
+    try:
+        game = loads_game(text)
+        state, _ = replay(game)
+    except LacerdaBotError as refused:
+        return {"error": str(refused)}
+    return {
+        "save": dumps_game(game),
+        "seed": game.seed,
+        "goal": goal_by_id(game.goal).name,
+        "steps": len(game.steps),
+        "round": round_number(state),
+        "over": state.final_score is not None,
+    }
+
+
+def status(save: str) -> list[str]:
+    """The lines of the ``status`` command for the game in *save*."""
+    state, _ = replay(loads_game(save))
+    return list(status_lines(state))

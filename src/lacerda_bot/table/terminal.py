@@ -18,14 +18,10 @@ from typing import Final, TextIO, assert_never, final
 
 import attrs
 
-from lacerda_bot._deck import card_by_id
-from lacerda_bot._rules.goals import goal_by_id
-from lacerda_bot._state import redacted
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
-from lacerda_bot.render import building_name
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
-from lacerda_bot.table.recap import board_lines, changes
+from lacerda_bot.table.recap import changes, status_lines
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
     Game,
@@ -211,23 +207,8 @@ class Terminal:
 
     def status(self) -> None:
         """Print the redacted bot view (R-DECK-5), his tracked board and the counters."""
-        view = redacted(self.state.bot)
-        side = self.state.side.value.title() if self.state.side else "not set up"
-        last = "none" if view.last_card is None else _card_words(view.last_card)
-        discard = ", ".join(str(c) for c in view.discard_pile) or "empty"
-        lines = [
-            f"Round {round_number(self.state)}; side: {side}; turns taken: "
-            f"{self.state.turns}",
-            f"Pass: {view.pass_count}; cards left in his draw pile: "
-            f"{view.draw_pile_size}",
-            f"Most recent card: {last}",
-            f"Discard pile (oldest first): {discard}",
-            f"Progress-area Bot on: {building_name(view.pointer)}",
-        ]
-        if self.state.tracked is not None:
-            lines.extend(board_lines(self.state.tracked))
-        goal = goal_by_id(self.state.goal).name
-        lines.append(f"Solo Goal: {goal}; saved in {self.path}")
+        lines = status_lines(self.state)
+        lines = (*lines[:-1], f"{lines[-1]}; saved in {self.path}")
         for text in lines:
             self.write(f"  {text}", indent="    ")
 
@@ -571,12 +552,6 @@ class Terminal:
                 self.write("Resume with:")
                 self.stdout.write(f"  {resume}\n")
             return 0
-
-
-def _card_words(card_id: int) -> str:
-    card = card_by_id(card_id)
-    x = ", X" if not card.travels else ""
-    return f"{card.id} (Mission {card.mission.name}, action {card.action}{x})"
 
 
 def use_colour(stream: TextIO, environ: Mapping[str, str], *, plain: bool) -> bool:

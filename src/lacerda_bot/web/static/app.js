@@ -1,0 +1,606 @@
+// The page of the table companion. It holds no rule: every screen comes from the
+// lacerda_bot Python package (lacerda_bot.table.screen) running under Pyodide, and
+// this script only shows screens, sends answers back and keeps the saves.
+
+const KEY = "lacerda:";
+const main = document.getElementById("main");
+const engineLine = document.getElementById("engine");
+const toolbar = document.getElementById("toolbar");
+
+let screenModule = null; // lacerda_bot.table.screen, once the engine is up
+let pyodide = null;
+const game = { id: null, save: null, step: null, answers: [], screen: null };
+
+// --- the engine --------------------------------------------------------------
+
+const engine = (async () => {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const [runtime, packages] = await Promise.all([
+    loadPyodide({ indexURL: new URL("./pyodide/", location.href).href }),
+    fetch("lacerda.zip").then((r) => {
+      if (!r.ok) throw new Error(`lacerda.zip: ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  performance.mark("lacerda-runtime"); // Pyodide is up (the timings in docs/benchmarks.md)
+  const purelib = runtime.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  runtime.unpackArchive(packages, "zip", { extractDir: purelib });
+  screenModule = runtime.pyimport("lacerda_bot.table.screen");
+  pyodide = runtime;
+  performance.mark("lacerda-engine");
+  engineLine.textContent = "";
+})();
+engine.catch((error) => {
+  engineLine.textContent = `The engine could not start: ${error.message}`;
+  engineLine.classList.add("error");
+});
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
+/** Call a function of lacerda_bot.table.screen; plain JS values in and out. */
+function call(name, ...args) {
+  const made = [];
+  const converted = args.map((value) => {
+    if (value !== null && typeof value === "object") {
+      const proxy = pyodide.toPy(value);
+      made.push(proxy);
+      return proxy;
+    }
+    return value ?? undefined;
+  });
+  try {
+    const result = screenModule[name](...converted);
+    if (result && typeof result.toJs === "function") {
+      const plain = result.toJs({ dict_converter: Object.fromEntries });
+      result.destroy();
+      return plain;
+    }
+    return result;
+  } finally {
+    made.forEach((proxy) => proxy.destroy());
+  }
+}
+
+/** The last line of a Python error: the typed error and its message. */
+function reason(error) {
+  const lines = String(error.message || error).trim().split("\n");
+  return lines[lines.length - 1];
+}
+
+// --- storage: every complete step is stored before it is shown ------------------
+
+function index() {
+  try {
+    return JSON.parse(localStorage.getItem(`${KEY}index`) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function store(id, save) {
+  try {
+    const doc = JSON.parse(save);
+    localStorage.setItem(`${KEY}save:${id}`, save);
+    const all = index();
+    all[id] = { seed: doc.seed, goal: doc.goal, steps: doc.steps.length, updated: Date.now() };
+    localStorage.setItem(`${KEY}index`, JSON.stringify(all));
+    return "";
+  } catch (error) {
+    return String(error.message || error);
+  }
+}
+
+function storeProgress() {
+  const key = `${KEY}step:${game.id}`;
+  try {
+    if (game.step === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ step: game.step, answers: game.answers }));
+  } catch {
+    // the step in progress is only a convenience; the save itself is stored on completion
+  }
+}
+
+function freeId(seed) {
+  const all = index();
+  let id = `lacerda-${seed}`;
+  for (let n = 2; id in all; n += 1) id = `lacerda-${seed}-${n}`;
+  return id;
+}
+
+// --- small DOM helpers -----------------------------------------------------------
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "onclick") node.addEventListener("click", value);
+    else if (key in node && !key.startsWith("aria") && !key.startsWith("data")) node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+
+function show(...nodes) {
+  main.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
+  const heading = main.querySelector("h2");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }
+}
+
+function button(text, onclick, props = {}) {
+  return el("button", { type: "button", onclick, ...props }, text);
+}
+
+// --- the saved games and a new game ----------------------------------------------
+
+function renderHome(message = "") {
+  game.id = null;
+  toolbar.hidden = true;
+  if (location.hash) history.replaceState(null, "", location.pathname);
+  const all = index();
+  const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
+  const list = el("ul", { className: "games", "aria-label": "Saved games" },
+    ids.map((id) => el("li", {},
+      el("span", {}, `Seed ${all[id].seed} · ${all[id].goal} · ${all[id].steps} steps`),
+      el("span", { className: "row" },
+        button("Continue", () => openGame(id), { "aria-label": `Continue ${id}` }),
+        button("Delete", () => deleteGame(id), { "aria-label": `Delete ${id}` })))));
+  const form = el("form", { id: "new-game" });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    startGame(new FormData(form));
+  });
+  show(
+    el("h2", {}, "Lacerda at your table"),
+    message ? el("p", { className: "error", role: "alert" }, message) : null,
+    ids.length ? el("h3", {}, "Saved games") : null,
+    ids.length ? list : el("p", { className: "muted" }, "No saved game on this device yet."),
+    el("h3", {}, "New game"),
+    form,
+    el("h3", {}, "Import a save"),
+    el("p", { className: "muted" },
+      "A file saved by this page or by lacerda-bot play (the same format)."),
+    el("input", { type: "file", id: "import", accept: ".json,application/json",
+      "aria-label": "Import a save file", onchange: importSave }),
+  );
+  engine.then(() => fillNewGame(form)).catch(() => {});
+  form.append(el("p", { className: "muted" }, "Starting the engine…"));
+}
+
+function fillNewGame(form) {
+  const choices = call("start_choices");
+  const goals = el("select", { name: "goal", id: "goal" },
+    choices.goals.map((g) => el("option", { value: g.id }, g.name)));
+  const options = el("details", {},
+    el("summary", {}, "Rules options (spec section 3)"),
+    choices.options.map((o) => el("label", { className: "field" }, o.name,
+      o.values.length
+        ? el("select", { name: `option:${o.name}` },
+          o.values.map((v) => el("option", { value: v, selected: v === o.default },
+            v === o.default ? `${v} (default)` : v)))
+        : el("input", { name: `option:${o.name}`, type: "number", min: "0", max: "99",
+          value: o.default, inputMode: "numeric" }))));
+  form.replaceChildren(
+    el("label", { className: "field" }, "Seed (empty: a random one)",
+      el("input", { name: "seed", id: "seed", type: "number", min: "0",
+        max: String(choices.max_seed), inputMode: "numeric" })),
+    el("label", { className: "field" }, "Solo Goal", goals),
+    options,
+    el("p", {}, el("button", { type: "submit", className: "primary" }, "Start a new game")),
+  );
+  form.dataset.defaults = JSON.stringify(Object.fromEntries(
+    choices.options.map((o) => [o.name, o.default])));
+  form.dataset.maxSeed = String(choices.max_seed);
+}
+
+function startGame(data) {
+  const form = document.getElementById("new-game");
+  const defaults = JSON.parse(form.dataset.defaults);
+  let seed = data.get("seed");
+  if (seed === "" || seed === null) {
+    const random = new Uint32Array(1);
+    crypto.getRandomValues(random);
+    seed = random[0] % (Number(form.dataset.maxSeed) + 1);
+  }
+  const options = [];
+  for (const [key, value] of data.entries()) {
+    const name = key.startsWith("option:") ? key.slice(7) : null;
+    if (name !== null && String(value) !== defaults[name]) options.push(`${name}=${value}`);
+  }
+  let save;
+  try {
+    save = call("new_save", Number(seed), data.get("goal"), options);
+  } catch (error) {
+    renderHome(reason(error));
+    return;
+  }
+  const id = freeId(JSON.parse(save).seed);
+  const failed = store(id, save);
+  if (failed) {
+    renderHome(`The new game could not be stored on this device: ${failed}`);
+    return;
+  }
+  openGame(id);
+}
+
+async function importSave(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  const text = await file.text();
+  await engine;
+  const checked = call("check_save", text);
+  if (checked.error) {
+    renderHome(`${file.name} was not imported: ${checked.error}`);
+    return;
+  }
+  const id = freeId(checked.seed);
+  const failed = store(id, checked.save);
+  if (failed) {
+    renderHome(`${file.name} could not be stored on this device: ${failed}`);
+    return;
+  }
+  openGame(id);
+}
+
+function deleteGame(id) {
+  const all = index();
+  const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": "Delete" },
+    el("p", {}, `Delete ${id} (seed ${all[id].seed}) from this device? Export it first to keep it.`),
+    el("div", { className: "row" },
+      button("Delete it", () => {
+        delete all[id];
+        localStorage.setItem(`${KEY}index`, JSON.stringify(all));
+        localStorage.removeItem(`${KEY}save:${id}`);
+        localStorage.removeItem(`${KEY}step:${id}`);
+        renderHome();
+      }),
+      button("Keep it", () => renderHome())));
+  main.prepend(panel);
+  panel.querySelector("button").focus();
+}
+
+// --- a game ------------------------------------------------------------------------
+
+async function openGame(id) {
+  const save = localStorage.getItem(`${KEY}save:${id}`);
+  if (save === null) {
+    renderHome(`No saved game ${id} on this device.`);
+    return;
+  }
+  game.id = id;
+  game.save = save;
+  game.step = null;
+  game.answers = [];
+  history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
+  toolbar.hidden = false;
+  show(el("h2", {}, "Loading the game…"));
+  await engine;
+  let progress = null;
+  try {
+    progress = JSON.parse(localStorage.getItem(`${KEY}step:${id}`) || "null");
+  } catch {
+    progress = null;
+  }
+  if (progress && typeof progress.step === "string" && Array.isArray(progress.answers)) {
+    try {
+      render(call("screen", game.save, progress.step, progress.answers));
+      return;
+    } catch {
+      // a step in progress that no longer fits the save: start from the save
+    }
+  }
+  try {
+    render(call("screen", game.save));
+  } catch (error) {
+    renderHome(`${id} could not be read: ${reason(error)}`);
+  }
+}
+
+function render(screen) {
+  game.screen = screen;
+  if (!performance.getEntriesByName("lacerda-first-screen").length) {
+    performance.mark("lacerda-first-screen"); // read by the browser test's timings
+  }
+  if (screen.kind === "next") {
+    game.step = null;
+    game.answers = [];
+  } else if (screen.kind === "question") {
+    game.step = screen.step;
+    game.answers = screen.answers;
+  }
+  if (screen.kind === "done") {
+    finish(screen);
+    return;
+  }
+  storeProgress();
+  updateToolbar();
+  if (screen.kind === "next") renderNext(screen);
+  else renderQuestion(screen);
+}
+
+function updateToolbar() {
+  const s = game.screen;
+  document.getElementById("undo").disabled = !(game.step !== null || (s && s.can_undo));
+  document.getElementById("redo").disabled = !(game.step === null && s && s.can_redo);
+}
+
+function cardBox(lines) {
+  const line = lines.find((l) => l.card);
+  if (!line) return null;
+  const c = line.card;
+  return el("section", { className: "card", "aria-label": `Solo card ${c.id}` },
+    el("div", { className: "number" }, `Card ${c.id}`),
+    el("div", { className: "detail" },
+      `${c.side ? `${c.side} side · ` : ""}action ${c.action} · Mission ${c.mission}`
+      + (c.travels ? "" : " · X (no Shuttle)")));
+}
+
+function checklist(lines, label) {
+  return el("ol", { className: "lines", "aria-label": label },
+    lines.map((line, n) => el("li", {},
+      el("label", {},
+        el("input", { type: "checkbox", "aria-label": `Done: ${line.text}` }),
+        el("span", {}, `${n + 1}. ${line.text}`)))));
+}
+
+function renderNext(screen) {
+  const steps = screen.steps.map((step) => button(screen.labels[step], () => begin(step), {
+    className: step === screen.expected ? "primary" : "",
+    "data-step": step,
+  }));
+  show(
+    el("h2", {}, screen.over ? "The game is over" : `Round ${screen.round}: what comes now?`),
+    el("div", { className: "answers wide", role: "group", "aria-label": "Next step" }, steps),
+    screen.last.length ? el("h3", {}, "His last step") : null,
+    screen.last.length ? cardBox(screen.last) : null,
+    screen.last.length ? checklist(screen.last, "His last step") : null,
+  );
+}
+
+function begin(step, insist = false) {
+  const refused = game.screen.refusals ? game.screen.refusals[step] : "";
+  if (refused && !insist) {
+    const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": "Out of order" },
+      el("p", {}, refused),
+      el("div", { className: "row" },
+        button("Take it anyway", () => begin(step, true)),
+        button("Cancel", () => render(game.screen))));
+    main.prepend(panel);
+    panel.querySelector("button").focus();
+    return;
+  }
+  ask(step, [], undefined);
+}
+
+function ask(step, answers, typed) {
+  const start = performance.now();
+  let screen;
+  try {
+    screen = call("screen", game.save, step, answers, typed);
+  } catch (error) {
+    showError(reason(error));
+    return;
+  }
+  render(screen);
+  performance.measure("lacerda-answer", { start }); // read by the browser test's timings
+}
+
+function answer(typed) {
+  ask(game.step, game.answers, typed);
+}
+
+function finish(screen) {
+  const failed = store(game.id, screen.save);
+  if (failed) {
+    // nothing is lost: the step stays in progress, to store again or export
+    show(
+      el("h2", {}, "This step could not be stored"),
+      el("p", { className: "error", role: "alert" }, failed),
+      el("div", { className: "row" },
+        button("Try again", () => finish(screen), { className: "primary" }),
+        button("Export the game", () => download(screen.save))),
+    );
+    return;
+  }
+  game.save = screen.save;
+  game.step = null;
+  game.answers = [];
+  storeProgress();
+  const next = call("screen", game.save);
+  game.screen = next;
+  updateToolbar();
+  show(
+    el("h2", {}, `${screen.label}: what Lacerda does`),
+    cardBox(screen.lines),
+    checklist(screen.lines, "What Lacerda does"),
+    screen.changes.length ? el("h3", {}, "His board now") : null,
+    screen.changes.length ? el("ul", {}, screen.changes.map((c) => el("li", {}, c))) : null,
+    screen.reminder ? el("p", { className: "muted" }, screen.reminder) : null,
+    el("p", {}, button("Continue", () => render(next), { className: "primary", id: "continue" })),
+  );
+}
+
+function renderQuestion(screen) {
+  const q = screen.question;
+  const hint = el("div", { className: "hint", id: "hint", hidden: true }, q.hint);
+  const explain = button("?", () => {
+    hint.hidden = !hint.hidden;
+    explain.setAttribute("aria-expanded", String(!hint.hidden));
+  }, { "aria-label": "What this question means", "aria-controls": "hint", "aria-expanded": "false" });
+  show(
+    el("p", { className: "muted" }, screen.label),
+    screen.refusal ? el("p", { className: "muted" }, `Out of order: ${screen.refusal}`) : null,
+    screen.lines.length ? cardBox(screen.lines) : null,
+    el("h2", { className: "question", id: "question" }, q.text),
+    screen.error ? el("p", { className: "error", role: "alert" }, screen.error) : null,
+    el("div", { "data-kind": q.kind, id: "answers" }, answers(q)),
+    el("div", { className: "row" },
+      explain,
+      button("Back", back, { id: "back", disabled: screen.answers.length === 0 })),
+    hint,
+    screen.lines.length ? el("h3", {}, "So far") : null,
+    screen.lines.length ? checklist(screen.lines, "So far") : null,
+  );
+}
+
+function answers(q) {
+  const group = (nodes, wide = false) => el("div", {
+    className: wide ? "answers wide" : "answers", role: "group", "aria-labelledby": "question",
+  }, nodes);
+  const mark = (node, isDefault) => {
+    if (isDefault) node.classList.add("default");
+    return node;
+  };
+  switch (q.kind) {
+    case "yes_no":
+      return group([
+        mark(button("Yes", () => answer("y")), q.default === true),
+        mark(button("No", () => answer("n")), q.default === false),
+      ]);
+    case "count": {
+      if (q.high - q.low <= 15) {
+        const numbers = [];
+        for (let n = q.low; n <= q.high; n += 1) {
+          numbers.push(mark(button(String(n), () => answer(String(n))), q.default === n));
+        }
+        return group(numbers);
+      }
+      const input = el("input", { type: "number", min: String(q.low), max: String(q.high),
+        value: String(q.default ?? q.low), inputMode: "numeric", "aria-labelledby": "question" });
+      const step = (d) => () => {
+        input.value = String(Math.min(q.high, Math.max(q.low, Number(input.value || 0) + d)));
+      };
+      return el("div", { className: "stepper" },
+        button("−", step(-1), { "aria-label": "One less" }), input,
+        button("+", step(1), { "aria-label": "One more" }),
+        button("OK", () => answer(input.value), { className: "primary" }));
+    }
+    case "pick":
+      return group(q.choices.map((choice, n) =>
+        mark(button(choice, () => answer(String(n + 1))), q.default === choice)), true);
+    case "benefits":
+      return benefits(q);
+    default:
+      return el("p", { className: "error" }, `Unknown question kind ${q.kind}`);
+  }
+}
+
+/** A benefits question: tap each benefit shown, with its number or building. */
+function benefits(q) {
+  const chosen = [];
+  const list = el("ul", { "aria-label": "Benefits chosen", "aria-live": "polite" });
+  const redraw = () => list.replaceChildren(...chosen.map((item, n) => el("li", {},
+    item.text, " ", button("Remove", () => { chosen.splice(n, 1); redraw(); },
+      { "aria-label": `Remove ${item.text}` }))));
+  const detail = el("div", { className: "row" });
+  const add = (choice) => {
+    if (chosen.length >= q.high) return;
+    if (q.counted.includes(choice)) {
+      detail.replaceChildren(el("span", {}, `How many ${choice}?`),
+        ...[1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => {
+          chosen.push({ text: `${choice} ${n}` });
+          detail.replaceChildren();
+          redraw();
+        })));
+    } else if (choice === q.builds) {
+      detail.replaceChildren(el("span", {}, `${choice}: which building?`),
+        ...q.buildings.map((b) => button(b, () => {
+          chosen.push({ text: `${choice} ${b}` });
+          detail.replaceChildren();
+          redraw();
+        })));
+    } else {
+      chosen.push({ text: choice });
+      redraw();
+    }
+  };
+  const choices = q.choices.filter((c) => c !== "nothing");
+  return el("div", {},
+    el("div", { className: "answers", role: "group", "aria-labelledby": "question" },
+      choices.map((c) => button(c, () => add(c)))),
+    detail,
+    list,
+    el("div", { className: "row" },
+      button("Nothing", () => answer("nothing")),
+      button("OK", () => answer(chosen.map((item) => item.text).join(", ") || "nothing"),
+        { className: "primary" })));
+}
+
+function back() {
+  ask(game.step, game.answers.slice(0, -1), undefined);
+}
+
+function showError(text) {
+  main.prepend(el("p", { className: "error", role: "alert" }, text));
+}
+
+// --- the toolbar ---------------------------------------------------------------
+
+function panel(title, lines) {
+  const close = button("Close", () => render(game.screen), { className: "primary" });
+  show(el("h2", {}, title), ...lines, el("p", {}, close));
+}
+
+document.getElementById("games").addEventListener("click", () => renderHome());
+
+document.getElementById("undo").addEventListener("click", () => {
+  if (game.step !== null) {
+    render(call("screen", game.save));
+    return;
+  }
+  game.save = call("undo_save", game.save);
+  const failed = store(game.id, game.save);
+  if (failed) showError(`Undo could not be stored: ${failed}`);
+  render(call("screen", game.save));
+});
+
+document.getElementById("redo").addEventListener("click", () => {
+  game.save = call("redo_save", game.save);
+  const failed = store(game.id, game.save);
+  if (failed) showError(`Redo could not be stored: ${failed}`);
+  render(call("screen", game.save));
+});
+
+document.getElementById("why").addEventListener("click", () => {
+  const s = game.screen;
+  const lines = (s.kind === "question" ? s.lines : s.last) || [];
+  if (!lines.length) {
+    panel("Why", [el("p", {}, "Nothing has happened yet.")]);
+    return;
+  }
+  panel("Why", [el("ol", { className: "lines" }, lines.map((line) => el("li", {},
+    el("div", {}, line.text),
+    line.rules.length ? el("div", { className: "muted" }, `Rules: ${line.rules.join(", ")}`) : null,
+    line.why.map((detail) => el("div", { className: "muted" }, detail)))))]);
+});
+
+document.getElementById("status").addEventListener("click", () => {
+  panel("Status", [el("ul", {}, call("status", game.save).map((line) => el("li", {}, line)))]);
+});
+
+function download(save) {
+  const seed = JSON.parse(save).seed;
+  const link = el("a", {
+    href: URL.createObjectURL(new Blob([save], { type: "application/json" })),
+    download: `lacerda-${seed}.json`,
+  });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+document.getElementById("export").addEventListener("click", () => download(game.save));
+
+// --- start ---------------------------------------------------------------------
+
+const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
+if (wanted && localStorage.getItem(`${KEY}save:${wanted}`) !== null) openGame(wanted);
+else renderHome();

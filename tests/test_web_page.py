@@ -1,0 +1,426 @@
+"""The web companion in a real browser: Debian's headless Chromium at a phone's size.
+
+One game is played by tapping, as a player would: set-up, three turns and two
+Shuttle phases, with ``?``, why, status, back, undo and redo; the page is
+reloaded mid-step, then reloaded with the server stopped (the service worker's
+offline copy); the save is exported and the terminal (``lacerda-bot play
+--resume``) continues the same game, whose file the page imports and continues.
+
+Chromium comes from Debian (``/usr/bin/chromium``, or ``$LACERDA_CHROMIUM``),
+driven by Playwright with ``executable_path``: never ``playwright install``.
+The timings the issue asks for are written to ``$LACERDA_WEB_TIMINGS`` when set
+(``docs/benchmarks.md`` reports them); nothing here is a timed assertion.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
+
+from lacerda_bot.table.screen import screen
+from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
+from lacerda_bot.web import build_site, cache_folder, make_server
+
+from .test_table_terminal import PRINTED
+
+CHROMIUM = Path(os.environ.get("LACERDA_CHROMIUM", "/usr/bin/chromium"))
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: ViewportSize = {"width": 360, "height": 740}
+SETUP_ANSWERS = [*PRINTED, "6", "colony", "nothing"]
+WAIT = 30_000
+"""Milliseconds any one page action may take (the engine's cold start included)."""
+
+
+class Site:
+    """The built site, served on 127.0.0.1 by a server that can be stopped."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.server = make_server(folder, "127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    build_site(folder, None, cache_folder(os.environ))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), f"{CHROMIUM}: install Debian's chromium package"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield launched
+        launched.close()
+
+
+def phone(browser: Browser) -> BrowserContext:
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, accept_downloads=True
+    )
+    context.set_default_timeout(WAIT)
+    return context
+
+
+# --- a player who taps the page ----------------------------------------------------
+
+
+def question(page: Page) -> str:
+    return page.locator("#question").inner_text()
+
+
+def tap_answer(page: Page, typed: str | None = None) -> None:
+    """Answer the question on the page: *typed* as the terminal takes it, or else
+    the first answer (the lowest count, the first pick, No, nothing)."""
+    kind = page.locator("#answers").get_attribute("data-kind")
+    answers = page.locator("#answers")
+    match kind:
+        case "yes_no":
+            word = "Yes" if typed in ("y", "yes") else "No"
+            answers.get_by_role("button", name=word, exact=True).click()
+        case "count" if answers.locator(".stepper").count():
+            low = answers.locator("input").get_attribute("min") or ""
+            answers.locator("input").fill(low if typed is None else typed)
+            answers.get_by_role("button", name="OK", exact=True).click()
+        case "count" | "pick" if typed is not None:
+            answers.get_by_role("button", name=typed, exact=True).click()
+        case "count" | "pick":
+            answers.locator(".answers button").first.click()
+        case "benefits":
+            assert typed in (None, "nothing"), typed
+            answers.get_by_role("button", name="Nothing", exact=True).click()
+        case _:
+            raise AssertionError(f"unknown question kind {kind}")
+
+
+def policy(asked: dict[str, Any]) -> str:
+    """The answer :func:`tap_answer` gives with no *typed*, as typed text."""
+    match asked["kind"]:
+        case "yes_no":
+            return "n"
+        case "count":
+            return str(asked["low"])
+        case "pick":
+            return "1"
+        case "benefits":
+            return "nothing"
+        case other:
+            raise AssertionError(other)
+
+
+def finish_step(page: Page, typed: list[str] | None = None) -> None:
+    """Answer until the step is done, then continue to the next screen."""
+    given = list(typed or [])
+    for _ in range(80):
+        if page.locator("#continue").count():
+            page.locator("#continue").click()
+            return
+        page.locator("#question, #continue").first.wait_for()
+        if page.locator("#question").count():
+            tap_answer(page, given.pop(0) if given else None)
+    raise AssertionError("the step did not end in 80 answers")
+
+
+def take(page: Page, step: str) -> None:
+    page.locator(f'button[data-step="{step}"]').click()
+
+
+def stored_save(page: Page) -> str:
+    return str(page.evaluate("localStorage.getItem('lacerda:save:lacerda-0')"))
+
+
+def policy_step(save: str, step: str) -> tuple[str, list[str]]:
+    """Play *step* in Python with :func:`policy`: the new save and the typed answers."""
+    current = screen(save, step)
+    typed: list[str] = []
+    while current["kind"] == "question":
+        typed.append(policy(current["question"]))
+        current = screen(save, step, current["answers"], typed[-1])
+        assert len(typed) < 80
+    return str(current["save"]), typed
+
+
+def answer_times(page: Page) -> list[float]:
+    return list(
+        page.evaluate(
+            "performance.getEntriesByName('lacerda-answer').map((e) => e.duration)"
+        )
+    )
+
+
+def first_screen(page: Page) -> float:
+    return float(
+        page.evaluate(
+            "performance.getEntriesByName('lacerda-first-screen')[0].startTime"
+        )
+    )
+
+
+# --- the game ----------------------------------------------------------------------
+
+
+def test_a_game_at_the_table_on_a_phone(
+    built: Path, browser: Browser, tmp_path: Path
+) -> None:
+    site = Site(built)
+    timings: dict[str, Any] = {"answers": []}
+    context = phone(browser)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(site.url)
+        page.get_by_role("button", name="Start a new game").wait_for()
+        timings["cold_engine_ms"] = page.evaluate("performance.now()")
+        page.locator("#seed").fill("0")
+        page.get_by_role("button", name="Start a new game").click()
+
+        # set-up, answered as the terminal test answers it: the same game
+        take(page, "setup")
+        assert "Crystals" in question(page)
+        page.get_by_role("button", name="What this question means").click()
+        assert "Example:" in page.locator("#hint").inner_text()
+        tap_answer(page, SETUP_ANSWERS[0])
+        first = question(page)
+        tap_answer(page, SETUP_ANSWERS[1])
+        page.locator("#back").click()  # back: the last answer is taken back
+        assert question(page) == first
+        finish_step(page, SETUP_ANSWERS[1:])
+        expected = dumps_game(new_game(0))
+        expected, _ = _typed_step(expected, "setup", SETUP_ANSWERS)
+        assert loads_game(stored_save(page)) == loads_game(expected)
+
+        # three turns and two Shuttle phases, each the step the round expects
+        for step in ("turn", "shuttle", "turn", "shuttle", "turn"):
+            assert (
+                page.locator(f'button[data-step="{step}"]').get_attribute("class")
+                == "primary"
+            ), step
+            take(page, step)
+            if step == "turn":
+                page.locator(".card .number").first.wait_for()
+            finish_step(page)
+            expected, _ = policy_step(expected, step)
+            assert loads_game(stored_save(page)) == loads_game(expected), step
+        timings["answers"] += answer_times(page)
+
+        # why and status
+        page.locator("#why").click()
+        assert "Rules: R-" in page.locator("main").inner_text()
+        page.get_by_role("button", name="Close").click()
+        page.locator("#status").click()
+        assert "Discard pile" in page.locator("main").inner_text()
+        page.get_by_role("button", name="Close").click()
+
+        # undo then redo: the same card comes back
+        card = page.locator(".card .number").first.inner_text()
+        before = stored_save(page)
+        page.locator("#undo").click()
+        assert len(json.loads(stored_save(page))["steps"]) == 5  # of 6
+        page.locator("#redo").click()
+        assert stored_save(page) == before
+        assert page.locator(".card .number").first.inner_text() == card
+
+        # reload in the middle of a step: the same question, the same answers
+        take(page, "fix")  # two questions: which value, then its new value
+        page.locator("#question").wait_for()
+        tap_answer(page)
+        asked = question(page)
+        page.reload()
+        page.locator("#question").wait_for()
+        assert question(page) == asked
+        timings["warm_first_screen_ms"] = first_screen(page)
+
+        # offline: the server stops; the service worker's copy runs the page
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now under the service worker's control
+        page.locator("#question").wait_for()
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        site.stop()
+        page.reload()
+        page.locator("#question").wait_for()
+        assert question(page) == asked
+        timings["offline_first_screen_ms"] = first_screen(page)
+        finish_step(page)
+        expected, _ = policy_step(expected, "fix")
+        assert loads_game(stored_save(page)) == loads_game(expected)
+
+        # export: the terminal continues the same game from the file
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        exported = tmp_path / download.value.suggested_filename
+        download.value.save_as(exported)
+        assert exported.name == "lacerda-0.json"
+        assert load_game(exported) == loads_game(stored_save(page))
+        expected, typed = policy_step(expected, "shuttle")
+        _terminal(exported, ["shuttle", *typed, "quit"])
+        assert load_game(exported) == loads_game(expected)
+
+        # and back: the page imports the terminal's file and continues it
+        page.locator("#games").click()
+        page.locator("#import").set_input_files(exported)
+        page.locator('button[data-step="turn"]').wait_for()
+        assert "lacerda-0-2" in page.url
+        take(page, "turn")
+        finish_step(page)
+        expected, _ = policy_step(expected, "turn")
+        imported = page.evaluate("localStorage.getItem('lacerda:save:lacerda-0-2')")
+        assert loads_game(imported) == loads_game(expected)
+        timings["answers"] += answer_times(page)
+        assert errors == []
+    finally:
+        context.close()
+        if site.thread.is_alive():
+            site.stop()
+    _report(timings)
+
+
+def _typed_step(save: str, step: str, typed: list[str]) -> tuple[str, list[str]]:
+    current = screen(save, step)
+    for text in typed:
+        current = screen(save, step, current["answers"], text)
+    assert current["kind"] == "done", current
+    return str(current["save"]), typed
+
+
+def _terminal(path: Path, lines: list[str]) -> None:
+    command = shutil.which("lacerda-bot") or sys.executable
+    args = [command] if command != sys.executable else [command, "-m", "lacerda_bot"]
+    result = subprocess.run(
+        [*args, "play", "--resume", str(path), "--plain"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TERM": "dumb"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_cold_start_reaches_the_question_in_progress(
+    built: Path, browser: Browser
+) -> None:
+    """A new browser (nothing cached) opening a game mid-step shows its question."""
+    save = dumps_game(new_game(3))
+    progress = json.dumps({"step": "setup", "answers": [["setup.start_crystals", 2]]})
+    index = json.dumps(
+        {"lacerda-3": {"seed": 3, "goal": "first_colonists", "steps": 0, "updated": 1}}
+    )
+    seeded = (
+        f"localStorage.setItem('lacerda:save:lacerda-3', {json.dumps(save)});"
+        f"localStorage.setItem('lacerda:step:lacerda-3', {json.dumps(progress)});"
+        f"localStorage.setItem('lacerda:index', {json.dumps(index)});"
+    )
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(
+            f"if (!localStorage.getItem('lacerda:index')) {{{seeded}}}"
+        )
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(f"{site.url}#game=lacerda-3")
+        page.locator("#question").wait_for()
+        wall = (time.perf_counter() - start) * 1000
+        assert "Depot" in question(page)  # the second question: the first was answered
+        _report({"cold_first_screen_ms": first_screen(page), "cold_wall_ms": wall})
+    finally:
+        context.close()
+        site.stop()
+
+
+def test_a_corrupt_import_is_refused_whole(
+    built: Path, browser: Browser, tmp_path: Path
+) -> None:
+    site = Site(built)
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.get_by_role("button", name="Start a new game").wait_for()
+        bad = tmp_path / "bad.json"
+        text = dumps_game(new_game(5)).replace('"seed": 5', '"seed": "five"')
+        bad.write_text(text)
+        page.locator("#import").set_input_files(bad)
+        alert = page.get_by_role("alert")
+        assert "bad.json was not imported" in alert.inner_text()
+        assert "seed" in alert.inner_text()
+        assert page.evaluate("localStorage.getItem('lacerda:index')") is None
+    finally:
+        context.close()
+        site.stop()
+
+
+def _report(timings: dict[str, Any]) -> None:
+    target = os.environ.get("LACERDA_WEB_TIMINGS")
+    if not target:
+        return
+    path = Path(target)
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known.update(timings)
+    path.write_text(json.dumps(known, indent=2))
+
+
+def test_answers_stay_quick_late_in_a_game(built: Path, browser: Browser) -> None:
+    """A game of 15 rounds (31 steps): each answer still replays the whole game."""
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    for _ in range(15):
+        for step in ("turn", "shuttle"):
+            save, _ = policy_step(save, step)
+    index = json.dumps(
+        {"lacerda-0": {"seed": 0, "goal": "first_colonists", "steps": 31, "updated": 1}}
+    )
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(
+            "if (!localStorage.getItem('lacerda:index')) {"
+            f"localStorage.setItem('lacerda:save:lacerda-0', {json.dumps(save)});"
+            f"localStorage.setItem('lacerda:index', {json.dumps(index)});}}"
+        )
+        page = context.new_page()
+        page.goto(f"{site.url}#game=lacerda-0")
+        take(page, "turn")
+        finish_step(page)
+        take(page, "fix")
+        finish_step(page)
+        expected, _ = policy_step(save, "turn")
+        expected, _ = policy_step(expected, "fix")
+        assert loads_game(stored_save(page)) == loads_game(expected)
+        _report({"late_answers": answer_times(page)})
+    finally:
+        context.close()
+        site.stop()
