@@ -97,7 +97,7 @@ def test_a_new_game_form_gets_goals_options_and_the_seed_range() -> None:
 
 
 def test_a_new_save_takes_seed_goal_and_options() -> None:
-    save = screen_module.new_save(7, "first_colonists", ["tie_policy=uniform"])
+    save = screen_module.new_save("7", "first_colonists", ["tie_policy=uniform"])
     game = loads_game(save)
     assert game.seed == 7
     assert game.options.tie_policy.value == "uniform"
@@ -106,14 +106,16 @@ def test_a_new_save_takes_seed_goal_and_options() -> None:
 @pytest.mark.parametrize(
     ("seed", "goal", "options", "field"),
     [
-        (-1, "first_colonists", [], "seed"),
-        (1, "no_such_goal", [], "goal"),
-        (1, "first_colonists", ["tie_policy=never"], "tie_policy"),
-        (1, "first_colonists", ["colour=red"], "options"),
+        ("-1", "first_colonists", [], "seed"),
+        ("9007199254740992.0", "first_colonists", [], "seed"),
+        ("99999999999999999999", "first_colonists", [], "seed"),
+        ("1", "no_such_goal", [], "goal"),
+        ("1", "first_colonists", ["tie_policy=never"], "tie_policy"),
+        ("1", "first_colonists", ["colour=red"], "options"),
     ],
 )
 def test_a_bad_new_game_names_the_bad_field(
-    seed: int, goal: str, options: list[str], field: str
+    seed: str, goal: str, options: list[str], field: str
 ) -> None:
     with pytest.raises(InvalidValueError) as refused:
         screen_module.new_save(seed, goal, options)
@@ -124,7 +126,7 @@ def test_check_save_accepts_a_save_and_refuses_anything_else_whole() -> None:
     save = dumps_game(new_game(4))
     save, _ = play(save, "setup", SETUP[1:])
     checked = screen_module.check_save(save)
-    assert checked["seed"] == 4
+    assert checked["seed"] == "4"  # a text: seeds go beyond exact JavaScript numbers
     assert checked["steps"] == 1
     assert checked["over"] is False
     assert loads_game(checked["save"]) == loads_game(save)
@@ -149,6 +151,8 @@ def test_screens_carry_the_card_labels_and_refusals() -> None:
     assert nxt["labels"]["turn"] == "His turn"
     assert nxt["refusals"]["turn"] == ""
     assert nxt["refusals"]["shuttle"] != ""
+    assert nxt["confirmations"]["score"].startswith("Final scoring ends the game")
+    assert nxt["confirmations"]["turn"] == ""
     save, shown = play(save, "turn", SKIP_TURN[1:])
     cards = [line["card"] for line in shown[-1]["lines"] if line["card"]]
     assert cards == [
@@ -168,3 +172,10 @@ def test_every_step_has_a_label() -> None:
 
     labels = {screen_module.step_label(kind) for kind in StepKind}
     assert len(labels) == len(StepKind)
+
+
+def test_a_seed_beyond_javascript_numbers_is_kept_exactly() -> None:
+    save = screen_module.new_save("8000000000000000123", "first_colonists")
+    assert loads_game(save).seed == 8000000000000000123
+    assert screen(save)["seed"] == "8000000000000000123"
+    assert screen_module.check_save(save)["seed"] == "8000000000000000123"

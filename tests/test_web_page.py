@@ -424,3 +424,51 @@ def test_answers_stay_quick_late_in_a_game(built: Path, browser: Browser) -> Non
     finally:
         context.close()
         site.stop()
+
+
+def test_home_screen_big_seeds_and_confirmations(
+    built: Path, browser: Browser, tmp_path: Path
+) -> None:
+    """Found by a driven review: the toolbar on the home screen, seeds beyond exact
+    JavaScript numbers, stacked confirmations, an unconfirmed final scoring."""
+    site = Site(built)
+    context = phone(browser)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(site.url)
+        page.get_by_role("button", name="Start a new game").wait_for()
+        assert not page.locator("#toolbar").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.locator("#seed").fill("8000000000000000123")
+        page.get_by_role("button", name="Start a new game").click()
+        page.locator('button[data-step="setup"]').wait_for()
+        assert page.locator("#toolbar").is_visible()
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        assert download.value.suggested_filename == "lacerda-8000000000000000123.json"
+        saved = tmp_path / "big.json"
+        download.value.save_as(saved)
+        assert load_game(saved).seed == 8000000000000000123
+
+        take(page, "setup")
+        finish_step(page, SETUP_ANSWERS)
+        take(page, "score")  # he has had no turn: out of order, and final
+        take(page, "score")
+        dialogs = page.get_by_role("alertdialog")
+        assert dialogs.count() == 1
+        assert "Final scoring is out of order" in dialogs.inner_text()
+        focused = page.evaluate("document.activeElement.textContent")
+        assert focused == "Cancel"
+        page.get_by_role("button", name="Cancel").click()
+        assert page.locator("#question").count() == 0
+
+        page.locator("#games").click()
+        assert not page.locator("#toolbar").is_visible()
+        listed = page.get_by_role("list", name="Saved games").inner_text()
+        assert "lacerda-8000000000000000123" in listed
+        assert errors == []
+    finally:
+        context.close()
+        site.stop()

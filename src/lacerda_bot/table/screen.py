@@ -94,6 +94,24 @@ def step_label(kind: StepKind) -> str:
             assert_never(kind)
 
 
+def _confirmation(kind: StepKind) -> str:
+    """What a player is asked to confirm before a step that is in order but final."""
+    match kind:
+        case StepKind.SCORE:
+            return "Final scoring ends the game. Undo takes it back if it was a slip."
+        case (
+            StepKind.SETUP
+            | StepKind.TURN
+            | StepKind.SHUTTLE
+            | StepKind.LEVEL_UP
+            | StepKind.TECH
+            | StepKind.FIX
+        ):
+            return ""
+        case _:
+            assert_never(kind)
+
+
 def _card(card_id: int | None, side: Side | None) -> JSON | None:
     if card_id is None:
         return None
@@ -165,13 +183,17 @@ def screen(
             "steps": [s.value for s in steps],
             "labels": {s.value: step_label(s) for s in steps},
             "refusals": {s.value: refusal(state, s) or "" for s in steps},
+            "confirmations": {s.value: _confirmation(s) for s in steps},
             "expected": None if kind is None else kind.value,
             "board": [] if state.tracked is None else list(board_lines(state.tracked)),
             "last": [_line(line) for line in (shown[-1] if shown else ())],
             "last_step": game.steps[-1].kind.value if game.steps else None,
+            "last_label": step_label(game.steps[-1].kind) if game.steps else None,
             "can_undo": bool(game.steps),
             "can_redo": bool(game.undone),
             "over": state.final_score is not None,
+            "seed": str(game.seed),
+            "goal": goal_by_id(game.goal).name,
         }
     kind = _STEPS.get(step)
     if kind is None or kind not in next_steps(state):
@@ -233,7 +255,7 @@ def start_choices() -> JSON:
     """What a new-game form offers: the Solo Goals, the options, the seed range.
 
     >>> choices = start_choices()
-    >>> choices["goals"][0]["id"], choices["max_seed"] > 0
+    >>> choices["goals"][0]["id"], int(choices["max_seed"]) > 0
     ('first_colonists', True)
     """
     return {
@@ -242,17 +264,26 @@ def start_choices() -> JSON:
             {"name": c.name, "values": list(c.values), "default": c.default}
             for c in option_choices()
         ],
-        "max_seed": MAX_SEED - 1,
+        "max_seed": str(MAX_SEED - 1),
     }
 
 
-def new_save(seed: int, goal: str, options: Sequence[str] = ()) -> str:
-    """The save text of a new game: *options* as ``NAME=VALUE`` texts.
+def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> str:
+    """The save text of a new game, *options* as ``NAME=VALUE`` texts.
+
+    *seed* is in decimal digits, as typed: seeds go beyond what a JavaScript
+    number holds exactly.
 
     Raises:
         InvalidValueError: the seed, the goal or an option is not valid.
     """
-    return dumps_game(new_game(seed, parse_option_pairs(options, "options"), goal))
+    text = seed.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED))):
+        raise InvalidValueError(
+            "seed", f"a whole number from 0 to {MAX_SEED - 1}", seed
+        )
+    options_ = parse_option_pairs(options, "options")
+    return dumps_game(new_game(int(text), options_, goal))
 
 
 def check_save(text: str) -> JSON:
@@ -268,7 +299,7 @@ def check_save(text: str) -> JSON:
         return {"error": str(refused)}
     return {
         "save": dumps_game(game),
-        "seed": game.seed,
+        "seed": str(game.seed),
         "goal": goal_by_id(game.goal).name,
         "steps": len(game.steps),
         "round": round_number(state),

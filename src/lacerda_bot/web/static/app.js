@@ -79,17 +79,23 @@ function index() {
   }
 }
 
-function store(id, save) {
+/** Store *save* as game *id*; *about* ({seed, goal} as texts) for a new entry. */
+function store(id, save, about = null) {
   try {
-    const doc = JSON.parse(save);
+    const steps = JSON.parse(save).steps.length;
     localStorage.setItem(`${KEY}save:${id}`, save);
     const all = index();
-    all[id] = { seed: doc.seed, goal: doc.goal, steps: doc.steps.length, updated: Date.now() };
+    const known = about || all[id];
+    all[id] = { seed: known.seed, goal: known.goal, steps, updated: Date.now() };
     localStorage.setItem(`${KEY}index`, JSON.stringify(all));
     return "";
   } catch (error) {
     return String(error.message || error);
   }
+}
+
+function say(text) {
+  engineLine.textContent = text;
 }
 
 function storeProgress() {
@@ -128,11 +134,23 @@ function el(tag, props = {}, ...children) {
 
 function show(...nodes) {
   main.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
+  window.scrollTo(0, 0);
   const heading = main.querySelector("h2");
   if (heading) {
     heading.tabIndex = -1;
-    heading.focus({ preventScroll: false });
+    heading.focus({ preventScroll: true });
   }
+}
+
+/** A confirmation over the screen: one at a time, focus on the safe choice. */
+function confirmPanel(label, text, yes, no) {
+  main.querySelector(".panel[role=alertdialog]")?.remove();
+  const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": label },
+    el("p", {}, text),
+    el("div", { className: "row" }, button(yes.text, yes.run), button(no.text, no.run)));
+  main.prepend(panel);
+  window.scrollTo(0, 0);
+  panel.querySelectorAll("button")[1].focus();
 }
 
 function button(text, onclick, props = {}) {
@@ -149,7 +167,8 @@ function renderHome(message = "") {
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
   const list = el("ul", { className: "games", "aria-label": "Saved games" },
     ids.map((id) => el("li", {},
-      el("span", {}, `Seed ${all[id].seed} · ${all[id].goal} · ${all[id].steps} steps`),
+      el("span", {}, `${id}: ${all[id].goal}, ${all[id].steps} steps, `
+        + new Date(all[id].updated).toLocaleString()),
       el("span", { className: "row" },
         button("Continue", () => openGame(id), { "aria-label": `Continue ${id}` }),
         button("Delete", () => deleteGame(id), { "aria-label": `Delete ${id}` })))));
@@ -190,25 +209,26 @@ function fillNewGame(form) {
           value: o.default, inputMode: "numeric" }))));
   form.replaceChildren(
     el("label", { className: "field" }, "Seed (empty: a random one)",
-      el("input", { name: "seed", id: "seed", type: "number", min: "0",
-        max: String(choices.max_seed), inputMode: "numeric" })),
+      el("input", { name: "seed", id: "seed", type: "text", inputMode: "numeric",
+        pattern: "[0-9]*", autocomplete: "off" })),
     el("label", { className: "field" }, "Solo Goal", goals),
     options,
     el("p", {}, el("button", { type: "submit", className: "primary" }, "Start a new game")),
   );
   form.dataset.defaults = JSON.stringify(Object.fromEntries(
     choices.options.map((o) => [o.name, o.default])));
-  form.dataset.maxSeed = String(choices.max_seed);
+  form.dataset.maxSeed = choices.max_seed;
 }
 
 function startGame(data) {
   const form = document.getElementById("new-game");
   const defaults = JSON.parse(form.dataset.defaults);
-  let seed = data.get("seed");
-  if (seed === "" || seed === null) {
-    const random = new Uint32Array(1);
+  let seed = String(data.get("seed") || "").trim();
+  if (seed === "") {
+    const random = new Uint32Array(2);
     crypto.getRandomValues(random);
-    seed = random[0] % (Number(form.dataset.maxSeed) + 1);
+    const wide = (BigInt(random[0]) << 32n) | BigInt(random[1]);
+    seed = String(wide % (BigInt(form.dataset.maxSeed) + 1n));
   }
   const options = [];
   for (const [key, value] of data.entries()) {
@@ -217,13 +237,14 @@ function startGame(data) {
   }
   let save;
   try {
-    save = call("new_save", Number(seed), data.get("goal"), options);
+    save = call("new_save", seed, data.get("goal"), options);
   } catch (error) {
     renderHome(reason(error));
     return;
   }
-  const id = freeId(JSON.parse(save).seed);
-  const failed = store(id, save);
+  const goal = form.querySelector("#goal").selectedOptions[0].textContent;
+  const id = freeId(seed.replace(/^0+(?=.)/, ""));
+  const failed = store(id, save, { seed: seed.replace(/^0+(?=.)/, ""), goal });
   if (failed) {
     renderHome(`The new game could not be stored on this device: ${failed}`);
     return;
@@ -242,29 +263,27 @@ async function importSave(event) {
     return;
   }
   const id = freeId(checked.seed);
-  const failed = store(id, checked.save);
+  const failed = store(id, checked.save, { seed: checked.seed, goal: checked.goal });
   if (failed) {
     renderHome(`${file.name} could not be stored on this device: ${failed}`);
     return;
   }
-  openGame(id);
+  await openGame(id);
+  say(`Imported ${file.name} as ${id}.`);
 }
 
 function deleteGame(id) {
-  const all = index();
-  const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": "Delete" },
-    el("p", {}, `Delete ${id} (seed ${all[id].seed}) from this device? Export it first to keep it.`),
-    el("div", { className: "row" },
-      button("Delete it", () => {
-        delete all[id];
-        localStorage.setItem(`${KEY}index`, JSON.stringify(all));
-        localStorage.removeItem(`${KEY}save:${id}`);
-        localStorage.removeItem(`${KEY}step:${id}`);
-        renderHome();
-      }),
-      button("Keep it", () => renderHome())));
-  main.prepend(panel);
-  panel.querySelector("button").focus();
+  confirmPanel("Delete", `Delete ${id} from this device? Export it first to keep it.`, {
+    text: "Delete it",
+    run: () => {
+      const all = index();
+      delete all[id];
+      localStorage.setItem(`${KEY}index`, JSON.stringify(all));
+      localStorage.removeItem(`${KEY}save:${id}`);
+      localStorage.removeItem(`${KEY}step:${id}`);
+      renderHome();
+    },
+  }, { text: "Keep it", run: () => renderHome() });
 }
 
 // --- a game ------------------------------------------------------------------------
@@ -328,7 +347,10 @@ function render(screen) {
 
 function updateToolbar() {
   const s = game.screen;
-  document.getElementById("undo").disabled = !(game.step !== null || (s && s.can_undo));
+  const undo = document.getElementById("undo");
+  undo.textContent = game.step !== null ? "Cancel" : "Undo";
+  undo.setAttribute("aria-label", game.step !== null ? "Cancel this step" : "Undo the last step");
+  undo.disabled = !(game.step !== null || (s && s.can_undo));
   document.getElementById("redo").disabled = !(game.step === null && s && s.can_redo);
 }
 
@@ -347,17 +369,20 @@ function checklist(lines, label) {
   return el("ol", { className: "lines", "aria-label": label },
     lines.map((line, n) => el("li", {},
       el("label", {},
-        el("input", { type: "checkbox", "aria-label": `Done: ${line.text}` }),
+        el("input", { type: "checkbox" }),
         el("span", {}, `${n + 1}. ${line.text}`)))));
 }
 
 function renderNext(screen) {
-  const steps = screen.steps.map((step) => button(screen.labels[step], () => begin(step), {
-    className: step === screen.expected ? "primary" : "",
-    "data-step": step,
-  }));
+  const steps = screen.steps.map((step) => {
+    const next = step === screen.expected;
+    return el("button", { type: "button", className: next ? "primary" : "",
+      "data-step": step, onclick: () => begin(step) },
+    screen.labels[step], next ? el("span", { className: "visually-hidden" }, " (next)") : null);
+  });
   show(
     el("h2", {}, screen.over ? "The game is over" : `Round ${screen.round}: what comes now?`),
+    screen.over ? el("p", {}, "Undo takes back the final scoring if it came too early.") : null,
     el("div", { className: "answers wide", role: "group", "aria-label": "Next step" }, steps),
     screen.last.length ? el("h3", {}, "His last step") : null,
     screen.last.length ? cardBox(screen.last) : null,
@@ -366,15 +391,16 @@ function renderNext(screen) {
 }
 
 function begin(step, insist = false) {
-  const refused = game.screen.refusals ? game.screen.refusals[step] : "";
-  if (refused && !insist) {
-    const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": "Out of order" },
-      el("p", {}, refused),
-      el("div", { className: "row" },
-        button("Take it anyway", () => begin(step, true)),
-        button("Cancel", () => render(game.screen))));
-    main.prepend(panel);
-    panel.querySelector("button").focus();
+  const s = game.screen;
+  const refused = s.refusals[step];
+  const confirm = s.confirmations[step];
+  if ((refused || confirm) && !insist) {
+    const text = refused
+      ? `${s.labels[step]} is out of order: ${refused}.`
+      : confirm;
+    confirmPanel("Are you sure?", text,
+      { text: refused ? "Take it anyway" : "Go on", run: () => begin(step, true) },
+      { text: "Cancel", run: () => render(game.screen) });
     return;
   }
   ask(step, [], undefined);
@@ -439,6 +465,9 @@ function renderQuestion(screen) {
     el("p", { className: "muted" }, screen.label),
     screen.refusal ? el("p", { className: "muted" }, `Out of order: ${screen.refusal}`) : null,
     screen.lines.length ? cardBox(screen.lines) : null,
+    screen.lines.length
+      ? el("p", { className: "latest" }, screen.lines[screen.lines.length - 1].text)
+      : null,
     el("h2", { className: "question", id: "question" }, q.text),
     screen.error ? el("p", { className: "error", role: "alert" }, screen.error) : null,
     el("div", { "data-kind": q.kind, id: "answers" }, answers(q)),
@@ -456,7 +485,10 @@ function answers(q) {
     className: wide ? "answers wide" : "answers", role: "group", "aria-labelledby": "question",
   }, nodes);
   const mark = (node, isDefault) => {
-    if (isDefault) node.classList.add("default");
+    if (isDefault) {
+      node.classList.add("default");
+      node.append(el("span", { className: "visually-hidden" }, " (suggested)"));
+    }
     return node;
   };
   switch (q.kind) {
@@ -478,10 +510,15 @@ function answers(q) {
       const step = (d) => () => {
         input.value = String(Math.min(q.high, Math.max(q.low, Number(input.value || 0) + d)));
       };
-      return el("div", { className: "stepper" },
+      const form = el("form", { className: "stepper" },
         button("−", step(-1), { "aria-label": "One less" }), input,
         button("+", step(1), { "aria-label": "One more" }),
-        button("OK", () => answer(input.value), { className: "primary" }));
+        el("button", { type: "submit", className: "primary" }, "OK"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        answer(input.value);
+      });
+      return form;
     }
     case "pick":
       return group(q.choices.map((choice, n) =>
@@ -497,41 +534,49 @@ function answers(q) {
 function benefits(q) {
   const chosen = [];
   const list = el("ul", { "aria-label": "Benefits chosen", "aria-live": "polite" });
-  const redraw = () => list.replaceChildren(...chosen.map((item, n) => el("li", {},
-    item.text, " ", button("Remove", () => { chosen.splice(n, 1); redraw(); },
-      { "aria-label": `Remove ${item.text}` }))));
-  const detail = el("div", { className: "row" });
+  const room = el("p", { className: "muted", "aria-live": "polite" });
+  const ok = button("OK", () => answer(chosen.map((item) => item.text).join(", ") || "nothing"),
+    { className: "primary" });
+  const redraw = () => {
+    list.replaceChildren(...chosen.map((item, n) => el("li", {},
+      item.text, " ", button("Remove", () => { chosen.splice(n, 1); redraw(); ok.focus(); },
+        { "aria-label": `Remove ${item.text}` }))));
+    const full = chosen.length >= q.high;
+    room.textContent = full
+      ? `That is all it can show (${q.high}); OK to answer, or Remove one.`
+      : `Tap each benefit it shows (up to ${q.high}), then OK.`;
+    choiceButtons.forEach((b) => { b.disabled = full; });
+  };
+  const detail = el("div", { className: "row", "aria-live": "polite" });
+  const picked = (text) => {
+    chosen.push({ text });
+    detail.replaceChildren();
+    redraw();
+    ok.focus();
+  };
   const add = (choice) => {
     if (chosen.length >= q.high) return;
     if (q.counted.includes(choice)) {
       detail.replaceChildren(el("span", {}, `How many ${choice}?`),
-        ...[1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => {
-          chosen.push({ text: `${choice} ${n}` });
-          detail.replaceChildren();
-          redraw();
-        })));
+        ...[1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => picked(`${choice} ${n}`))));
+      detail.querySelector("button").focus();
     } else if (choice === q.builds) {
       detail.replaceChildren(el("span", {}, `${choice}: which building?`),
-        ...q.buildings.map((b) => button(b, () => {
-          chosen.push({ text: `${choice} ${b}` });
-          detail.replaceChildren();
-          redraw();
-        })));
+        ...q.buildings.map((b) => button(b, () => picked(`${choice} ${b}`))));
+      detail.querySelector("button").focus();
     } else {
-      chosen.push({ text: choice });
-      redraw();
+      picked(choice);
     }
   };
-  const choices = q.choices.filter((c) => c !== "nothing");
+  const choiceButtons = q.choices.filter((c) => c !== "nothing").map((c) => button(c, () => add(c)));
+  redraw();
   return el("div", {},
-    el("div", { className: "answers", role: "group", "aria-labelledby": "question" },
-      choices.map((c) => button(c, () => add(c)))),
+    el("div", { className: "answers benefits", role: "group", "aria-labelledby": "question" },
+      choiceButtons),
     detail,
+    room,
     list,
-    el("div", { className: "row" },
-      button("Nothing", () => answer("nothing")),
-      button("OK", () => answer(chosen.map((item) => item.text).join(", ") || "nothing"),
-        { className: "primary" })));
+    el("div", { className: "row" }, button("Nothing", () => answer("nothing")), ok));
 }
 
 function back() {
@@ -540,6 +585,7 @@ function back() {
 
 function showError(text) {
   main.prepend(el("p", { className: "error", role: "alert" }, text));
+  window.scrollTo(0, 0);
 }
 
 // --- the toolbar ---------------------------------------------------------------
@@ -552,24 +598,40 @@ function panel(title, lines) {
 document.getElementById("games").addEventListener("click", () => renderHome());
 
 document.getElementById("undo").addEventListener("click", () => {
+  if (game.id === null) return;
   if (game.step !== null) {
+    const label = game.screen.label;
     render(call("screen", game.save));
+    say(`Cancelled: ${label}.`);
     return;
   }
-  game.save = call("undo_save", game.save);
-  const failed = store(game.id, game.save);
-  if (failed) showError(`Undo could not be stored: ${failed}`);
+  const undone = call("undo_save", game.save);
+  const failed = store(game.id, undone);
+  if (failed) {
+    showError(`Undo could not be stored, so it was not done: ${failed}`);
+    return;
+  }
+  game.save = undone;
+  const label = game.screen.last_label || "the last step";
   render(call("screen", game.save));
+  say(`Undone: ${label}. Redo plays it again.`);
 });
 
 document.getElementById("redo").addEventListener("click", () => {
-  game.save = call("redo_save", game.save);
-  const failed = store(game.id, game.save);
-  if (failed) showError(`Redo could not be stored: ${failed}`);
+  if (game.id === null) return;
+  const redone = call("redo_save", game.save);
+  const failed = store(game.id, redone);
+  if (failed) {
+    showError(`Redo could not be stored, so it was not done: ${failed}`);
+    return;
+  }
+  game.save = redone;
   render(call("screen", game.save));
+  say("Redone: the same cards as before.");
 });
 
 document.getElementById("why").addEventListener("click", () => {
+  if (game.id === null) return;
   const s = game.screen;
   const lines = (s.kind === "question" ? s.lines : s.last) || [];
   if (!lines.length) {
@@ -583,21 +645,26 @@ document.getElementById("why").addEventListener("click", () => {
 });
 
 document.getElementById("status").addEventListener("click", () => {
-  panel("Status", [el("ul", {}, call("status", game.save).map((line) => el("li", {}, line)))]);
+  if (game.id === null) return;
+  const note = game.step !== null
+    ? el("p", { className: "muted" }, "As of the last complete step; the step in progress is not in it yet.")
+    : null;
+  panel("Status", [note, el("ul", {}, call("status", game.save).map((line) => el("li", {}, line)))]);
 });
 
 function download(save) {
-  const seed = JSON.parse(save).seed;
   const link = el("a", {
     href: URL.createObjectURL(new Blob([save], { type: "application/json" })),
-    download: `lacerda-${seed}.json`,
+    download: `lacerda-${index()[game.id].seed}.json`,
   });
   document.body.append(link);
   link.click();
   link.remove();
 }
 
-document.getElementById("export").addEventListener("click", () => download(game.save));
+document.getElementById("export").addEventListener("click", () => {
+  if (game.id !== null) download(game.save);
+});
 
 // --- start ---------------------------------------------------------------------
 
