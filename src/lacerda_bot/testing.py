@@ -140,11 +140,13 @@ def _gain(kind: GainKind, n: int = 1) -> Gain:
     return Gain(kind=kind, n=n)
 
 
+@functools.lru_cache(maxsize=1)
 def reference_board() -> Board:
     """The built-in reference board: a radius-5 map with every display filled.
 
     Used by the examples, the benchmarks and the stateful tests. Its tiles,
     Lab gains, Turn Order spaces and catalogues are illustrative values.
+    The board is built once and the same (frozen) value returned each time.
     """
     starting = (
         building(0, 0, BuildingType.MINE),
