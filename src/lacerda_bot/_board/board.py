@@ -25,6 +25,7 @@ import operator
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Collection
+from itertools import compress
 from typing import Any, Final, final
 
 import attrs
@@ -638,9 +639,7 @@ def _nearest(given: _Values, view: Board) -> tuple[list[Any], frozenset[str]]:
     if entry is not None and entry[0]() is view:
         candidates.insert(0, entry[1:])
     for known, values in candidates:
-        changed = frozenset(
-            [n for n, a, b in zip(_FIELDS, given, known, strict=True) if a is not b]
-        )
+        changed = frozenset(compress(_FIELDS, map(operator.is_not, given, known)))
         if len(changed) < len(best[1]):
             best = (list(values), changed)
     return best
@@ -659,39 +658,34 @@ def _read_changed(view: Board, values: list[Any], changed: frozenset[str]) -> No
     Raises:
         InvalidHostStateError: a field is not what :func:`read_view` accepts.
     """
-    for name in _VALUES:
-        if name in changed:
-            _check_value(name, getattr(view, name))
-            values[_INDEX[name]] = getattr(view, name)
-    for name in _COLLECTIONS:
-        if name in changed:
-            items = getattr(view, name)
-            values[_INDEX[name]] = _read_collection(view, name, items)
-    for name in _HEX_SETS:
-        if name in changed:
-            values[_INDEX[name]] = _read_hex_set(view, name, getattr(view, name))
-    if "initial_mine_hex" in changed:
-        _check_hex("initial_mine_hex", view.initial_mine_hex)
-        values[_INDEX["initial_mine_hex"]] = view.initial_mine_hex
-    for name in ("lacerda_rover", "human_rover"):
-        rover = getattr(view, name)
-        if name in changed:
+    for name in changed:  # only these: each read as read_view reads it
+        value = getattr(view, name)
+        if name in _VALUES:
+            _check_value(name, value)
+        if name in _COLLECTIONS:
+            value = _read_collection(view, name, value)
+        elif name in _HEX_SETS:
+            value = _read_hex_set(view, name, value)
+        elif name == "initial_mine_hex":
+            _check_hex(name, value)
+        elif name in _ROVERS:
             _require(
-                rover is None or is_plain_hex(rover),
+                value is None or is_plain_hex(value),
                 name,
                 "a Hex with int coordinates or None",
-                rover,
+                value,
             )
-            values[_INDEX[name]] = rover
-    if "lacerda_space" in changed:
-        space = view.lacerda_space
-        _require(
-            space is None or isinstance(space, str),
-            "lacerda_space",
-            "a space id or None",
-            space,
-        )
-        values[_INDEX["lacerda_space"]] = space
+        elif name == "lacerda_space":
+            _require(
+                value is None or isinstance(value, str),
+                name,
+                "a space id or None",
+                value,
+            )
+        values[_INDEX[name]] = value
+
+
+_ROVERS: Final = frozenset({"lacerda_rover", "human_rover"})
 
 
 def _read_board(view: Board) -> Board | None:
