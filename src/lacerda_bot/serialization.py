@@ -499,9 +499,19 @@ def _parse_fast(fast: Any, text: object) -> Any:
     (spaces, indents, escapes, floats, repeated keys, errors) is left to
     ``json``, which parses it or says why not, as without orjson.
     """
+    if type(text) is str:
+        try:
+            raw = text.encode()
+        except UnicodeEncodeError:  # a lone surrogate: json decides
+            return _UNPARSED
+    elif type(text) is bytes:
+        raw = text
+    else:  # a bytearray, a memoryview...: json takes what it takes
+        return _UNPARSED
+    if b"\n" in raw:  # never in what orjson writes: an indented text goes to json
+        return _UNPARSED
     try:
-        data = fast.loads(text)
-        raw = text.encode() if type(text) is str else text
+        data = fast.loads(raw)
         same = fast.dumps(data) == raw
     except Exception:  # json parses it or words the error
         return _UNPARSED
