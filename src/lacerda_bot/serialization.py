@@ -20,7 +20,9 @@ for some valid value, up to whitespace and key order. So:
 
 import enum
 import functools
+import importlib
 import json
+import types
 import typing
 from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
@@ -130,6 +132,10 @@ class _RefusedError(ValueError):
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     """A hook that takes a JSON value of exactly *kind* (no ``True`` for ``1``)."""
+    return _EXACT[kind]
+
+
+def _make_exactly(kind: type) -> Callable[[Any, Any], Any]:
     name = _JSON_NAMES[kind]
 
     def structure(value: Any, _: Any) -> Any:
@@ -143,6 +149,13 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
         return value
 
     return structure
+
+
+_EXACT: Final[dict[type, Callable[[Any, Any], Any]]] = {
+    kind: _make_exactly(kind) for kind in (bool, int, str)
+}
+"""One hook per JSON type, shared by every converter (a tuple of ints is checked in C)."""
+_INT: Final = frozenset({int})
 
 
 def _is_enum(t: object) -> bool:
@@ -170,10 +183,13 @@ def _structure_tuple(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any]
     args = typing.get_args(t)
     if (len(args) == 2 and args[1] is Ellipsis) or not args:
         many = homogenous_tuple_structure_factory(t, converter)
+        ints = args[0] is int and converter.get_structure_hook(int) is _EXACT[int]
 
         def structure(value: Any, _: Any) -> Any:
             if not isinstance(value, list):
                 raise _RefusedError(f"expected a JSON list, got {value!r}")
+            if ints and set(map(type, value)) <= _INT:
+                return tuple(value)  # exact ints, checked in C: what the hook keeps
             return many(value, t)
 
         return structure
@@ -341,10 +357,85 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         "type": type(value).__name__,
         "data": data,
     }
-    separators = (",", ":") if indent is None else None
-    return json.dumps(
-        envelope, indent=indent, separators=separators, ensure_ascii=False
-    )
+    if indent is None:
+        return _compact(envelope, type(value))
+    return json.dumps(envelope, indent=indent, ensure_ascii=False)
+
+
+def _optional_orjson() -> Any:
+    """The ``orjson`` module if the ``fast`` extra is installed, else ``None``."""
+    try:
+        return importlib.import_module("orjson")
+    except ImportError:  # pragma: no cover - CI installs the extra
+        return None
+
+
+_ORJSON: Final[Any] = _optional_orjson()
+"""orjson writes and reads the text the ``json`` path would, only faster (see
+:func:`_compact` and :func:`parse_json`); ``None`` without the ``fast`` extra."""
+_COMPACT: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""``json.dumps(..., separators=(",", ":"), ensure_ascii=False)``, built once."""
+
+
+def _compact(document: Any, cls: type) -> str:
+    """*document* as compact JSON text, exactly as :data:`_COMPACT` writes it.
+
+    With orjson, for a type whose declared fields hold no float (orjson writes
+    some floats otherwise: ``0.00001`` for ``1e-05``, ``null`` for NaN); what
+    orjson refuses (a lone surrogate, an integer beyond 64 bits, a key that is
+    not a string) goes to ``json``, which writes it or raises its own error.
+    A value built by hand with a float where its class declares an integer
+    (attrs does not check types) may be written differently if that float is
+    below 1e-4 in size, a NaN or an infinity; :func:`loads` refuses both texts alike.
+    """
+    fast = _ORJSON
+    if fast is not None and _float_free(cls):
+        try:
+            text: str = fast.dumps(document).decode()
+        except TypeError:
+            pass
+        else:
+            return text
+    return _COMPACT.encode(document)
+
+
+_PLAIN: Final = frozenset({int, str, bool, type(None), Never, Ellipsis})
+_CONTAINERS: Final = frozenset({tuple, frozenset, list, typing.Union, types.UnionType})
+
+
+@functools.cache
+def _float_free(cls: type) -> bool:
+    """Whether no value of *cls* unstructures to JSON with a float in it.
+
+    Found from the declared field types of attrs classes (recursively); a
+    type variable, ``Any``, ``float`` or an unknown type answers no.
+    """
+    return _no_float(cls, set())
+
+
+def _no_float(t: Any, seen: set[Any]) -> bool:
+    if t in _PLAIN:
+        return True
+    supertype = getattr(t, "__supertype__", None)  # a NewType
+    if supertype is not None:
+        return _no_float(supertype, seen)
+    origin = typing.get_origin(t)
+    if origin in _CONTAINERS:
+        return all(_no_float(a, seen) for a in typing.get_args(t))
+    if origin is not None or not isinstance(t, type):
+        return False  # a parametrised generic class, a type variable, Any...
+    if issubclass(t, enum.Enum):
+        return all(type(m.value) in (int, str) for m in t)
+    if not attrs.has(t) or getattr(t, "__parameters__", None):
+        return False  # not attrs, or generic: its fields may hold anything
+    if t in seen:
+        return True
+    seen.add(t)
+    try:
+        hints = typing.get_type_hints(t)
+    except Exception:  # pragma: no cover - an annotation that does not resolve
+        return False
+    return all(_no_float(hints.get(a.name, Any), seen) for a in attrs.fields(t))
 
 
 def loads(text: str | bytes, cls: type[T]) -> T:
@@ -378,12 +469,74 @@ def parse_json(text: str | bytes) -> Any:
     Raises:
         SerializationError: at ``$``, naming the problem.
     """
+    fast = _ORJSON
+    if fast is not None:
+        data = _parse_fast(fast, text)
+        if data is not _UNPARSED:
+            return data
     try:
-        return json.loads(text, object_pairs_hook=_no_repeats)
+        return _DECODER.decode(_json_text(text))
     except RecursionError:
         raise SerializationError("$", "nested too deeply") from None
     except (ValueError, TypeError) as error:
         raise SerializationError("$", f"not valid JSON ({error})") from None
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_no_repeats)
+"""``json.loads(..., object_pairs_hook=_no_repeats)``'s decoder, built once."""
+
+
+_UNPARSED: Final = object()
+
+
+def _parse_fast(fast: Any, text: object) -> Any:
+    """*text* parsed by orjson if that is what ``json`` gives, else :data:`_UNPARSED`.
+
+    orjson keeps the last of a key given twice and parses a little more or
+    less than ``json``, so its result is taken only when orjson writes it
+    back as exactly *text*: then every key is there once, every number reads
+    back the same, and ``json`` parses it to the same value. Anything else
+    (spaces, indents, escapes, floats, repeated keys, errors) is left to
+    ``json``, which parses it or says why not, as without orjson.
+    """
+    if type(text) is str:
+        try:
+            raw = text.encode()
+        except UnicodeEncodeError:  # a lone surrogate: json decides
+            return _UNPARSED
+    elif type(text) is bytes:
+        raw = text
+    else:  # a bytearray, a memoryview...: json takes what it takes
+        return _UNPARSED
+    if b"\n" in raw:  # never in what orjson writes: an indented text goes to json
+        return _UNPARSED
+    try:
+        data = fast.loads(raw)
+        same = fast.dumps(data) == raw
+    except Exception:  # json parses it or words the error
+        return _UNPARSED
+    return data if same else _UNPARSED
+
+
+def _json_text(text: object) -> str:
+    """*text* as :func:`json.loads` takes it: a ``str``, or bytes in a UTF encoding.
+
+    Raises:
+        ValueError: a ``str`` that starts with a byte order mark (as ``json.loads``).
+        TypeError: neither ``str`` nor bytes (as ``json.loads``).
+    """
+    if isinstance(text, str):
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError(
+                "Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0
+            )
+        return text
+    if not isinstance(text, bytes | bytearray):
+        raise TypeError(
+            "the JSON object must be str, bytes or bytearray, "
+            f"not {text.__class__.__name__}"
+        )
+    return text.decode(json.detect_encoding(text), "surrogatepass")
 
 
 def unstructure(value: object) -> Any:

@@ -9,6 +9,7 @@ The reference map is **illustrative**: a hexagon of axial hexes around the
 initial Mine. It is not the geometry of the printed On Mars board.
 """
 
+import functools
 from collections.abc import Iterable
 
 import attrs
@@ -66,8 +67,13 @@ __all__ = [
 ORIGIN = Hex(0, 0)
 
 
+@functools.lru_cache(maxsize=16)
 def hex_map(radius: int, center: Hex = ORIGIN) -> frozenset[Hex]:
     """Every hex within *radius* of *center*: a hexagon-shaped map.
+
+    The same map is returned for the same arguments (the last 16 kept): boards
+    built on it share it, so the library's per-map index is found by identity
+    (an equal but distinct map costs a comparison of every hex at each look-up).
 
     >>> len(hex_map(3))
     37
@@ -134,11 +140,13 @@ def _gain(kind: GainKind, n: int = 1) -> Gain:
     return Gain(kind=kind, n=n)
 
 
+@functools.lru_cache(maxsize=1)
 def reference_board() -> Board:
     """The built-in reference board: a radius-5 map with every display filled.
 
     Used by the examples, the benchmarks and the stateful tests. Its tiles,
     Lab gains, Turn Order spaces and catalogues are illustrative values.
+    The board is built once and the same (frozen) value returned each time.
     """
     starting = (
         building(0, 0, BuildingType.MINE),

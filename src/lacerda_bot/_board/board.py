@@ -25,6 +25,7 @@ import operator
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Collection
+from itertools import compress
 from typing import Any, Final, final
 
 import attrs
@@ -384,6 +385,23 @@ def _check_map(board: Board) -> None:
 
 def _check_buildings(board: Board) -> None:
     on_map = board.map_hexes
+    shelter = BuildingType.SHELTER
+    if not all(
+        b.hex in on_map and (b.owner is not None) == (b.type is shelter)
+        for b in board.buildings
+    ):
+        _name_bad_building(board)
+    _unique("buildings.id", [b.id for b in board.buildings])
+    _unique("buildings.hex", [b.hex for b in board.buildings])
+
+
+def _name_bad_building(board: Board) -> None:
+    """Raise for the first building :func:`_check_buildings` refuses, naming it.
+
+    The checks run first over all items with no message built; only a refused
+    board gets here (each message names the item's index).
+    """
+    on_map = board.map_hexes
     for i, b in enumerate(board.buildings):
         _require(b.hex in on_map, f"buildings[{i}].hex", "a map hex", b.hex)
         is_shelter = b.type is BuildingType.SHELTER
@@ -393,12 +411,12 @@ def _check_buildings(board: Board) -> None:
             "an owner for Shelters only",
             b.owner,
         )
-    _unique("buildings.id", [b.id for b in board.buildings])
-    _unique("buildings.hex", [b.hex for b in board.buildings])
 
 
 def _check_figures(board: Board) -> None:
     on_map = board.map_hexes
+    if all(f.hex in on_map for f in board.figures):
+        return
     for i, f in enumerate(board.figures):
         _require(f.hex in on_map, f"figures[{i}].hex", "a map hex", f.hex)
 
@@ -412,18 +430,25 @@ def _check_rovers(board: Board) -> None:
 
 def _check_crystals(board: Board) -> None:
     on_map = board.map_hexes
-    for h in canonical(board.crystal_hexes):
+    if type(on_map) is frozenset and on_map.issuperset(board.crystal_hexes):
+        return
+    for h in canonical(board.crystal_hexes):  # name the first one refused
         _require(h in on_map, "crystal_hexes", "map hexes only", h)
 
 
 def _check_tiles(board: Board) -> None:
     on_map = board.map_hexes
     built = {b.hex for b in board.buildings}
-    for i, t in enumerate(board.map_tiles):
-        _require(t.hex in on_map, f"map_tiles[{i}].hex", "a map hex", t.hex)
-        _require(
-            t.hex not in built, f"map_tiles[{i}].hex", "a hex with no building", t.hex
-        )
+    tiles = board.map_tiles
+    if not all(t.hex in on_map and t.hex not in built for t in tiles):
+        for i, t in enumerate(tiles):  # name the first one refused
+            _require(t.hex in on_map, f"map_tiles[{i}].hex", "a map hex", t.hex)
+            _require(
+                t.hex not in built,
+                f"map_tiles[{i}].hex",
+                "a hex with no building",
+                t.hex,
+            )
     _unique("map_tiles.hex", [t.hex for t in board.map_tiles])
     tile_ids = [t.tile.id for t in board.map_tiles] + [
         t.id for t in board.exploration_tiles
@@ -468,13 +493,15 @@ def _check_cards(board: Board) -> None:
     _unique("contract_display.id", [c.id for c in board.contract_display])
     _unique("turn_order_spaces.id", [s.id for s in board.turn_order_spaces])
     space_ids = {s.id for s in board.turn_order_spaces}
-    for i, tile in enumerate(board.first_colonist_tiles):
-        _require(
-            tile in space_ids,
-            f"first_colonist_tiles[{i}]",
-            "a Turn Order space id",
-            tile,
-        )
+    tiles = board.first_colonist_tiles
+    if not space_ids.issuperset(tiles):
+        for i, tile in enumerate(tiles):  # name the first one refused
+            _require(
+                tile in space_ids,
+                f"first_colonist_tiles[{i}]",
+                "a Turn Order space id",
+                tile,
+            )
     _unique("missions.slot", [m.slot for m in board.missions])
     space = board.lacerda_space
     if space is not None:
@@ -612,9 +639,7 @@ def _nearest(given: _Values, view: Board) -> tuple[list[Any], frozenset[str]]:
     if entry is not None and entry[0]() is view:
         candidates.insert(0, entry[1:])
     for known, values in candidates:
-        changed = frozenset(
-            [n for n, a, b in zip(_FIELDS, given, known, strict=True) if a is not b]
-        )
+        changed = frozenset(compress(_FIELDS, map(operator.is_not, given, known)))
         if len(changed) < len(best[1]):
             best = (list(values), changed)
     return best
@@ -633,39 +658,34 @@ def _read_changed(view: Board, values: list[Any], changed: frozenset[str]) -> No
     Raises:
         InvalidHostStateError: a field is not what :func:`read_view` accepts.
     """
-    for name in _VALUES:
-        if name in changed:
-            _check_value(name, getattr(view, name))
-            values[_INDEX[name]] = getattr(view, name)
-    for name in _COLLECTIONS:
-        if name in changed:
-            items = getattr(view, name)
-            values[_INDEX[name]] = _read_collection(view, name, items)
-    for name in _HEX_SETS:
-        if name in changed:
-            values[_INDEX[name]] = _read_hex_set(view, name, getattr(view, name))
-    if "initial_mine_hex" in changed:
-        _check_hex("initial_mine_hex", view.initial_mine_hex)
-        values[_INDEX["initial_mine_hex"]] = view.initial_mine_hex
-    for name in ("lacerda_rover", "human_rover"):
-        rover = getattr(view, name)
-        if name in changed:
+    for name in changed:  # only these: each read as read_view reads it
+        value = getattr(view, name)
+        if name in _VALUES:
+            _check_value(name, value)
+        if name in _COLLECTIONS:
+            value = _read_collection(view, name, value)
+        elif name in _HEX_SETS:
+            value = _read_hex_set(view, name, value)
+        elif name == "initial_mine_hex":
+            _check_hex(name, value)
+        elif name in _ROVERS:
             _require(
-                rover is None or is_plain_hex(rover),
+                value is None or is_plain_hex(value),
                 name,
                 "a Hex with int coordinates or None",
-                rover,
+                value,
             )
-            values[_INDEX[name]] = rover
-    if "lacerda_space" in changed:
-        space = view.lacerda_space
-        _require(
-            space is None or isinstance(space, str),
-            "lacerda_space",
-            "a space id or None",
-            space,
-        )
-        values[_INDEX["lacerda_space"]] = space
+        elif name == "lacerda_space":
+            _require(
+                value is None or isinstance(value, str),
+                name,
+                "a space id or None",
+                value,
+            )
+        values[_INDEX[name]] = value
+
+
+_ROVERS: Final = frozenset({"lacerda_rover", "human_rover"})
 
 
 def _read_board(view: Board) -> Board | None:

@@ -147,12 +147,20 @@ def dominates(a: Tile, b: Tile) -> bool:
     >>> dominates(research(0, two), research(0, Gain(kind=GainKind.TECH)))
     False
     """
-    if a.crystal_cost > b.crystal_cost:
+    return _dominates(
+        a.crystal_cost, _amounts(a.reward), b.crystal_cost, _amounts(b.reward)
+    )
+
+
+def _dominates(
+    cost: int, more: Counter[_GainKey], other_cost: int, less: Counter[_GainKey]
+) -> bool:
+    """:func:`dominates` on the tiles' costs and gain amounts (:func:`_amounts`)."""
+    if cost > other_cost:
         return False
-    more, less = _amounts(a.reward), _amounts(b.reward)
     if any(more[key] < n for key, n in less.items()):
         return False
-    return a.crystal_cost < b.crystal_cost or more != less
+    return cost < other_cost or more != less
 
 
 def nearest_tiles(
@@ -169,11 +177,17 @@ def nearest_tiles(
         return (), ()
     best = min(t.steps for t in targets)
     near = [t for t in targets if t.steps == best]
+    # each tile's gains counted once, not once per pair (as dominates would)
+    weighed = [
+        (t.tile.tile, t.tile.tile.crystal_cost, _amounts(t.tile.tile.reward))
+        for t in near
+    ]
     kept: list[Target] = []
     removed: list[Removal] = []
-    for target in near:
-        tile = target.tile.tile
-        better = next((o.tile.tile for o in near if dominates(o.tile.tile, tile)), None)
+    for target, (tile, cost, amounts) in zip(near, weighed, strict=True):
+        better = next(
+            (o for o, c, more in weighed if _dominates(c, more, cost, amounts)), None
+        )
         if better is None:
             kept.append(target)
         else:

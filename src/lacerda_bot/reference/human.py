@@ -12,7 +12,7 @@ from typing import Final
 import attrs
 
 from lacerda_bot._board.board import Board, evolve_board
-from lacerda_bot._board.sites import legal_sites, qualifies
+from lacerda_bot._board.sites import Site, legal_sites, qualifies
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, HostId, Side
 from lacerda_bot.options import Options
@@ -67,14 +67,36 @@ def _develop(board: Board, rng: random.Random) -> tuple[Board, str]:
     return evolve_board(board, human_techs=techs), f"develops {tech.tech.value}"
 
 
+_OPTIONS: Final = Options()
+"""The human builds by the default rules (R-BUILD-4..8)."""
+
+
+def _sites(board: Board, kind: BuildingType) -> tuple[Site, ...]:
+    """The legal sites for the human's building of *kind* (none if it does not qualify).
+
+    Kept for the last board asked about: the human asks whether he can build,
+    then builds, on the same board.
+    """
+    entry = _LAST_SITES.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = (board, {})
+        _LAST_SITES.clear()
+        _LAST_SITES[id(board)] = entry
+    found = entry[1].get(kind)
+    if found is None:
+        found = legal_sites(board, kind, _OPTIONS) if qualifies(board, kind) else ()
+        entry[1][kind] = found
+    return found
+
+
+_LAST_SITES: Final[dict[int, tuple[Board, dict[BuildingType, tuple[Site, ...]]]]] = {}
+"""The last board asked about (held, so its ``id`` stays its) and its sites by type."""
+
+
 def _build(board: Board, rng: random.Random) -> tuple[Board, str]:
-    kinds = [
-        k
-        for k in BUILDING_SEQUENCE
-        if qualifies(board, k) and legal_sites(board, k, Options())
-    ]
+    kinds = [k for k in BUILDING_SEQUENCE if _sites(board, k)]
     kind = kinds[int(rng.random() * len(kinds))]
-    sites = legal_sites(board, kind, Options())
+    sites = _sites(board, kind)
     site = sites[int(rng.random() * len(sites))]
     new = Building(id=HostId(f"h{site.hex}"), hex=site.hex, type=kind)
     board = evolve_board(
@@ -125,10 +147,7 @@ def _occupy(side: Side) -> HumanMove:
 
 
 def _can_build(board: Board) -> bool:
-    return any(
-        qualifies(board, k) and legal_sites(board, k, Options())
-        for k in BUILDING_SEQUENCE
-    )
+    return any(_sites(board, k) for k in BUILDING_SEQUENCE)
 
 
 def _can_move(board: Board) -> bool:
