@@ -4,11 +4,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.table import screen as screen_module
 from lacerda_bot.table.dialogue import Answer
+from lacerda_bot.table.driver import run_step
 from lacerda_bot.table.screen import redo_save, screen, undo_save
 from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
 
@@ -97,8 +99,9 @@ def test_a_new_game_form_gets_goals_options_and_the_seed_range() -> None:
 
 
 def test_a_new_save_takes_seed_goal_and_options() -> None:
-    save = screen_module.new_save("7", "first_colonists", ["tie_policy=uniform"])
-    game = loads_game(save)
+    made = screen_module.new_save("7", "first_colonists", ["tie_policy=uniform"])
+    assert (made["seed"], made["goal"], made["steps"]) == ("7", "First Colonists", 0)
+    game = loads_game(made["save"])
     assert game.seed == 7
     assert game.options.tie_policy.value == "uniform"
 
@@ -175,7 +178,33 @@ def test_every_step_has_a_label() -> None:
 
 
 def test_a_seed_beyond_javascript_numbers_is_kept_exactly() -> None:
-    save = screen_module.new_save("8000000000000000123", "first_colonists")
+    save = screen_module.new_save("8000000000000000123", "first_colonists")["save"]
     assert loads_game(save).seed == 8000000000000000123
     assert screen(save)["seed"] == "8000000000000000123"
     assert screen_module.check_save(save)["seed"] == "8000000000000000123"
+
+
+def test_a_contradiction_is_said_and_the_same_answer_again_keeps_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As at the terminal: an answer above what an earlier one allows is asked again."""
+    real = run_step
+
+    def doubting(*args: Any) -> Any:
+        run = real(*args)
+        if run.question is not None and run.question.kind.value == "count":
+            question = attrs.evolve(run.question, expected_most=1, limit="you said so")
+            return attrs.evolve(run, question=question)
+        return run
+
+    monkeypatch.setattr(screen_module, "run_step", doubting)
+    save = dumps_game(new_game(0))
+    first = screen(save, "setup", [], "2")
+    assert first["kind"] == "question"
+    assert first["answers"] == []
+    assert first["doubted"] == 2
+    assert first["error"].startswith("2 contradicts an earlier answer: you said so.")
+    kept = screen(save, "setup", [], "2", first["doubted"])
+    assert kept["answers"] == [["setup.start_crystals", 2]]
+    assert kept["error"] == ""
+    assert screen(save, "setup", [], "1")["answers"] == [["setup.start_crystals", 1]]

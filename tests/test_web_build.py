@@ -13,6 +13,7 @@ import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import segno
@@ -88,6 +89,19 @@ def test_a_named_folder_of_another_version_is_refused(tmp_path: Path) -> None:
 def test_a_named_folder_without_package_json_is_refused(tmp_path: Path) -> None:
     with pytest.raises(WebBuildError, match="unpacked Pyodide npm package"):
         runtime_files(tmp_path, tmp_path)
+
+
+def test_a_named_folder_with_a_changed_file_is_refused(
+    tmp_path: Path, runtime: dict[str, bytes]
+) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"version": PYODIDE_VERSION}))
+    for name, data in runtime.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / "pyodide.mjs").write_bytes(runtime["pyodide.mjs"] + b"\n")
+    with pytest.raises(
+        WebBuildError, match=r"pyodide\.mjs: expected Pyodide 314\.0\.7's"
+    ):
+        runtime_files(tmp_path, tmp_path / "cache")
 
 
 def test_a_named_folder_missing_a_file_is_refused(tmp_path: Path) -> None:
@@ -169,14 +183,46 @@ def test_the_page_gets_this_package_and_its_pure_python_dependencies() -> None:
     with zipfile.ZipFile(io.BytesIO(packages_archive())) as archive:
         members = archive.namelist()
     assert "lacerda_bot/table/screen.py" in members
+    assert "lacerda_bot/schemas/board.json" in members
+    assert "lacerda_bot/py.typed" in members
+    assert not any(m.startswith("lacerda_bot/web/static/") for m in members)
     assert "attr/__init__.py" in members
     assert "cattrs/__init__.py" in members
     assert any(m.startswith("lacerda_bot-") and m.endswith("METADATA") for m in members)
     assert not any("__pycache__" in m or m.endswith((".so", ".pyc")) for m in members)
 
 
-def test_the_same_install_gives_the_same_archive() -> None:
-    assert packages_archive() == packages_archive()
+def test_two_builds_of_the_same_install_are_the_same_bytes(tmp_path: Path) -> None:
+    cache = cache_folder(os.environ)
+    build_site(tmp_path / "one", None, cache)
+    build_site(tmp_path / "two", None, cache)
+    one = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*"))
+    two = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*"))
+    assert one == two
+    for path in one:
+        if (tmp_path / "one" / path).is_file():
+            assert (tmp_path / "one" / path).read_bytes() == (
+                tmp_path / "two" / path
+            ).read_bytes(), path
+
+
+def test_a_dependency_installed_without_its_file_list_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lacerda_bot.web import _packages
+
+    real = _packages.required_distributions()
+
+    class NoRecord:
+        def __init__(self, dist: Any) -> None:
+            self.metadata = dist.metadata
+            self.files = None
+
+    monkeypatch.setattr(
+        _packages, "required_distributions", lambda: (real[0], NoRecord(real[1]))
+    )
+    with pytest.raises(WebBuildError, match="without a list of its files"):
+        packages_archive()
 
 
 # --- the site ----------------------------------------------------------------------
@@ -263,9 +309,45 @@ def test_content_types_are_our_own(served: int, path: str, kind: str) -> None:
     assert response.getheader("X-Content-Type-Options") == "nosniff"
 
 
-def test_the_page_and_its_worker_are_checked_again_on_every_load(served: int) -> None:
-    assert get(served, "/sw.js").getheader("Cache-Control") == "no-cache"
-    assert get(served, "/pyodide/pyodide.mjs").getheader("Cache-Control") is None
+@pytest.mark.parametrize("path", ["/", "/sw.js", "/app.js", "/pyodide/pyodide.mjs"])
+def test_every_file_is_checked_again_on_every_load(served: int, path: str) -> None:
+    """A rebuilt site never pairs a new page with an old script or package."""
+    assert get(served, path).getheader("Cache-Control") == "no-cache"
+
+
+def test_nothing_outside_the_site_is_served(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("page")
+    (tmp_path / "secret.txt").write_text("secret")
+    (site / "out").symlink_to(tmp_path)
+    server = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        assert get(server.server_port, "/out/secret.txt").status == 404
+        assert get(server.server_port, "/../secret.txt").status == 404
+        assert get(server.server_port, "/index.html").status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_ipv6_address_is_served(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("page")
+    try:
+        server = make_server(tmp_path, "::1", 0)
+    except OSError as error:  # pragma: no cover - a machine with IPv6 switched off
+        pytest.skip(f"no IPv6 loopback here: {error}")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        connection = http.client.HTTPConnection("::1", server.server_port, timeout=10)
+        connection.request("GET", "/")
+        assert connection.getresponse().status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_folders_are_not_listed(served: int) -> None:
@@ -400,3 +482,21 @@ def test_the_local_address_is_an_address() -> None:
     parts = lan_address().split(".")
     assert len(parts) == 4
     assert all(p.isdigit() for p in parts)
+
+
+def test_an_editable_dependency_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lacerda_bot.web import _packages
+
+    real = _packages.required_distributions()
+    finder = Path(__file__)
+    monkeypatch.setattr(_packages, "required_distributions", lambda: real[:2])
+    original = _packages._files
+
+    def files(dist: Any) -> Any:
+        if dist is real[1]:
+            return iter([("__editable___attrs_finder.py", finder)])
+        return original(dist)
+
+    monkeypatch.setattr(_packages, "_files", files)
+    with pytest.raises(WebBuildError, match="editable install"):
+        packages_archive()

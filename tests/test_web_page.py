@@ -157,8 +157,34 @@ def take(page: Page, step: str) -> None:
     page.locator(f'button[data-step="{step}"]').click()
 
 
-def stored_save(page: Page) -> str:
-    return str(page.evaluate("localStorage.getItem('lacerda:save:lacerda-0')"))
+def stored(page: Page, game: str = "lacerda-0") -> dict[str, Any]:
+    """The page's stored record of *game*: its save, step in progress, seed..."""
+    text = page.evaluate(f"localStorage.getItem('lacerda:game:{game}')")
+    assert isinstance(text, str), f"no stored game {game}"
+    found = json.loads(text)
+    assert isinstance(found, dict)
+    return found
+
+
+def stored_save(page: Page, game: str = "lacerda-0") -> str:
+    return str(stored(page, game)["save"])
+
+
+def seeding(game: str, save: str, **more: object) -> str:
+    """An init script that stores *game* before the page's first load only."""
+    doc = {
+        "save": save,
+        "seed": str(loads_game(save).seed),
+        "goal": "First Colonists",
+        "steps": len(loads_game(save).steps),
+        "updated": 1,
+        **more,
+    }
+    key = f"lacerda:game:{game}"
+    return (
+        f"if (localStorage.getItem('{key}') === null) "
+        f"localStorage.setItem('{key}', {json.dumps(json.dumps(doc))});"
+    )
 
 
 def policy_step(save: str, step: str) -> tuple[str, list[str]]:
@@ -296,7 +322,7 @@ def test_a_game_at_the_table_on_a_phone(
         take(page, "turn")
         finish_step(page)
         expected, _ = policy_step(expected, "turn")
-        imported = page.evaluate("localStorage.getItem('lacerda:save:lacerda-0-2')")
+        imported = stored_save(page, "lacerda-0-2")
         assert loads_game(imported) == loads_game(expected)
         timings["answers"] += answer_times(page)
         assert errors == []
@@ -335,20 +361,12 @@ def test_a_cold_start_reaches_the_question_in_progress(
 ) -> None:
     """A new browser (nothing cached) opening a game mid-step shows its question."""
     save = dumps_game(new_game(3))
-    progress = json.dumps({"step": "setup", "answers": [["setup.start_crystals", 2]]})
-    index = json.dumps(
-        {"lacerda-3": {"seed": 3, "goal": "first_colonists", "steps": 0, "updated": 1}}
-    )
-    seeded = (
-        f"localStorage.setItem('lacerda:save:lacerda-3', {json.dumps(save)});"
-        f"localStorage.setItem('lacerda:step:lacerda-3', {json.dumps(progress)});"
-        f"localStorage.setItem('lacerda:index', {json.dumps(index)});"
-    )
+    answers = [["setup.start_crystals", 2]]
     site = Site(built)
     context = phone(browser)
     try:
         context.add_init_script(
-            f"if (!localStorage.getItem('lacerda:index')) {{{seeded}}}"
+            seeding("lacerda-3", save, step="setup", answers=answers)
         )
         page = context.new_page()
         start = time.perf_counter()
@@ -378,7 +396,7 @@ def test_a_corrupt_import_is_refused_whole(
         alert = page.get_by_role("alert")
         assert "bad.json was not imported" in alert.inner_text()
         assert "seed" in alert.inner_text()
-        assert page.evaluate("localStorage.getItem('lacerda:index')") is None
+        assert page.evaluate("localStorage.length") == 0
     finally:
         context.close()
         site.stop()
@@ -400,17 +418,10 @@ def test_answers_stay_quick_late_in_a_game(built: Path, browser: Browser) -> Non
     for _ in range(15):
         for step in ("turn", "shuttle"):
             save, _ = policy_step(save, step)
-    index = json.dumps(
-        {"lacerda-0": {"seed": 0, "goal": "first_colonists", "steps": 31, "updated": 1}}
-    )
     site = Site(built)
     context = phone(browser)
     try:
-        context.add_init_script(
-            "if (!localStorage.getItem('lacerda:index')) {"
-            f"localStorage.setItem('lacerda:save:lacerda-0', {json.dumps(save)});"
-            f"localStorage.setItem('lacerda:index', {json.dumps(index)});}}"
-        )
+        context.add_init_script(seeding("lacerda-0", save))
         page = context.new_page()
         page.goto(f"{site.url}#game=lacerda-0")
         take(page, "turn")
@@ -469,6 +480,103 @@ def test_home_screen_big_seeds_and_confirmations(
         listed = page.get_by_role("list", name="Saved games").inner_text()
         assert "lacerda-8000000000000000123" in listed
         assert errors == []
+    finally:
+        context.close()
+        site.stop()
+
+
+FULL = (
+    "() => { window.realSetItem = Storage.prototype.setItem;"
+    " Storage.prototype.setItem = function () {"
+    " throw new DOMException('the storage is full', 'QuotaExceededError'); }; }"
+)
+ROOMY = "() => { Storage.prototype.setItem = window.realSetItem; }"
+
+
+def test_a_failed_write_keeps_the_step_and_never_doubles_it(
+    built: Path, browser: Browser
+) -> None:
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    save, _ = policy_step(save, "turn")
+    after, _ = policy_step(save, "shuttle")
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(seeding("lacerda-0", save))
+        page = context.new_page()
+        page.goto(f"{site.url}#game=lacerda-0")
+        take(page, "shuttle")  # one question
+        page.locator("#question").wait_for()
+        page.evaluate(FULL)
+        tap_answer(page)
+        assert "could not be stored" in page.locator("h2").inner_text()
+        assert "the storage is full" in page.get_by_role("alert").inner_text()
+        assert stored_save(page) == save  # nothing half-written
+        page.get_by_role("button", name="Try again").click()  # still full
+        assert "could not be stored" in page.locator("h2").inner_text()
+        page.evaluate(ROOMY)
+        page.get_by_role("button", name="Try again").click()
+        page.locator("#continue").wait_for()
+        assert loads_game(stored_save(page)) == loads_game(after)
+
+        # a failure, then a reload: the step is asked again and stored once
+        page.locator("#continue").click()
+        page.locator("#undo").click()  # back to before the Shuttle phase
+        take(page, "shuttle")
+        page.locator("#question").wait_for()
+        page.evaluate(FULL)
+        tap_answer(page)
+        assert "could not be stored" in page.locator("h2").inner_text()
+        page.reload()
+        page.locator("#question").wait_for()
+        tap_answer(page)
+        page.locator("#continue").wait_for()
+        assert loads_game(stored_save(page)) == loads_game(after)
+    finally:
+        context.close()
+        site.stop()
+
+
+def test_a_second_tab_never_overwrites_a_step_it_has_not_seen(
+    built: Path, browser: Browser
+) -> None:
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    turned, _ = policy_step(save, "turn")
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(seeding("lacerda-0", save))
+        first = context.new_page()
+        first.goto(f"{site.url}#game=lacerda-0")
+        first.locator('button[data-step="turn"]').wait_for()
+        second = context.new_page()
+        second.goto(f"{site.url}#game=lacerda-0")
+        take(second, "fix")
+        second.locator("#question").wait_for()
+
+        # the first tab plays his turn: the second is told and shows it
+        take(first, "turn")
+        finish_step(first)
+        assert loads_game(stored_save(first)) == loads_game(turned)
+        second.locator('button[data-step="shuttle"]').wait_for()
+        assert "changed in another tab" in second.locator("#engine").inner_text()
+
+        # a write based on a save that is no longer stored is refused
+        take(second, "fix")
+        second.locator("#question").wait_for()
+        second.evaluate(  # as another window would, with no event reaching this tab
+            "(() => { const key = 'lacerda:game:lacerda-0';"
+            " const doc = JSON.parse(localStorage.getItem(key));"
+            f" doc.save = {json.dumps(save)};"
+            " window.realSetItem = Storage.prototype.setItem;"
+            " localStorage.setItem(key, JSON.stringify(doc)); })()"
+        )
+        tap_answer(second)
+        assert (
+            "changed in another tab or window"
+            in second.get_by_role("alert").first.inner_text()
+        )
+        assert stored_save(second) == save
     finally:
         context.close()
         site.stop()

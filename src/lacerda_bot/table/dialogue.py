@@ -42,6 +42,9 @@ class QuestionKind(enum.Enum):
     """What a space or tile shows: benefits by name, each with its number or building."""
 
 
+COUNTED_MOST: Final = 9
+"""The largest number a benefits answer gives a counted benefit (``crystals 9``)."""
+
 NOTHING = "nothing"
 """The answer to a benefits question when the space or tile shows none."""
 
@@ -134,6 +137,23 @@ class Question:
             return f"[name or 1-{len(self.choices)}{enter}]"  # ? lists them
         return "[" + "/".join(self.choices) + enter + "]"
 
+    def contradiction(self, value: Answer, doubted: Answer | None = None) -> str:
+        """Why *value* contradicts an earlier answer, or ``""``.
+
+        ``""`` too when *value* is *doubted*: the same answer given again after
+        being told keeps it (the earlier answer may be the wrong one).
+        """
+        most = self.expected_most
+        if (
+            most is None
+            or not isinstance(value, int)
+            or isinstance(value, bool)
+            or value <= most
+            or value == doubted
+        ):
+            return ""
+        return f"{value} contradicts an earlier answer: {self.limit}."
+
     def parse(self, text: str) -> Answer:
         """Parse typed *text*; a bad answer raises InvalidValueError naming the key."""
         word = text.strip().lower()
@@ -182,7 +202,7 @@ class Question:
             rest = words[1:]
             if kind in self.counted:
                 n = _number(rest[0]) if len(rest) == 1 else None
-                if n is None or not 1 <= n <= 9:
+                if n is None or not 1 <= n <= COUNTED_MOST:
                     return None
                 named.append(f"{kind} {n}")
             elif kind == self.builds:

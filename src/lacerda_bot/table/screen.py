@@ -43,8 +43,8 @@ from lacerda_bot.errors import (
 from lacerda_bot.model import Side
 from lacerda_bot.options import option_choices, parse_option_pairs
 from lacerda_bot.render import Line
-from lacerda_bot.table.dialogue import Answer, Question
-from lacerda_bot.table.driver import StepKind, next_steps, run_step
+from lacerda_bot.table.dialogue import COUNTED_MOST, NOTHING, Answer, Question
+from lacerda_bot.table.driver import Run, StepKind, next_steps, run_step
 from lacerda_bot.table.recap import board_lines, changes, status_lines
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
@@ -57,6 +57,7 @@ from lacerda_bot.table.session import (
     replay,
     undo,
 )
+from lacerda_bot.table.state import TableState
 
 __all__ = [
     "check_save",
@@ -152,6 +153,8 @@ def _question(question: Question) -> JSON:
         "builds": question.builds,
         "buildings": list(question.buildings),
         "example": question.example,
+        "counted_most": COUNTED_MOST,
+        "nothing": NOTHING,
     }
 
 
@@ -160,12 +163,15 @@ def screen(
     step: str | None = None,
     answers: Sequence[Sequence[Answer]] = (),
     typed: str | None = None,
+    doubted: Answer | None = None,
 ) -> JSON:
     """The screen for the game in *save*, with step *step* in progress, if any.
 
     *answers* are the ``[key, answer]`` pairs of the step so far (as a previous
     screen returned them); *typed* is the player's answer to the pending
-    question, parsed here (a refused answer comes back with ``"error"``).
+    question, parsed here (a refused answer comes back with ``"error"``). An
+    answer that contradicts an earlier one comes back with ``"error"`` and
+    ``"doubted"``: passed back as *doubted* with the same answer, it is kept.
 
     Raises:
         SerializationError: *save* is not a valid save.
@@ -194,6 +200,7 @@ def screen(
             "over": state.final_score is not None,
             "seed": str(game.seed),
             "goal": goal_by_id(game.goal).name,
+            "taken": len(game.steps),
         }
     kind = _STEPS.get(step)
     if kind is None or kind not in next_steps(state):
@@ -201,28 +208,32 @@ def screen(
     pairs = [_pair(p) for p in answers]
     run = run_step(state, kind, pairs)
     error = ""
+    doubt: Answer | None = None
     if typed is not None and run.question is not None:
+        question = run.question
         try:
-            pairs.append((run.question.key, run.question.parse(typed)))
-            run = run_step(state, kind, pairs)
+            value = question.parse(typed)
         except InvalidValueError as refused:
-            error = f"Please answer with {refused.expected}."
-        except InvalidHostStateError as broken:
-            pairs.pop()
-            error = f"That answer breaks a rule: {broken}."
-    lines = [_line(line, state.side) for line in run.lines]
-    answered = [[k, v] for k, v in pairs]
+            return _asked(
+                step, kind, state, run, pairs, f"Please answer with {refused.expected}."
+            )
+        said = question.contradiction(value, doubted)
+        if said:
+            doubt = value
+            error = (
+                f"{said} Answer again: the same answer keeps it; Back changes the "
+                "earlier answer."
+            )
+        else:
+            pairs.append((question.key, value))
+            try:
+                run = run_step(state, kind, pairs)
+            except (InvalidValueError, InvalidHostStateError) as broken:
+                pairs.pop()
+                error = f"That answer breaks a rule: {broken}."
     if run.question is not None:
-        return {
-            "kind": "question",
-            "step": step,
-            "answers": answered,
-            "lines": lines,
-            "question": _question(run.question),
-            "label": step_label(kind),
-            "error": error,
-            "refusal": refusal(state, kind) or "",
-        }
+        return _asked(step, kind, state, run, pairs, error, doubt)
+    lines = [_line(line, state.side) for line in run.lines]
     after = record(game, Step(kind=kind, answers=tuple(pairs)))
     return {
         "kind": "done",
@@ -232,6 +243,31 @@ def screen(
         "changes": list(changes(state.tracked, run.state.tracked)),
         "reminder": reminder(run.state, kind, tapped=True),
         "save": dumps_game(after),
+        "steps": len(after.steps),
+    }
+
+
+def _asked(
+    step: str,
+    kind: StepKind,
+    state: TableState,
+    run: Run,
+    pairs: list[tuple[str, Answer]],
+    error: str,
+    doubt: Answer | None = None,
+) -> JSON:
+    """The question screen of *run*, which has a question."""
+    assert run.question is not None
+    return {
+        "kind": "question",
+        "step": step,
+        "answers": [[k, v] for k, v in pairs],
+        "lines": [_line(line, state.side) for line in run.lines],
+        "question": _question(run.question),
+        "label": step_label(kind),
+        "error": error,
+        "doubted": doubt,
+        "refusal": refusal(state, kind) or "",
     }
 
 
@@ -268,8 +304,8 @@ def start_choices() -> JSON:
     }
 
 
-def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> str:
-    """The save text of a new game, *options* as ``NAME=VALUE`` texts.
+def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> JSON:
+    """A new game: ``{"save", "seed", "goal", "steps"}``, *options* as ``NAME=VALUE``.
 
     *seed* is in decimal digits, as typed: seeds go beyond what a JavaScript
     number holds exactly.
@@ -282,8 +318,13 @@ def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> str:
         raise InvalidValueError(
             "seed", f"a whole number from 0 to {MAX_SEED - 1}", seed
         )
-    options_ = parse_option_pairs(options, "options")
-    return dumps_game(new_game(int(text), options_, goal))
+    game = new_game(int(text), parse_option_pairs(options, "options"), goal)
+    return {
+        "save": dumps_game(game),
+        "seed": str(game.seed),
+        "goal": goal_by_id(game.goal).name,
+        "steps": 0,
+    }
 
 
 def check_save(text: str) -> JSON:

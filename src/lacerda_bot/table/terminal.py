@@ -331,19 +331,12 @@ class Terminal:
             except InvalidValueError as error:
                 self.refuse(question, error.expected)
                 continue
-            most = question.expected_most
-            if (
-                most is None
-                or not isinstance(value, int)
-                or value <= most
-                or value == doubted
-            ):
+            said = question.contradiction(value, doubted)
+            if not said:
                 return value
             doubted = value
             self.write(
-                self.style.error(
-                    f"  {value} contradicts an earlier answer: {question.limit}."
-                )
+                self.style.error(f"  {said}")
                 + f" Answer again ({value} again keeps it; back changes the "
                 "earlier answer).",
                 indent="  ",

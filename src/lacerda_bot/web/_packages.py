@@ -26,6 +26,8 @@ _NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _STAMP: Final = (2020, 1, 1, 0, 0, 0)
 """A fixed time for every archive member, so the same install gives the same bytes."""
 _COMPILED: Final = (".so", ".pyd", ".dylib", ".dll")
+_OWN: Final = ("*.py", "py.typed", "schemas/*.json")
+"""The files of this package the page needs: its code and the data it reads."""
 
 
 def _canonical(name: str) -> str:
@@ -64,11 +66,17 @@ def _files(dist: metadata.Distribution) -> Iterator[tuple[str, Path]]:
     """(archive name, installed path) of a distribution's importable files."""
     if _canonical(dist.metadata["Name"]) == _canonical(_ROOT):
         root = Path(__file__).resolve().parent.parent
-        for path in sorted(root.rglob("*")):
+        own = {path for pattern in _OWN for path in root.rglob(pattern)}
+        for path in sorted(own):
             if path.is_file() and "__pycache__" not in path.parts:
                 yield f"{_ROOT}/{path.relative_to(root).as_posix()}", path
         return
-    for file in sorted(dist.files or (), key=str):
+    if dist.files is None:
+        raise WebBuildError(
+            f"{dist.metadata['Name']}: installed without a list of its files (RECORD), "
+            "so the page cannot take it; install it with pip"
+        )
+    for file in sorted(dist.files, key=str):
         name = file.as_posix()
         top = name.split("/", 1)[0]
         if top.endswith((".dist-info", ".data")) or name.startswith(".."):
@@ -95,7 +103,13 @@ def packages_archive() -> bytes:
     with zipfile.ZipFile(buffer, "w") as archive:
         for dist in required_distributions():
             name = dist.metadata["Name"]
-            for member, path in _files(dist):
+            files = list(_files(dist))
+            if all(member.startswith("__editable__") for member, _ in files):
+                raise WebBuildError(
+                    f"{name}: no importable file in its install (an editable install "
+                    "of a dependency?); install it with pip"
+                )
+            for member, path in files:
                 if member.endswith(_COMPILED):
                     raise WebBuildError(
                         f"{name}: the page needs pure-Python packages, but it "

@@ -23,6 +23,7 @@ __all__ = [
     "PYODIDE_SHA256",
     "PYODIDE_VERSION",
     "RUNTIME_FILES",
+    "RUNTIME_SHA256",
     "cache_folder",
     "runtime_files",
 ]
@@ -33,13 +34,15 @@ PYODIDE_SHA256: Final = (
     "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 )
 """SHA-256 of ``pyodide-314.0.7.tgz`` as the npm registry serves it."""
-RUNTIME_FILES: Final = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+RUNTIME_SHA256: Final = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+    "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
+}
+"""SHA-256 of each file the page loads (a named folder is checked file by file)."""
+RUNTIME_FILES: Final = tuple(RUNTIME_SHA256)
 """The files of the npm package the page loads; the rest (maps, types) is left out."""
 _TARBALL: Final = f"pyodide-{PYODIDE_VERSION}.tgz"
 _NPM_TIMEOUT: Final = 300.0
@@ -102,11 +105,17 @@ def _from_folder(path: Path) -> dict[str, bytes]:
             f"got {version!r}"
         )
     files: dict[str, bytes] = {}
-    for name in RUNTIME_FILES:
+    for name, pinned in RUNTIME_SHA256.items():
         try:
             files[name] = (path / name).read_bytes()
         except OSError as error:
             raise WebBuildError(f"{path}: cannot read {name} ({error})") from None
+        actual = hashlib.sha256(files[name]).hexdigest()
+        if actual != pinned:
+            raise WebBuildError(
+                f"{path / name}: expected Pyodide {PYODIDE_VERSION}'s file with SHA-256 "
+                f"{pinned}, got SHA-256 {actual}"
+            )
     return files
 
 

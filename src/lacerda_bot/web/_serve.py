@@ -27,19 +27,26 @@ CONTENT_TYPES: Final = {
     ".svg": "image/svg+xml",
     "": "application/octet-stream",
 }
-_FRESH: Final = ("/", "/index.html", "/sw.js", "/build.json")
-"""Paths a browser must check again on every load (the rest is named by the build)."""
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = CONTENT_TYPES
 
     def end_headers(self) -> None:
-        path = self.path.split("?", 1)[0]
-        if path in _FRESH:
-            self.send_header("Cache-Control", "no-cache")
+        # every file is checked again on each load (a cheap 304 when unchanged), so a
+        # rebuilt site never pairs a new page with an old script or package
+        self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self) -> Any:
+        """Refuse a path that leads out of the site folder (symbolic links included)."""
+        target = Path(self.translate_path(self.path)).resolve()
+        root = Path(self.directory).resolve()
+        if target != root and root not in target.parents:
+            self.send_error(404, "No such page")
+            return None
+        return super().send_head()
 
     def list_directory(self, path: Any) -> None:
         self.send_error(404, "No such page")
@@ -48,10 +55,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass  # the site is static; the terminal shows the address only
 
 
+class _Server6(http.server.ThreadingHTTPServer):
+    address_family = socket.AF_INET6  # type: ignore[mutable-override]  # as the stdlib does
+
+
 def make_server(site: Path, host: str, port: int) -> http.server.ThreadingHTTPServer:
-    """An HTTP server of the folder *site* on *host*:*port* (0: any free port)."""
+    """An HTTP server of the folder *site* on *host*:*port* (0: any free port).
+
+    *host* may be an IPv4 or an IPv6 address.
+    """
     handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    kind = _Server6 if ":" in host else http.server.ThreadingHTTPServer
+    server = kind((host, port), handler)
     server.daemon_threads = True
     return server
 

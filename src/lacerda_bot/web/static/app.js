@@ -2,14 +2,18 @@
 // lacerda_bot Python package (lacerda_bot.table.screen) running under Pyodide, and
 // this script only shows screens, sends answers back and keeps the saves.
 
-const KEY = "lacerda:";
+// One storage key per game, written whole by one setItem: the save, where the
+// step in progress stands, and what the list of games shows. A write goes ahead
+// only if the key still holds the save this page built on, so a second tab or
+// window can never overwrite a step it has not seen.
+const PREFIX = "lacerda:game:";
 const main = document.getElementById("main");
 const engineLine = document.getElementById("engine");
 const toolbar = document.getElementById("toolbar");
 
 let screenModule = null; // lacerda_bot.table.screen, once the engine is up
 let pyodide = null;
-const game = { id: null, save: null, step: null, answers: [], screen: null };
+const game = { id: null, save: null, step: null, answers: [], doubted: null, screen: null };
 
 // --- the engine --------------------------------------------------------------
 
@@ -36,7 +40,11 @@ engine.catch((error) => {
 });
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
+  const updating = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.register("sw.js").catch(() => {});
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updating) say("A new version of this page is ready: reload to use it.");
+  });
 }
 
 /** Call a function of lacerda_bot.table.screen; plain JS values in and out. */
@@ -71,48 +79,66 @@ function reason(error) {
 
 // --- storage: every complete step is stored before it is shown ------------------
 
-function index() {
+function record(id) {
   try {
-    return JSON.parse(localStorage.getItem(`${KEY}index`) || "{}");
+    const found = JSON.parse(localStorage.getItem(PREFIX + id));
+    return found && typeof found.save === "string" ? found : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
-/** Store *save* as game *id*; *about* ({seed, goal} as texts) for a new entry. */
-function store(id, save, about = null) {
+function allGames() {
+  const found = {};
+  for (let n = 0; n < localStorage.length; n += 1) {
+    const key = localStorage.key(n);
+    if (key !== null && key.startsWith(PREFIX)) {
+      const id = key.slice(PREFIX.length);
+      const kept = record(id);
+      if (kept !== null) found[id] = kept;
+    }
+  }
+  return found;
+}
+
+/**
+ * Write *fields* into game *id*'s record, only if it still holds the save *base*
+ * (null: only if there is no such game yet). Returns "" or why it was not written.
+ */
+function commit(id, fields, base) {
   try {
-    const steps = JSON.parse(save).steps.length;
-    localStorage.setItem(`${KEY}save:${id}`, save);
-    const all = index();
-    const known = about || all[id];
-    all[id] = { seed: known.seed, goal: known.goal, steps, updated: Date.now() };
-    localStorage.setItem(`${KEY}index`, JSON.stringify(all));
+    const current = record(id);
+    const holds = current === null ? null : current.save;
+    if (holds !== base) {
+      return "this game was changed in another tab or window: reload the page to see it";
+    }
+    const next = { ...(current || {}), ...fields, updated: Date.now() };
+    localStorage.setItem(PREFIX + id, JSON.stringify(next));
     return "";
   } catch (error) {
     return String(error.message || error);
   }
 }
 
-function say(text) {
-  engineLine.textContent = text;
-}
-
 function storeProgress() {
-  const key = `${KEY}step:${game.id}`;
-  try {
-    if (game.step === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({ step: game.step, answers: game.answers }));
-  } catch {
-    // the step in progress is only a convenience; the save itself is stored on completion
-  }
+  // the step in progress is a convenience (the save is stored when a step ends),
+  // but a game changed elsewhere is said at once
+  const kept = record(game.id);
+  const same = kept !== null && kept.save === game.save && (kept.step ?? null) === game.step
+    && JSON.stringify(kept.answers ?? []) === JSON.stringify(game.answers);
+  if (same) return; // nothing new: no write, so other tabs are not woken for nothing
+  const failed = commit(game.id, { step: game.step, answers: game.answers }, game.save);
+  if (failed.startsWith("this game was changed")) showError(`Not stored: ${failed}.`);
 }
 
 function freeId(seed) {
-  const all = index();
   let id = `lacerda-${seed}`;
-  for (let n = 2; id in all; n += 1) id = `lacerda-${seed}-${n}`;
+  for (let n = 2; localStorage.getItem(PREFIX + id) !== null; n += 1) id = `lacerda-${seed}-${n}`;
   return id;
+}
+
+function say(text) {
+  engineLine.textContent = text;
 }
 
 // --- small DOM helpers -----------------------------------------------------------
@@ -163,7 +189,7 @@ function renderHome(message = "") {
   game.id = null;
   toolbar.hidden = true;
   if (location.hash) history.replaceState(null, "", location.pathname);
-  const all = index();
+  const all = allGames();
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
   const list = el("ul", { className: "games", "aria-label": "Saved games" },
     ids.map((id) => el("li", {},
@@ -235,16 +261,16 @@ function startGame(data) {
     const name = key.startsWith("option:") ? key.slice(7) : null;
     if (name !== null && String(value) !== defaults[name]) options.push(`${name}=${value}`);
   }
-  let save;
+  let made;
   try {
-    save = call("new_save", seed, data.get("goal"), options);
+    made = call("new_save", seed, data.get("goal"), options);
   } catch (error) {
     renderHome(reason(error));
     return;
   }
-  const goal = form.querySelector("#goal").selectedOptions[0].textContent;
-  const id = freeId(seed.replace(/^0+(?=.)/, ""));
-  const failed = store(id, save, { seed: seed.replace(/^0+(?=.)/, ""), goal });
+  const id = freeId(made.seed);
+  const failed = commit(id, { save: made.save, seed: made.seed, goal: made.goal,
+    steps: made.steps, step: null, answers: [] }, null);
   if (failed) {
     renderHome(`The new game could not be stored on this device: ${failed}`);
     return;
@@ -256,14 +282,19 @@ async function importSave(event) {
   const file = event.target.files[0];
   if (!file) return;
   const text = await file.text();
-  await engine;
+  try {
+    await engine;
+  } catch {
+    return; // the engine line says why
+  }
   const checked = call("check_save", text);
   if (checked.error) {
     renderHome(`${file.name} was not imported: ${checked.error}`);
     return;
   }
   const id = freeId(checked.seed);
-  const failed = store(id, checked.save, { seed: checked.seed, goal: checked.goal });
+  const failed = commit(id, { save: checked.save, seed: checked.seed, goal: checked.goal,
+    steps: checked.steps, step: null, answers: [] }, null);
   if (failed) {
     renderHome(`${file.name} could not be stored on this device: ${failed}`);
     return;
@@ -276,11 +307,7 @@ function deleteGame(id) {
   confirmPanel("Delete", `Delete ${id} from this device? Export it first to keep it.`, {
     text: "Delete it",
     run: () => {
-      const all = index();
-      delete all[id];
-      localStorage.setItem(`${KEY}index`, JSON.stringify(all));
-      localStorage.removeItem(`${KEY}save:${id}`);
-      localStorage.removeItem(`${KEY}step:${id}`);
+      localStorage.removeItem(PREFIX + id);
       renderHome();
     },
   }, { text: "Keep it", run: () => renderHome() });
@@ -289,28 +316,27 @@ function deleteGame(id) {
 // --- a game ------------------------------------------------------------------------
 
 async function openGame(id) {
-  const save = localStorage.getItem(`${KEY}save:${id}`);
-  if (save === null) {
+  const kept = record(id);
+  if (kept === null) {
     renderHome(`No saved game ${id} on this device.`);
     return;
   }
   game.id = id;
-  game.save = save;
+  game.save = kept.save;
   game.step = null;
   game.answers = [];
+  game.doubted = null;
   history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
   toolbar.hidden = false;
   show(el("h2", {}, "Loading the game…"));
-  await engine;
-  let progress = null;
   try {
-    progress = JSON.parse(localStorage.getItem(`${KEY}step:${id}`) || "null");
+    await engine;
   } catch {
-    progress = null;
+    return; // the engine line says why
   }
-  if (progress && typeof progress.step === "string" && Array.isArray(progress.answers)) {
+  if (typeof kept.step === "string" && Array.isArray(kept.answers)) {
     try {
-      render(call("screen", game.save, progress.step, progress.answers));
+      render(call("screen", game.save, kept.step, kept.answers));
       return;
     } catch {
       // a step in progress that no longer fits the save: start from the save
@@ -335,14 +361,15 @@ function render(screen) {
     game.step = screen.step;
     game.answers = screen.answers;
   }
+  game.doubted = screen.kind === "question" ? screen.doubted : null;
   if (screen.kind === "done") {
     finish(screen);
     return;
   }
-  storeProgress();
   updateToolbar();
   if (screen.kind === "next") renderNext(screen);
   else renderQuestion(screen);
+  storeProgress(); // after showing the screen, so that a refusal shows above it
 }
 
 function updateToolbar() {
@@ -406,11 +433,11 @@ function begin(step, insist = false) {
   ask(step, [], undefined);
 }
 
-function ask(step, answers, typed) {
+function ask(step, answers, typed, doubted = null) {
   const start = performance.now();
   let screen;
   try {
-    screen = call("screen", game.save, step, answers, typed);
+    screen = call("screen", game.save, step, answers, typed, doubted);
   } catch (error) {
     showError(reason(error));
     return;
@@ -420,11 +447,15 @@ function ask(step, answers, typed) {
 }
 
 function answer(typed) {
-  ask(game.step, game.answers, typed);
+  ask(game.step, game.answers, typed, game.doubted);
 }
 
 function finish(screen) {
-  const failed = store(game.id, screen.save);
+  const stored = record(game.id);
+  const failed = stored !== null && stored.save === screen.save
+    ? "" // stored already (a second try after a write that did go through)
+    : commit(game.id, { save: screen.save, steps: screen.steps, step: null, answers: [] },
+      game.save);
   if (failed) {
     // nothing is lost: the step stays in progress, to store again or export
     show(
@@ -439,7 +470,6 @@ function finish(screen) {
   game.save = screen.save;
   game.step = null;
   game.answers = [];
-  storeProgress();
   const next = call("screen", game.save);
   game.screen = next;
   updateToolbar();
@@ -535,7 +565,7 @@ function benefits(q) {
   const chosen = [];
   const list = el("ul", { "aria-label": "Benefits chosen", "aria-live": "polite" });
   const room = el("p", { className: "muted", "aria-live": "polite" });
-  const ok = button("OK", () => answer(chosen.map((item) => item.text).join(", ") || "nothing"),
+  const ok = button("OK", () => answer(chosen.map((item) => item.text).join(", ") || q.nothing),
     { className: "primary" });
   const redraw = () => {
     list.replaceChildren(...chosen.map((item, n) => el("li", {},
@@ -558,7 +588,8 @@ function benefits(q) {
     if (chosen.length >= q.high) return;
     if (q.counted.includes(choice)) {
       detail.replaceChildren(el("span", {}, `How many ${choice}?`),
-        ...[1, 2, 3, 4, 5, 6].map((n) => button(String(n), () => picked(`${choice} ${n}`))));
+        ...Array.from({ length: q.counted_most }, (_, n) =>
+          button(String(n + 1), () => picked(`${choice} ${n + 1}`))));
       detail.querySelector("button").focus();
     } else if (choice === q.builds) {
       detail.replaceChildren(el("span", {}, `${choice}: which building?`),
@@ -568,7 +599,7 @@ function benefits(q) {
       picked(choice);
     }
   };
-  const choiceButtons = q.choices.filter((c) => c !== "nothing").map((c) => button(c, () => add(c)));
+  const choiceButtons = q.choices.filter((c) => c !== q.nothing).map((c) => button(c, () => add(c)));
   redraw();
   return el("div", {},
     el("div", { className: "answers benefits", role: "group", "aria-labelledby": "question" },
@@ -576,7 +607,7 @@ function benefits(q) {
     detail,
     room,
     list,
-    el("div", { className: "row" }, button("Nothing", () => answer("nothing")), ok));
+    el("div", { className: "row" }, button("Nothing", () => answer(q.nothing)), ok));
 }
 
 function back() {
@@ -595,43 +626,61 @@ function panel(title, lines) {
   show(el("h2", {}, title), ...lines, el("p", {}, close));
 }
 
+/** A toolbar action: only in an open game with the engine up; errors shown, not thrown. */
+function action(id, run) {
+  document.getElementById(id).addEventListener("click", () => {
+    if (game.id === null) return;
+    if (screenModule === null) {
+      say("The engine is still starting…");
+      return;
+    }
+    try {
+      run();
+    } catch (error) {
+      showError(reason(error));
+    }
+  });
+}
+
 document.getElementById("games").addEventListener("click", () => renderHome());
 
-document.getElementById("undo").addEventListener("click", () => {
-  if (game.id === null) return;
+/** Store *save* as the game's new save (after undo or redo) and show it. */
+function replaceSave(save, done) {
+  const next = call("screen", save);
+  const failed = commit(game.id, { save, steps: next.taken, step: null, answers: [] }, game.save);
+  if (failed) {
+    showError(`Not done, because it could not be stored: ${failed}`);
+    return;
+  }
+  game.save = save;
+  render(next);
+  say(done);
+}
+
+action("undo", () => {
   if (game.step !== null) {
     const label = game.screen.label;
-    render(call("screen", game.save));
-    say(`Cancelled: ${label}.`);
+    confirmPanel("Cancel the step",
+      `Cancel ${label}? Its answers so far are dropped; taken again, it shows the same card.`,
+      {
+        text: "Cancel the step",
+        run: () => {
+          render(call("screen", game.save));
+          say(`Cancelled: ${label}.`);
+        },
+      },
+      { text: "Keep going", run: () => render(game.screen) });
     return;
   }
-  const undone = call("undo_save", game.save);
-  const failed = store(game.id, undone);
-  if (failed) {
-    showError(`Undo could not be stored, so it was not done: ${failed}`);
-    return;
-  }
-  game.save = undone;
   const label = game.screen.last_label || "the last step";
-  render(call("screen", game.save));
-  say(`Undone: ${label}. Redo plays it again.`);
+  replaceSave(call("undo_save", game.save), `Undone: ${label}. Redo plays it again.`);
 });
 
-document.getElementById("redo").addEventListener("click", () => {
-  if (game.id === null) return;
-  const redone = call("redo_save", game.save);
-  const failed = store(game.id, redone);
-  if (failed) {
-    showError(`Redo could not be stored, so it was not done: ${failed}`);
-    return;
-  }
-  game.save = redone;
-  render(call("screen", game.save));
-  say("Redone: the same cards as before.");
+action("redo", () => {
+  replaceSave(call("redo_save", game.save), "Redone: the same cards as before.");
 });
 
-document.getElementById("why").addEventListener("click", () => {
-  if (game.id === null) return;
+action("why", () => {
   const s = game.screen;
   const lines = (s.kind === "question" ? s.lines : s.last) || [];
   if (!lines.length) {
@@ -644,8 +693,7 @@ document.getElementById("why").addEventListener("click", () => {
     line.why.map((detail) => el("div", { className: "muted" }, detail)))))]);
 });
 
-document.getElementById("status").addEventListener("click", () => {
-  if (game.id === null) return;
+action("status", () => {
   const note = game.step !== null
     ? el("p", { className: "muted" }, "As of the last complete step; the step in progress is not in it yet.")
     : null;
@@ -653,21 +701,28 @@ document.getElementById("status").addEventListener("click", () => {
 });
 
 function download(save) {
+  const kept = record(game.id);
   const link = el("a", {
     href: URL.createObjectURL(new Blob([save], { type: "application/json" })),
-    download: `lacerda-${index()[game.id].seed}.json`,
+    download: `lacerda-${kept ? kept.seed : game.id}.json`,
   });
   document.body.append(link);
   link.click();
   link.remove();
 }
 
-document.getElementById("export").addEventListener("click", () => {
-  if (game.id !== null) download(game.save);
+action("export", () => download(game.save));
+
+// another tab or window changed this game: show it as stored now
+window.addEventListener("storage", (event) => {
+  const kept = game.id === null ? null : record(game.id);
+  if (game.id !== null && event.key === PREFIX + game.id && kept?.save !== game.save) {
+    openGame(game.id).then(() => say("This game changed in another tab or window: it is shown as stored now."));
+  }
 });
 
 // --- start ---------------------------------------------------------------------
 
 const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
-if (wanted && localStorage.getItem(`${KEY}save:${wanted}`) !== null) openGame(wanted);
+if (wanted && record(wanted) !== null) openGame(wanted);
 else renderHome();

@@ -3,7 +3,10 @@ const CACHE = `lacerda-${BUILD}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting())
+    // fetched past the HTTP cache, so the new build's cache never holds an old file
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" }))))
+      .then(() => self.skipWaiting())
   );
 });
 
