@@ -301,7 +301,8 @@ def _start_crystals(args: tuple[object, ...], words: Wording) -> Shape:
         0,
         30,
         "The Crystals in his Depot after set-up. From now on the companion counts "
-        "them; type fix if it gets them wrong. Example: 2 Crystals in his Depot: 2.",
+        "them; the fix step (Correct his board) puts them right if it gets them "
+        "wrong. Example: 2 Crystals in his Depot: 2.",
     )
 
 

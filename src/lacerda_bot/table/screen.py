@@ -30,6 +30,7 @@ only converts values.
 ('question', 'count', 0)
 """
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final, assert_never
 
@@ -48,6 +49,7 @@ from lacerda_bot.table.driver import Run, StepKind, next_steps, run_step
 from lacerda_bot.table.recap import board_lines, changes, status_lines
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
+    Game,
     Step,
     dumps_game,
     loads_game,
@@ -178,8 +180,7 @@ def screen(
         InvalidValueError: *step* is not a step that may come now, or an
             answer pair is not ``[key, answer]``.
     """
-    game = loads_game(save)
-    state, shown = replay(game)
+    game, state, shown = _replayed(save)
     if step is None:
         kind = expected(state)
         steps = next_steps(state)
@@ -271,6 +272,18 @@ def _asked(
     }
 
 
+@functools.lru_cache(maxsize=4)
+def _replayed(save: str) -> tuple[Game, TableState, tuple[tuple[Line, ...], ...]]:
+    """*save* read and replayed, the last few kept (a bounded memo).
+
+    A page sends the same save with every answer of a step; the values are
+    frozen, so sharing them is safe.
+    """
+    game = loads_game(save)
+    state, shown = replay(game)
+    return game, state, shown
+
+
 def _pair(pair: Sequence[Answer]) -> tuple[str, Answer]:
     if len(pair) != 2 or not isinstance(pair[0], str):
         raise InvalidValueError("answers", "[key, answer] pairs", pair)
@@ -350,5 +363,5 @@ def check_save(text: str) -> JSON:
 
 def status(save: str) -> list[str]:
     """The lines of the ``status`` command for the game in *save*."""
-    state, _ = replay(loads_game(save))
+    _, state, _ = _replayed(save)
     return list(status_lines(state))
