@@ -13,8 +13,10 @@ from lacerda_bot import (
     BotState,
     Hex,
     InvalidHostStateError,
+    InvalidValueError,
     Options,
     SerializationError,
+    _state,
     dumps,
     loads,
     new_bot,
@@ -22,6 +24,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._board import board as board_module
+from lacerda_bot._state import evolve_bot
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
 from lacerda_bot.model import BuildingType
@@ -263,3 +266,59 @@ def test_board_init_does_nothing_evolve_board_skips() -> None:
         assert field.converter is None, field.name
     assert not hasattr(Board, "__attrs_post_init__")
     assert not hasattr(Board, "__attrs_pre_init__")
+
+
+_BOT_CHANGES: list[dict[str, Any]] = [
+    {"events": 7},
+    {"pointer": BuildingType.GREENHOUSE},
+    {"pass_count": 3, "events": 2},
+    {"draw_pile": (1, 2, 3, 4, 5, 6), "discard_pile": (7, 8, 9, 10, 11, 12)},
+    {"draw_pile": tuple(range(2, 13)), "current_card": 1, "last_card": 4},
+]
+_BAD_BOT_CHANGES: list[dict[str, Any]] = [
+    {"events": -1},
+    {"events": True},
+    {"pointer": "mine"},
+    {"draw_pile": (1, 2, 3)},  # cards lost: the 12-card check (R-DECK-4)
+    {"draw_pile": (*range(1, 12), 11)},  # a card twice
+    {"draw_pile": (True, *range(2, 13))},  # a bool is not a card id
+    {"draw_pile": [*range(1, 13)]},  # a list is not a tuple
+    {"last_card": 13},
+    {"current_card": 3},  # held and in the draw pile
+    {"options": None},
+]
+
+
+@pytest.mark.parametrize("changes", _BOT_CHANGES)
+def test_evolve_bot_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> None:
+    bot = new_bot(5)
+    copied = evolve_bot(bot, **changes)
+    assert copied == attrs.evolve(bot, **changes)
+    assert hash(copied) == hash(attrs.evolve(bot, **changes))
+    assert bot == new_bot(5)  # the original is unchanged
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copied.events = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("changes", _BAD_BOT_CHANGES)
+def test_evolve_bot_refuses_what_attrs_evolve_refuses(changes: dict[str, Any]) -> None:
+    """Only the changed fields are checked, with the same checks and the same error."""
+    bot = new_bot(5)
+    with pytest.raises(InvalidValueError) as expected:
+        attrs.evolve(bot, **changes)
+    with pytest.raises(InvalidValueError) as got:
+        evolve_bot(bot, **changes)
+    assert str(got.value) == str(expected.value)
+
+
+def test_evolve_bot_refuses_an_unknown_field() -> None:
+    with pytest.raises(TypeError, match="no_such_field"):
+        evolve_bot(new_bot(5), no_such_field=1)
+
+
+def test_evolve_bot_runs_every_validator_bot_state_has() -> None:
+    """evolve_bot re-runs the validators of what changed: it must know them all."""
+    validated = {f.name for f in attrs.fields(BotState) if f.validator is not None}
+    assert set(_state._VALIDATED) == validated
+    assert not any(f.converter for f in attrs.fields(BotState))
+    assert not hasattr(BotState, "__attrs_pre_init__")
