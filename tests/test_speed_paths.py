@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lacerda_bot import (
     Board,
@@ -24,6 +26,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._board import board as board_module
+from lacerda_bot._board import paths
 from lacerda_bot._state import evolve_bot
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
@@ -322,3 +325,28 @@ def test_evolve_bot_runs_every_validator_bot_state_has() -> None:
     assert set(_state._VALIDATED) == validated
     assert not any(f.converter for f in attrs.fields(BotState))
     assert not hasattr(BotState, "__attrs_pre_init__")
+
+
+@given(
+    radius=st.integers(0, 4),
+    data=st.data(),
+    length=st.integers(0, 9),
+)
+def test_path_options_on_ranks_finds_what_the_search_on_hexes_finds(
+    radius: int, data: st.DataObject, length: int
+) -> None:
+    """The search on ranks (a frozenset map) and on Hex values (any map) agree."""
+    hexes = hex_map(radius)
+    on_map = sorted(hexes)
+    start = data.draw(st.sampled_from([*on_map, Hex(radius + 2, 0)]))
+    target = data.draw(st.sampled_from(on_map))
+    figures = frozenset(data.draw(st.lists(st.sampled_from(on_map), max_size=6)))
+    crystals = frozenset(data.draw(st.lists(st.sampled_from(on_map), max_size=9)))
+    kwargs: dict[str, Any] = {
+        "length": length,
+        "figures": figures,
+        "crystals": crystals,
+    }
+    assert paths.path_options(hexes, start, target, **kwargs) == paths._path_options(
+        hexes, start, target, length, figures, crystals
+    )

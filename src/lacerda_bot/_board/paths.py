@@ -11,7 +11,15 @@ from typing import Protocol, final
 
 import attrs
 
-from lacerda_bot.hexmap import Hex, canonical, dist, ring, steps_from
+from lacerda_bot.hexmap import (
+    Hex,
+    RankedMap,
+    canonical,
+    dist,
+    map_index,
+    ring,
+    steps_from,
+)
 from lacerda_bot.host import MapView, TechView, TileView
 from lacerda_bot.model import BuildingType, Gain, GainKind
 from lacerda_bot.options import Options
@@ -231,6 +239,103 @@ def path_options(
     A layered search over the shortest-path graph keeps, per state, only the
     first path reaching it, so paths are never listed one by one.
     """
+    ranked = map_index(map_hexes).ranked() if type(map_hexes) is frozenset else None
+    if ranked is None:
+        return _path_options(map_hexes, start, target, length, figures, crystals)
+    rank = ranked.rank
+    here, there = rank.get((start.q, start.r)), rank.get((target.q, target.r))
+    if here is None or there is None:  # off the map: on Hex values
+        return _path_options(map_hexes, start, target, length, figures, crystals)
+    total = ranked.steps_from(there)[here]
+    if total is None or length == 0:
+        return (PathOption(path=(), crystal_hexes=()),)
+    figure_ranks, crystal_ranks = _ranks(rank, figures), _ranks(rank, crystals)
+    layer = _ranked_layers(
+        ranked, (here, there, total, length), figure_ranks, crystal_ranks
+    )
+    order = map_index(map_hexes).order
+    return tuple(
+        PathOption(
+            path=tuple(order[i] for i in entered),
+            crystal_hexes=tuple(order[i] for i in entered if i in kept),
+        )
+        for entered, kept in _outcomes(layer)
+    )
+
+
+def _ranks(rank: dict[tuple[int, int], int], hexes: Iterable[Hex]) -> frozenset[int]:
+    """The ranks of those of *hexes* on the map."""
+    pairs = [(h.q, h.r) for h in hexes]
+    return frozenset(rank[p] for p in pairs if p in rank)
+
+
+_Ranked = tuple[int, int | None, frozenset[int], frozenset[int]]
+_EMPTY: frozenset[int] = frozenset()
+
+
+def _ranked_layers(
+    ranked: RankedMap,
+    trip: tuple[int, int, int, int],
+    figures: frozenset[int],
+    crystals: frozenset[int],
+) -> dict[_Ranked, tuple[int, ...]]:
+    """:func:`path_options`' layered search on ranks: its last layer.
+
+    *trip* is the start's rank, the target's, the ``steps`` between them and the
+    length. A tuple of ranks compares as the tuple of its hexes in canonical
+    order, so the first path to a state is the same path (R-TIE-1).
+    """
+    start, target, total, length = trip
+    from_target = ranked.steps_from(target)
+    neighbours = ranked.neighbours
+    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
+    layer: dict[_Ranked, tuple[int, ...]] = {(start, None, _EMPTY, _EMPTY): (start,)}
+    for i in range(1, length + 1):
+        wanted = total - i
+        nxt: dict[_Ranked, tuple[int, ...]] = {}
+        for (here, stop, kept, pending), path in layer.items():
+            for step in neighbours[here]:
+                if from_target[step] != wanted:
+                    continue
+                found = frozenset((step,)) if step in crystals else _EMPTY
+                state: _Ranked
+                if step in figures:
+                    state = (step, stop, kept, pending | found)
+                else:
+                    state = (step, step, kept | pending | found, _EMPTY)
+                candidate = (*path, step)
+                known = nxt.get(state)
+                if known is None or candidate < known:
+                    nxt[state] = candidate
+        layer = nxt
+    return layer
+
+
+def _outcomes(
+    layer: dict[_Ranked, tuple[int, ...]],
+) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+    """The hexes entered and the Crystals kept of each outcome, in path order (R-TIE-1)."""
+    outcomes: dict[tuple[int | None, frozenset[int]], tuple[int, ...]] = {}
+    for (_, stop, kept, _), path in layer.items():
+        key = (stop, kept)
+        known = outcomes.get(key)
+        if known is None or path < known:
+            outcomes[key] = path
+    return [
+        (path[1 : path.index(stop) + 1] if stop is not None else (), kept)
+        for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1])
+    ]
+
+
+def _path_options(
+    map_hexes: Collection[Hex],
+    start: Hex,
+    target: Hex,
+    length: int,
+    figures: frozenset[Hex],
+    crystals: frozenset[Hex],
+) -> tuple[PathOption, ...]:
+    """:func:`path_options` on ``Hex`` values: any map, and starts or targets off it."""
     from_target = steps_from(map_hexes, target)
     total = from_target.get(start)
     if total is None or length == 0:
