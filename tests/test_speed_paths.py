@@ -26,7 +26,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._board import board as board_module
-from lacerda_bot._board import paths
+from lacerda_bot._board import effects, paths
 from lacerda_bot._state import evolve_bot
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
@@ -350,3 +350,9 @@ def test_path_options_on_ranks_finds_what_the_search_on_hexes_finds(
     assert paths.path_options(hexes, start, target, **kwargs) == paths._path_options(
         hexes, start, target, length, figures, crystals
     )
+
+
+def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
+    """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
+    for kind in effects._NO_EFFECT:
+        assert getattr(kind, "__final__", False), kind.__name__
