@@ -356,3 +356,16 @@ def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
     """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
     for kind in effects._NO_EFFECT:
         assert getattr(kind, "__final__", False), kind.__name__
+
+
+def test_steps_to_his_rover_on_ranks_are_the_steps_on_hexes() -> None:
+    """eligible_tiles' search on ranks gives steps_from's answer for every hex."""
+    board = reference_board()
+    on_map = sorted(board.map_hexes)
+    for rover in [None, *on_map[::7]]:
+        view = attrs.evolve(board, lacerda_rover=rover)
+        start = board.initial_mine_hex if rover is None else rover
+        expected = steps_from(frozenset(on_map), start)
+        steps = paths._steps_to(view)
+        for h in [*on_map, Hex(40, 40)]:
+            assert steps(h) == expected.get(h)

@@ -6,7 +6,7 @@ and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about place
 """
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable
 from typing import Protocol, final
 
 import attrs
@@ -83,18 +83,42 @@ def eligible_tiles(
     Eligible: gives him something, requirement met, Crystal cost within
     *spendable*, no other figure on its hex, and reachable over map hexes.
     """
-    by_steps = steps_from(frozenset(view.map_hexes), rover_start(view))
+    steps = _steps_to(view)
     figures = other_figure_hexes(view)
     targets: list[Target] = []
     removed: list[Removal] = []
     for placed in view.map_tiles:
         tile = placed.tile
-        reason = _ineligible_reason(tile, placed.hex, spendable, figures, by_steps)
-        if reason:
-            removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
+        away = steps(placed.hex)
+        reason = _ineligible_reason(tile, placed.hex, spendable, figures, away)
+        if not reason and away is not None:  # no reason: it is reached
+            targets.append(Target(tile=placed, steps=away))
         else:
-            targets.append(Target(tile=placed, steps=by_steps[placed.hex]))
+            removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
     return tuple(targets), tuple(removed)
+
+
+def _steps_to(view: MapView) -> Callable[[Hex], int | None]:
+    """``steps`` from his Rover to a hex, None where it does not reach (R-ROVER-2).
+
+    On a ``frozenset`` map with his Rover on it, the search runs on ranks
+    (:class:`~lacerda_bot.hexmap.RankedMap`); otherwise on ``Hex`` values.
+    """
+    start = rover_start(view)
+    hexes = view.map_hexes
+    if type(hexes) is frozenset:
+        ranked = map_index(hexes).ranked()
+        rank = ranked.rank
+        here = rank.get((start.q, start.r))
+        if here is not None:
+            by_rank = ranked.steps_from(here)
+
+            def ranked_steps(h: Hex) -> int | None:
+                i = rank.get((h.q, h.r))
+                return None if i is None else by_rank[i]
+
+            return ranked_steps
+    return steps_from(frozenset(hexes), start).get
 
 
 def _ineligible_reason(
@@ -102,7 +126,7 @@ def _ineligible_reason(
     where: Hex,
     spendable: int,
     figures: Collection[Hex],
-    by_steps: Mapping[Hex, int],
+    steps: int | None,
 ) -> str:
     if not gives_something(tile):
         return "its reward gives him nothing (Resources only)"
@@ -112,7 +136,7 @@ def _ineligible_reason(
         return f"costs {tile.crystal_cost} Crystals, he can spend {spendable}"
     if where in figures:
         return "another figure stands on it"
-    if where not in by_steps:
+    if steps is None:
         return "no path over the map reaches it"
     return ""
 
