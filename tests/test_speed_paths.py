@@ -369,3 +369,16 @@ def test_steps_to_his_rover_on_ranks_are_the_steps_on_hexes() -> None:
         steps = paths._steps_to(view)
         for h in [*on_map, Hex(40, 40)]:
             assert steps(h) == expected.get(h)
+
+
+def test_free_hexes_nearest_on_ranks_are_the_nearest_free_hexes() -> None:
+    """free_hexes_nearest on ranks gives what its definition on steps_from gives."""
+    board = reference_board()
+    taken = {b.hex for b in board.buildings} | {f.hex for f in board.figures}
+    taken |= {h for h in (board.lacerda_rover, board.human_rover) if h is not None}
+    for start in sorted(board.map_hexes)[::5]:
+        by_steps = steps_from(board.map_hexes, start)
+        free = {h: d for h, d in by_steps.items() if h not in taken}
+        nearest = min(free.values())
+        expected = tuple(sorted(h for h, d in free.items() if d == nearest))
+        assert paths.free_hexes_nearest(board, start) == expected

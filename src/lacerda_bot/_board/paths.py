@@ -408,6 +408,21 @@ def free_hexes_nearest(view: MapView, start: Hex) -> tuple[Hex, ...]:
     taken = {b.hex for b in view.buildings} | {f.hex for f in view.figures}
     taken |= {h for h in (view.lacerda_rover, view.human_rover) if h is not None}
     map_hexes = frozenset(view.map_hexes)
+    index = map_index(map_hexes)
+    here = index.ranked().rank.get((start.q, start.r))
+    if here is not None:  # on ranks: in canonical order already
+        busy = {(h.q, h.r) for h in taken}
+        ranked = [
+            (d, h)
+            for (h, pair), d in zip(
+                index.keyed_order, index.ranked().steps_from(here), strict=True
+            )
+            if d is not None and pair not in busy
+        ]
+        if not ranked:
+            return ()
+        nearest = min(d for d, _ in ranked)
+        return tuple(h for d, h in ranked if d == nearest)
     by_steps = steps_from(map_hexes, start)
     free = [(d, h) for h, d in by_steps.items() if h not in taken and h in map_hexes]
     if not free:
