@@ -7,14 +7,18 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lacerda_bot import (
     Board,
     BotState,
     Hex,
     InvalidHostStateError,
+    InvalidValueError,
     Options,
     SerializationError,
+    _state,
     dumps,
     loads,
     new_bot,
@@ -22,6 +26,8 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._board import board as board_module
+from lacerda_bot._board import effects, paths
+from lacerda_bot._state import evolve_bot
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
 from lacerda_bot.model import BuildingType
@@ -263,3 +269,116 @@ def test_board_init_does_nothing_evolve_board_skips() -> None:
         assert field.converter is None, field.name
     assert not hasattr(Board, "__attrs_post_init__")
     assert not hasattr(Board, "__attrs_pre_init__")
+
+
+_BOT_CHANGES: list[dict[str, Any]] = [
+    {"events": 7},
+    {"pointer": BuildingType.GREENHOUSE},
+    {"pass_count": 3, "events": 2},
+    {"draw_pile": (1, 2, 3, 4, 5, 6), "discard_pile": (7, 8, 9, 10, 11, 12)},
+    {"draw_pile": tuple(range(2, 13)), "current_card": 1, "last_card": 4},
+]
+_BAD_BOT_CHANGES: list[dict[str, Any]] = [
+    {"events": -1},
+    {"events": True},
+    {"pointer": "mine"},
+    {"draw_pile": (1, 2, 3)},  # cards lost: the 12-card check (R-DECK-4)
+    {"draw_pile": (*range(1, 12), 11)},  # a card twice
+    {"draw_pile": (True, *range(2, 13))},  # a bool is not a card id
+    {"draw_pile": [*range(1, 13)]},  # a list is not a tuple
+    {"last_card": 13},
+    {"current_card": 3},  # held and in the draw pile
+    {"options": None},
+]
+
+
+@pytest.mark.parametrize("changes", _BOT_CHANGES)
+def test_evolve_bot_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> None:
+    bot = new_bot(5)
+    copied = evolve_bot(bot, **changes)
+    assert copied == attrs.evolve(bot, **changes)
+    assert hash(copied) == hash(attrs.evolve(bot, **changes))
+    assert bot == new_bot(5)  # the original is unchanged
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copied.events = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("changes", _BAD_BOT_CHANGES)
+def test_evolve_bot_refuses_what_attrs_evolve_refuses(changes: dict[str, Any]) -> None:
+    """Only the changed fields are checked, with the same checks and the same error."""
+    bot = new_bot(5)
+    with pytest.raises(InvalidValueError) as expected:
+        attrs.evolve(bot, **changes)
+    with pytest.raises(InvalidValueError) as got:
+        evolve_bot(bot, **changes)
+    assert str(got.value) == str(expected.value)
+
+
+def test_evolve_bot_refuses_an_unknown_field() -> None:
+    with pytest.raises(TypeError, match="no_such_field"):
+        evolve_bot(new_bot(5), no_such_field=1)
+
+
+def test_evolve_bot_runs_every_validator_bot_state_has() -> None:
+    """evolve_bot re-runs the validators of what changed: it must know them all."""
+    validated = {f.name for f in attrs.fields(BotState) if f.validator is not None}
+    assert set(_state._VALIDATED) == validated
+    assert not any(f.converter for f in attrs.fields(BotState))
+    assert not hasattr(BotState, "__attrs_pre_init__")
+
+
+@given(
+    radius=st.integers(0, 4),
+    data=st.data(),
+    length=st.integers(0, 9),
+)
+def test_path_options_on_ranks_finds_what_the_search_on_hexes_finds(
+    radius: int, data: st.DataObject, length: int
+) -> None:
+    """The search on ranks (a frozenset map) and on Hex values (any map) agree."""
+    hexes = hex_map(radius)
+    on_map = sorted(hexes)
+    start = data.draw(st.sampled_from([*on_map, Hex(radius + 2, 0)]))
+    target = data.draw(st.sampled_from(on_map))
+    figures = frozenset(data.draw(st.lists(st.sampled_from(on_map), max_size=6)))
+    crystals = frozenset(data.draw(st.lists(st.sampled_from(on_map), max_size=9)))
+    kwargs: dict[str, Any] = {
+        "length": length,
+        "figures": figures,
+        "crystals": crystals,
+    }
+    assert paths.path_options(hexes, start, target, **kwargs) == paths._path_options(
+        hexes, start, target, length, figures, crystals
+    )
+
+
+def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
+    """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
+    for kind in effects._NO_EFFECT:
+        assert getattr(kind, "__final__", False), kind.__name__
+
+
+def test_steps_to_his_rover_on_ranks_are_the_steps_on_hexes() -> None:
+    """eligible_tiles' search on ranks gives steps_from's answer for every hex."""
+    board = reference_board()
+    on_map = sorted(board.map_hexes)
+    for rover in [None, *on_map[::7]]:
+        view = attrs.evolve(board, lacerda_rover=rover)
+        start = board.initial_mine_hex if rover is None else rover
+        expected = steps_from(frozenset(on_map), start)
+        steps = paths._steps_to(view)
+        for h in [*on_map, Hex(40, 40)]:
+            assert steps(h) == expected.get(h)
+
+
+def test_free_hexes_nearest_on_ranks_are_the_nearest_free_hexes() -> None:
+    """free_hexes_nearest on ranks gives what its definition on steps_from gives."""
+    board = reference_board()
+    taken = {b.hex for b in board.buildings} | {f.hex for f in board.figures}
+    taken |= {h for h in (board.lacerda_rover, board.human_rover) if h is not None}
+    for start in sorted(board.map_hexes)[::5]:
+        by_steps = steps_from(board.map_hexes, start)
+        free = {h: d for h, d in by_steps.items() if h not in taken}
+        nearest = min(free.values())
+        expected = tuple(sorted(h for h, d in free.items() if d == nearest))
+        assert paths.free_hexes_nearest(board, start) == expected

@@ -186,7 +186,7 @@ class MapIndex:
     :func:`map_index`; its results are shared, so never change them.
     """
 
-    __slots__ = ("_graph", "_steps", "hexes", "keyed_order", "order")
+    __slots__ = ("_graph", "_ranked", "_steps", "hexes", "keyed_order", "order")
 
     def __init__(self, hexes: frozenset[Hex]) -> None:
         """Index *hexes* (their neighbours are found as searches reach them)."""
@@ -199,12 +199,70 @@ class MapIndex:
         """The same, each with its ``(q, r)`` pair (for searches on pairs)."""
         self._graph = _Neighbours({(h.q, h.r): h for h in hexes})
         self._steps: dict[Hex, dict[Hex, int]] = {}
+        self._ranked: RankedMap | None = None
+
+    def ranked(self) -> "RankedMap":
+        """The map as ranks (a hex's place in :attr:`order`), built at the first call."""
+        if self._ranked is None:
+            self._ranked = RankedMap(self.order)
+        return self._ranked
 
     def steps_from(self, start: Hex) -> Mapping[Hex, int]:
         """:func:`steps_from` on this map, searched once per start (while kept)."""
         found = self._steps.get(start)
         if found is None:
             found = _search(self._graph, start)
+            steps = self._steps
+            if len(steps) >= STEPS_PER_MAP:
+                try:  # the oldest search goes (another thread may be at it too)
+                    del steps[next(iter(steps))]
+                except (KeyError, RuntimeError, StopIteration):
+                    steps.clear()
+            steps[start] = found
+        return found
+
+
+class RankedMap:
+    """A map's hexes as their ranks in canonical order: ints that hash and compare in C.
+
+    Comparing tuples of ranks is comparing the hexes' tuples in canonical order.
+    Searches from a start are kept as for :class:`MapIndex` (the last
+    :data:`STEPS_PER_MAP`); results are shared, so never change them.
+    """
+
+    __slots__ = ("_steps", "neighbours", "rank")
+
+    def __init__(self, order: tuple[Hex, ...]) -> None:
+        """Rank the hexes of *order* (canonical) and list each one's neighbours."""
+        rank = {(h.q, h.r): i for i, h in enumerate(order)}
+        self.rank: dict[tuple[int, int], int] = rank
+        """Each map hex's ``(q, r)`` pair and its rank."""
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                rank[n]
+                for n in [(h.q + dq, h.r + dr) for dq, dr in NEIGHBOUR_OFFSETS]
+                if n in rank
+            )
+            for h in order
+        )
+        """By rank: the ranks of its neighbours on the map, clockwise from east."""
+        self._steps: dict[int, list[int | None]] = {}
+
+    def steps_from(self, start: int) -> list[int | None]:
+        """By rank: ``steps`` from the hex of rank *start*, None where it does not reach."""
+        found = self._steps.get(start)
+        if found is None:
+            seen = [-1] * len(self.neighbours)
+            seen[start] = 0
+            neighbours = self.neighbours
+            queue = [start]
+            for here in queue:  # grows as it goes: breadth-first
+                d = seen[here] + 1
+                for nxt in neighbours[here]:
+                    if seen[nxt] < 0:
+                        seen[nxt] = d
+                        queue.append(nxt)
+            found = [None if d < 0 else d for d in seen]
             steps = self._steps
             if len(steps) >= STEPS_PER_MAP:
                 try:  # the oldest search goes (another thread may be at it too)

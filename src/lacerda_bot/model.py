@@ -4,6 +4,8 @@ Enum values are lowercase strings; they are the JSON format.
 """
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, NewType, final
 
 import attrs
@@ -144,9 +146,14 @@ SCIENTIST_SCORES: Final[tuple[tuple[Scientist, BuildingType], ...]] = (
 """T3: the building type each Scientist scores."""
 
 
+_SCORED: Final[Mapping[Scientist, BuildingType]] = MappingProxyType(
+    dict(SCIENTIST_SCORES)
+)
+
+
 def scored_type(scientist: Scientist) -> BuildingType:
     """The building type *scientist* scores (T3)."""
-    return dict(SCIENTIST_SCORES)[scientist]
+    return _SCORED[scientist]
 
 
 @enum.unique

@@ -130,40 +130,39 @@ class Board:
     lacerda_contracts: tuple[ContractKind, ...] = ()
 
 
-def _hex_key(h: Hex) -> tuple[int, int]:
-    return (h.r, h.q)
-
-
 _ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
 
 # field -> (element type, canonical sort key or None to keep the host's order)
 _Key = Callable[[Any], Any] | None
+_by: Final = (
+    operator.attrgetter
+)  # sort keys read in C (a flat key sorts as the nested one)
 _COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
     "lss_rewards": (LssOffer, lambda o: list(BuildingType).index(o.building)),
-    "buildings": (Building, lambda b: (_hex_key(b.hex), b.id)),
-    "figures": (Figure, lambda f: (_hex_key(f.hex), f.kind.value, f.owner.value)),
-    "map_tiles": (MapTile, lambda t: (_hex_key(t.hex), t.tile.id)),
+    "buildings": (Building, _by("hex.r", "hex.q", "id")),
+    "figures": (Figure, _by("hex.r", "hex.q", "kind.value", "owner.value")),
+    "map_tiles": (MapTile, _by("hex.r", "hex.q", "tile.id")),
     "exploration_tiles": (Tile, None),
-    "tech_grid": (GridTile, lambda t: (t.row, t.column, t.id)),
-    "lab_rows": (LabRow, lambda r: r.row),
-    "lacerda_techs": (OwnTech, lambda t: t.row),
-    "human_techs": (HumanTech, lambda t: t.tech.value),
+    "tech_grid": (GridTile, _by("row", "column", "id")),
+    "lab_rows": (LabRow, _by("row")),
+    "lacerda_techs": (OwnTech, _by("row")),
+    "human_techs": (HumanTech, _by("tech.value")),
     "blueprint_display": (DisplayedBlueprint, lambda d: (_ROW_ORDER[d.row], d.slot)),
-    "lacerda_blueprints": (HeldBlueprint, lambda b: b.blueprint.id),
-    "human_blueprints": (BuildingType, lambda t: t.value),
-    "scientist_display": (ScientistSlot, lambda s: s.slot),
-    "lacerda_scientists": (Scientist, lambda s: s.value),
-    "contract_display": (ContractSlot, lambda c: c.slot),
+    "lacerda_blueprints": (HeldBlueprint, _by("blueprint.id")),
+    "human_blueprints": (BuildingType, _by("value")),
+    "scientist_display": (ScientistSlot, _by("slot")),
+    "lacerda_scientists": (Scientist, _by("value")),
+    "contract_display": (ContractSlot, _by("slot")),
     "warehouse": (Stock, None),
-    "turn_order_spaces": (TurnOrderSpace, lambda s: (s.number, s.id)),
+    "turn_order_spaces": (TurnOrderSpace, _by("number", "id")),
     "first_colonist_tiles": (str, None),
-    "missions": (Mission, lambda m: m.slot.value),
+    "missions": (Mission, _by("slot.value")),
     "lab_column_values": (int, None),
     "advanced_buildings_on_mars": (
         AdvancedCount,
         lambda a: list(BuildingType).index(a.building),
     ),
-    "lacerda_contracts": (ContractKind, lambda k: k.value),
+    "lacerda_contracts": (ContractKind, _by("value")),
 }
 _HEX_SETS: Final = ("map_hexes", "crystal_hexes")
 _VALUES: Final[dict[str, tuple[type, int | None]]] = {
@@ -473,11 +472,14 @@ def _check_techs(board: Board) -> None:
     _unique("tech_grid.id", [t.id for t in board.tech_grid])
 
 
-def _check_cards(board: Board) -> None:
+def _check_blueprints(board: Board) -> None:
     display = board.blueprint_display
     _unique("blueprint_display.slot", [(d.row, d.slot) for d in display])
     held = [b.blueprint.id for b in board.lacerda_blueprints]
     _unique("blueprints.id", [d.blueprint.id for d in display] + held)
+
+
+def _check_scientists(board: Board) -> None:
     _unique("scientist_display.slot", [s.slot for s in board.scientist_display])
     _unique("lacerda_scientists", board.lacerda_scientists)
     shown = [s.scientist for s in board.scientist_display]
@@ -489,8 +491,14 @@ def _check_cards(board: Board) -> None:
         "Scientists Lacerda does not hold (each Scientist exists once)",
         held_too[:1] and held_too[0],
     )
+
+
+def _check_contracts(board: Board) -> None:
     _unique("contract_display.slot", [c.slot for c in board.contract_display])
     _unique("contract_display.id", [c.id for c in board.contract_display])
+
+
+def _check_spaces(board: Board) -> None:
     _unique("turn_order_spaces.id", [s.id for s in board.turn_order_spaces])
     space_ids = {s.id for s in board.turn_order_spaces}
     tiles = board.first_colonist_tiles
@@ -502,9 +510,16 @@ def _check_cards(board: Board) -> None:
                 "a Turn Order space id",
                 tile,
             )
+
+
+def _check_missions(board: Board) -> None:
     _unique("missions.slot", [m.slot for m in board.missions])
+
+
+def _check_his_space(board: Board) -> None:
     space = board.lacerda_space
     if space is not None:
+        space_ids = {s.id for s in board.turn_order_spaces}
         _require(space in space_ids, "lacerda_space", "a Turn Order space id", space)
 
 
@@ -530,22 +545,17 @@ _CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
         _check_techs,
         frozenset({"lab_rows", "lacerda_techs", "human_techs", "tech_grid"}),
     ),
+    # The card and space checks, each with only what it reads (a board changed
+    # between calls mostly changes his Turn Order space: the rest is not rechecked).
     (
-        _check_cards,
-        frozenset(
-            {
-                "blueprint_display",
-                "lacerda_blueprints",
-                "scientist_display",
-                "lacerda_scientists",
-                "contract_display",
-                "turn_order_spaces",
-                "first_colonist_tiles",
-                "missions",
-                "lacerda_space",
-            }
-        ),
+        _check_blueprints,
+        frozenset({"blueprint_display", "lacerda_blueprints"}),
     ),
+    (_check_scientists, frozenset({"scientist_display", "lacerda_scientists"})),
+    (_check_contracts, frozenset({"contract_display"})),
+    (_check_spaces, frozenset({"turn_order_spaces", "first_colonist_tiles"})),
+    (_check_missions, frozenset({"missions"})),
+    (_check_his_space, frozenset({"turn_order_spaces", "lacerda_space"})),
     (_check_scoring, frozenset({"lab_column_values", "progress_cubes"})),
 )
 """The checks of :func:`check_board` in order, each with the fields it reads."""

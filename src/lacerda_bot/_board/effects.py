@@ -7,7 +7,7 @@ function as the reference host. Effects only the host decides in a real game
 forecast the simplest way, and the next call's view is authoritative.
 """
 
-from typing import assert_never
+from typing import Final, assert_never
 
 import attrs
 
@@ -69,6 +69,8 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
     library's working copy follows ``same_call_gains_spendable`` (R-CRYSTAL-3);
     a host applying a whole call passes ``True``.
     """
+    if type(decision) in _NO_EFFECT:  # a third of them; the match tries each case
+        return board
     match decision:
         case GainCrystals():
             return _gain(board, decision, gains_spendable=gains_spendable)
@@ -136,6 +138,23 @@ def apply_decision(board: Board, decision: Decision, *, gains_spendable: bool) -
             return board
         case unreachable:
             assert_never(unreachable)
+
+
+_NO_EFFECT: Final = frozenset(
+    {
+        RevealCard,
+        AdvanceMission,
+        ActionImpossible,
+        RefillContractDisplay,
+        AdvanceProgressBot,
+        Stay,
+        TakeBenefit,
+        GiveOxygen,
+        LoseBenefit,
+        SkipTurn,
+    }
+)
+"""The decisions with no board effect (the match's last case; the classes are final)."""
 
 
 def _gain(board: Board, d: GainCrystals, *, gains_spendable: bool) -> Board:

@@ -6,12 +6,20 @@ and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about place
 """
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable
 from typing import Protocol, final
 
 import attrs
 
-from lacerda_bot.hexmap import Hex, canonical, dist, ring, steps_from
+from lacerda_bot.hexmap import (
+    Hex,
+    RankedMap,
+    canonical,
+    dist,
+    map_index,
+    ring,
+    steps_from,
+)
 from lacerda_bot.host import MapView, TechView, TileView
 from lacerda_bot.model import BuildingType, Gain, GainKind
 from lacerda_bot.options import Options
@@ -75,18 +83,42 @@ def eligible_tiles(
     Eligible: gives him something, requirement met, Crystal cost within
     *spendable*, no other figure on its hex, and reachable over map hexes.
     """
-    by_steps = steps_from(frozenset(view.map_hexes), rover_start(view))
+    steps = _steps_to(view)
     figures = other_figure_hexes(view)
     targets: list[Target] = []
     removed: list[Removal] = []
     for placed in view.map_tiles:
         tile = placed.tile
-        reason = _ineligible_reason(tile, placed.hex, spendable, figures, by_steps)
-        if reason:
-            removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
+        away = steps(placed.hex)
+        reason = _ineligible_reason(tile, placed.hex, spendable, figures, away)
+        if not reason and away is not None:  # no reason: it is reached
+            targets.append(Target(tile=placed, steps=away))
         else:
-            targets.append(Target(tile=placed, steps=by_steps[placed.hex]))
+            removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
     return tuple(targets), tuple(removed)
+
+
+def _steps_to(view: MapView) -> Callable[[Hex], int | None]:
+    """``steps`` from his Rover to a hex, None where it does not reach (R-ROVER-2).
+
+    On a ``frozenset`` map with his Rover on it, the search runs on ranks
+    (:class:`~lacerda_bot.hexmap.RankedMap`); otherwise on ``Hex`` values.
+    """
+    start = rover_start(view)
+    hexes = view.map_hexes
+    if type(hexes) is frozenset:
+        ranked = map_index(hexes).ranked()
+        rank = ranked.rank
+        here = rank.get((start.q, start.r))
+        if here is not None:
+            by_rank = ranked.steps_from(here)
+
+            def ranked_steps(h: Hex) -> int | None:
+                i = rank.get((h.q, h.r))
+                return None if i is None else by_rank[i]
+
+            return ranked_steps
+    return steps_from(frozenset(hexes), start).get
 
 
 def _ineligible_reason(
@@ -94,7 +126,7 @@ def _ineligible_reason(
     where: Hex,
     spendable: int,
     figures: Collection[Hex],
-    by_steps: Mapping[Hex, int],
+    steps: int | None,
 ) -> str:
     if not gives_something(tile):
         return "its reward gives him nothing (Resources only)"
@@ -104,7 +136,7 @@ def _ineligible_reason(
         return f"costs {tile.crystal_cost} Crystals, he can spend {spendable}"
     if where in figures:
         return "another figure stands on it"
-    if where not in by_steps:
+    if steps is None:
         return "no path over the map reaches it"
     return ""
 
@@ -231,6 +263,103 @@ def path_options(
     A layered search over the shortest-path graph keeps, per state, only the
     first path reaching it, so paths are never listed one by one.
     """
+    ranked = map_index(map_hexes).ranked() if type(map_hexes) is frozenset else None
+    if ranked is None:
+        return _path_options(map_hexes, start, target, length, figures, crystals)
+    rank = ranked.rank
+    here, there = rank.get((start.q, start.r)), rank.get((target.q, target.r))
+    if here is None or there is None:  # off the map: on Hex values
+        return _path_options(map_hexes, start, target, length, figures, crystals)
+    total = ranked.steps_from(there)[here]
+    if total is None or length == 0:
+        return (PathOption(path=(), crystal_hexes=()),)
+    figure_ranks, crystal_ranks = _ranks(rank, figures), _ranks(rank, crystals)
+    layer = _ranked_layers(
+        ranked, (here, there, total, length), figure_ranks, crystal_ranks
+    )
+    order = map_index(map_hexes).order
+    return tuple(
+        PathOption(
+            path=tuple(order[i] for i in entered),
+            crystal_hexes=tuple(order[i] for i in entered if i in kept),
+        )
+        for entered, kept in _outcomes(layer)
+    )
+
+
+def _ranks(rank: dict[tuple[int, int], int], hexes: Iterable[Hex]) -> frozenset[int]:
+    """The ranks of those of *hexes* on the map."""
+    pairs = [(h.q, h.r) for h in hexes]
+    return frozenset(rank[p] for p in pairs if p in rank)
+
+
+_Ranked = tuple[int, int | None, frozenset[int], frozenset[int]]
+_EMPTY: frozenset[int] = frozenset()
+
+
+def _ranked_layers(
+    ranked: RankedMap,
+    trip: tuple[int, int, int, int],
+    figures: frozenset[int],
+    crystals: frozenset[int],
+) -> dict[_Ranked, tuple[int, ...]]:
+    """:func:`path_options`' layered search on ranks: its last layer.
+
+    *trip* is the start's rank, the target's, the ``steps`` between them and the
+    length. A tuple of ranks compares as the tuple of its hexes in canonical
+    order, so the first path to a state is the same path (R-TIE-1).
+    """
+    start, target, total, length = trip
+    from_target = ranked.steps_from(target)
+    neighbours = ranked.neighbours
+    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
+    layer: dict[_Ranked, tuple[int, ...]] = {(start, None, _EMPTY, _EMPTY): (start,)}
+    for i in range(1, length + 1):
+        wanted = total - i
+        nxt: dict[_Ranked, tuple[int, ...]] = {}
+        for (here, stop, kept, pending), path in layer.items():
+            for step in neighbours[here]:
+                if from_target[step] != wanted:
+                    continue
+                found = frozenset((step,)) if step in crystals else _EMPTY
+                state: _Ranked
+                if step in figures:
+                    state = (step, stop, kept, pending | found)
+                else:
+                    state = (step, step, kept | pending | found, _EMPTY)
+                candidate = (*path, step)
+                known = nxt.get(state)
+                if known is None or candidate < known:
+                    nxt[state] = candidate
+        layer = nxt
+    return layer
+
+
+def _outcomes(
+    layer: dict[_Ranked, tuple[int, ...]],
+) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+    """The hexes entered and the Crystals kept of each outcome, in path order (R-TIE-1)."""
+    outcomes: dict[tuple[int | None, frozenset[int]], tuple[int, ...]] = {}
+    for (_, stop, kept, _), path in layer.items():
+        key = (stop, kept)
+        known = outcomes.get(key)
+        if known is None or path < known:
+            outcomes[key] = path
+    return [
+        (path[1 : path.index(stop) + 1] if stop is not None else (), kept)
+        for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1])
+    ]
+
+
+def _path_options(
+    map_hexes: Collection[Hex],
+    start: Hex,
+    target: Hex,
+    length: int,
+    figures: frozenset[Hex],
+    crystals: frozenset[Hex],
+) -> tuple[PathOption, ...]:
+    """:func:`path_options` on ``Hex`` values: any map, and starts or targets off it."""
     from_target = steps_from(map_hexes, target)
     total = from_target.get(start)
     if total is None or length == 0:
@@ -279,6 +408,21 @@ def free_hexes_nearest(view: MapView, start: Hex) -> tuple[Hex, ...]:
     taken = {b.hex for b in view.buildings} | {f.hex for f in view.figures}
     taken |= {h for h in (view.lacerda_rover, view.human_rover) if h is not None}
     map_hexes = frozenset(view.map_hexes)
+    index = map_index(map_hexes)
+    here = index.ranked().rank.get((start.q, start.r))
+    if here is not None:  # on ranks: in canonical order already
+        busy = {(h.q, h.r) for h in taken}
+        ranked = [
+            (d, h)
+            for (h, pair), d in zip(
+                index.keyed_order, index.ranked().steps_from(here), strict=True
+            )
+            if d is not None and pair not in busy
+        ]
+        if not ranked:
+            return ()
+        nearest = min(d for d, _ in ranked)
+        return tuple(h for d, h in ranked if d == nearest)
     by_steps = steps_from(map_hexes, start)
     free = [(d, h) for h, d in by_steps.items() if h not in taken and h in map_hexes]
     if not free:

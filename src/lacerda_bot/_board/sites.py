@@ -4,7 +4,9 @@ How a board answers the building facts; the engine decides what to build
 (:mod:`lacerda_bot._rules.building`).
 """
 
-from collections.abc import Collection, Iterable, Sequence
+import functools
+import operator
+from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, final
 
 import attrs
@@ -13,7 +15,6 @@ from lacerda_bot.hexmap import (
     NEIGHBOUR_OFFSETS,
     Hex,
     canonical,
-    map_index,
     ring,
 )
 from lacerda_bot.host import ColonyView, MapView, TechView
@@ -48,13 +49,6 @@ class Site:
     """Sizes of the distinct same-type Complexes adjacent to it, largest first."""
 
 
-def _same_kind(building: Building, kind: BuildingType, owner: Owner | None) -> bool:
-    """Same type; Shelters only with Shelters of the same owner (spec §0)."""
-    if building.type is not kind:
-        return False
-    return kind is not BuildingType.SHELTER or building.owner is owner
-
-
 def complexes(
     buildings: Iterable[Building], kind: BuildingType, owner: Owner | None = None
 ) -> tuple[frozenset[Hex], ...]:
@@ -69,6 +63,8 @@ def complexes(
 
 
 _Pair = tuple[int, int]
+_CANONICAL: Final = operator.itemgetter(1, 0)
+"""Canonical order of a ``(q, r)`` pair: ascending ``r``, then ``q`` (spec §0)."""
 
 
 def _complexes(
@@ -80,10 +76,15 @@ def _complexes(
     in C, a ``Hex`` through attrs' generated ``__hash__`` and ``__eq__`` in Python
     (the profile of a reference game spent about a third of ``legal_sites`` there).
     """
-    hexes = {(b.hex.q, b.hex.r): b.hex for b in buildings if _same_kind(b, kind, owner)}
+    shelter = kind is BuildingType.SHELTER  # Shelters join only the owner's (§0)
+    hexes = {
+        (b.hex.q, b.hex.r): b.hex
+        for b in buildings
+        if b.type is kind and (not shelter or b.owner is owner)
+    }
     groups: list[dict[_Pair, Hex]] = []
     seen: set[_Pair] = set()
-    for start in sorted(hexes, key=_pair_key):
+    for start in sorted(hexes, key=_CANONICAL):
         if start in seen:
             continue
         group, frontier = {start: hexes[start]}, [start]
@@ -97,11 +98,6 @@ def _complexes(
         seen.update(group)
         groups.append(group)
     return groups
-
-
-def _pair_key(pair: _Pair) -> tuple[int, int]:
-    """Canonical order of a ``(q, r)`` pair: ascending ``r``, then ``q`` (spec §0)."""
-    return pair[1], pair[0]
 
 
 def _tech_levels(view: TechView, kind: BuildingType) -> tuple[int, int]:
@@ -125,9 +121,32 @@ def legal_sites(
     = any``, or anywhere when no same-type building exists (R-BUILD-8).
     Shelters use *owner*'s Shelters and his own Shelter Tech only.
     """
-    # On (q, r) pairs rather than Hex values, for speed (see _complexes).
+    # On (q, r) pairs rather than Hex values, for speed (see _complexes); the
+    # stand-alone sites of a map are built once (_lone_sites).
+    hexes = view.map_hexes
+    order, lone, rings = (
+        _lone_sites(hexes) if type(hexes) is frozenset else _sites_of(hexes)
+    )
     built = {(b.hex.q, b.hex.r) for b in view.buildings}
     groups = _complexes(view.buildings, kind, owner)
+    touching = _touching(groups, built)
+    extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
+    reach = max(_tech_levels(view, kind)) - extra
+    joins = _joins(touching, [len(group) for group in groups], lone, reach)
+    if not groups or options.standalone_rule is StandaloneRule.ANY:
+        blocked = built.union(touching).difference(joins)  # anywhere (R-BUILD-8)
+        get = joins.get
+        return tuple(get(p, site) for p, site in order if p not in blocked)
+    at_2: set[_Pair] = set()  # dist 2 from a same-type building (R-BUILD-8)
+    at_2.update(*(rings.get(p) or _ring_2(p) for group in groups for p in group))
+    found = at_2.intersection(lone).difference(built, touching).union(joins)
+    return tuple(joins.get(p) or lone[p] for p in sorted(found, key=_CANONICAL))
+
+
+def _touching(
+    groups: Sequence[dict[_Pair, Hex]], built: set[_Pair]
+) -> dict[_Pair, set[int]]:
+    """The free hexes next to a Complex, each with the indices of the Complexes it touches."""
     touching: dict[_Pair, set[int]] = {}
     for i, group in enumerate(groups):
         for q, r in group:
@@ -135,44 +154,75 @@ def legal_sites(
                 n = (q + dq, r + dr)
                 if n not in built:
                     touching.setdefault(n, set()).add(i)
-    standalone = _standalone_pairs(groups, options)
-    own, human = _tech_levels(view, kind)
-    extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
-    sites: list[Site] = []
-    for h, pair in _map_order(view.map_hexes):
-        if pair in built:
-            continue
-        near = touching.get(pair)
-        if near:
-            sizes = tuple(sorted((len(groups[i]) for i in near), reverse=True))
-            joined = sum(sizes)
-            if max(own, human) >= joined + extra:
-                sites.append(Site(hex=h, resulting_size=1 + joined, joined_sizes=sizes))
-        elif standalone is None or pair in standalone:
-            sites.append(Site(hex=h, resulting_size=1, joined_sizes=()))
-    return tuple(sites)
+    return touching
 
 
-def _map_order(hexes: Collection[Hex]) -> Sequence[tuple[Hex, _Pair]]:
-    """*hexes* in canonical order, each with its pair; a ``frozenset`` map's is kept."""
-    if type(hexes) is frozenset:
-        return map_index(hexes).keyed_order
-    return [(h, (h.q, h.r)) for h in canonical(hexes)]
+def _joins(
+    touching: dict[_Pair, set[int]],
+    sizes: list[int],
+    lone: dict[_Pair, Site],
+    reach: int,
+) -> dict[_Pair, Site]:
+    """The map hexes of *touching* whose joined size J a Tech reaches (R-BUILD-6, R-BUILD-7).
+
+    *reach* is the best Tech level, less one with ``complex_tech_threshold =
+    resulting``; *sizes* are the Complexes' sizes.
+    """
+    joins: dict[_Pair, Site] = {}
+    for pair, near in touching.items():
+        if pair in lone:
+            if len(near) == 1:
+                joined_sizes: tuple[int, ...] = (sizes[next(iter(near))],)
+            else:
+                joined_sizes = tuple(sorted((sizes[i] for i in near), reverse=True))
+            joined = sum(joined_sizes)
+            if reach >= joined:
+                joins[pair] = Site(
+                    hex=lone[pair].hex,
+                    resulting_size=1 + joined,
+                    joined_sizes=joined_sizes,
+                )
+    return joins
+
+
+_Sites = tuple[
+    tuple[tuple[_Pair, Site], ...], dict[_Pair, Site], dict[_Pair, tuple[_Pair, ...]]
+]
+
+
+def _sites_of(hexes: Iterable[Hex]) -> _Sites:
+    """Each hex of *hexes* as a stand-alone :class:`Site`, and its ring 2 on the map.
+
+    The sites in canonical order and by pair; the ring by pair.
+    """
+    order = tuple(
+        ((h.q, h.r), Site(hex=h, resulting_size=1, joined_sizes=()))
+        for h in canonical(hexes)
+    )
+    lone = dict(order)
+    rings = {p: tuple(n for n in _ring_2(p) if n in lone) for p in lone}
+    return order, lone, rings
+
+
+def _ring_2(pair: _Pair) -> tuple[_Pair, ...]:
+    """The pairs at ``dist`` 2 from *pair* (R-BUILD-8), on the map or not."""
+    q, r = pair
+    return tuple((q + dq, r + dr) for dq, dr in _RING_2)
+
+
+@functools.lru_cache(maxsize=4)
+def _lone_sites(hexes: frozenset[Hex]) -> _Sites:
+    """:func:`_sites_of` a ``frozenset`` map, kept for the last four maps.
+
+    Stand-alone sites are most of a search's sites and the same for every
+    search on the map, so they are built once per map (shared: never change
+    the result). Any other collection is indexed at each search.
+    """
+    return _sites_of(hexes)
 
 
 _RING_2: Final[tuple[_Pair, ...]] = tuple((h.q, h.r) for h in ring(Hex(0, 0), 2))
 """Offsets of the hexes at ``dist`` 2 (R-BUILD-8)."""
-
-
-def _standalone_pairs(
-    groups: Sequence[dict[_Pair, Hex]], options: Options
-) -> frozenset[_Pair] | None:
-    """R-BUILD-8: hexes at ``dist`` 2 from a same-type building; ``None`` means anywhere."""
-    if not groups or options.standalone_rule is StandaloneRule.ANY:
-        return None
-    return frozenset(
-        (q + dq, r + dr) for group in groups for q, r in group for dq, dr in _RING_2
-    )
 
 
 def best_sites(sites: Sequence[Site]) -> tuple[Site, ...]:

@@ -17,11 +17,9 @@ them before it asks its next question.
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeAlias
 
-import attrs
-
 from lacerda_bot._deck import uniform_pick
 from lacerda_bot._rules.tiebreak import break_tie
-from lacerda_bot._state import BotState
+from lacerda_bot._state import BotState, evolve_bot
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.facts import Facts
@@ -77,9 +75,9 @@ class Play(Generic[D]):
             self.facts.apply(decision)
             match decision:
                 case Construct():
-                    self.bot = attrs.evolve(self.bot, pointer=decision.pointer_after)
+                    self.bot = evolve_bot(self.bot, pointer=decision.pointer_after)
                 case AdvanceProgressBot():
-                    self.bot = attrs.evolve(self.bot, pointer=decision.after)
+                    self.bot = evolve_bot(self.bot, pointer=decision.after)
                 case _:
                     pass
             self.decisions.append(decision)
@@ -124,7 +122,7 @@ class Play(Generic[D]):
         """
         event = self.bot.events
         index = uniform_pick(n, seed=self.bot.seed, event=event)
-        self.bot = attrs.evolve(self.bot, events=event + 1)
+        self.bot = evolve_bot(self.bot, events=event + 1)
         if self.observe is not None:
             self.observe(
                 TieBreak(
