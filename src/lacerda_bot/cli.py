@@ -25,8 +25,9 @@ from lacerda_bot import __version__
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._server import DEFAULT_TIMEOUT, Answerer, http_server, serve_stdio
-from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.errors import ClusterError, LacerdaBotError, SerializationError
 from lacerda_bot.options import Options, option_choices, parse_option_pairs
+from lacerda_bot.reference.cluster import LOCAL, run_batch_on_ray
 from lacerda_bot.reference.game import GameRecord
 from lacerda_bot.reference.simulate import (
     DEFAULT_GAMES,
@@ -80,7 +81,21 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seed", type=int, default=0, help="seed of the first game (default 0)"
     )
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        help="worker processes (default 1); with --ray, the games played at once "
+        "(default: the cluster's CPUs)",
+    )
+    sim.add_argument(
+        "--ray",
+        nargs="?",
+        const=LOCAL,
+        metavar="ADDRESS",
+        help="play on a Ray cluster (extra 'ray'): a new local instance, or the "
+        "cluster at ADDRESS (auto, ray://HOST:PORT or HOST:PORT); --json is the "
+        "same as with --jobs 1",
+    )
     sim.add_argument(
         "--goal",
         default="first_colonists",
@@ -394,7 +409,7 @@ def _progress(done: int, total: int, out: TextIO) -> None:
 
 def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run the batch *args* describe; print the summary; write --json if asked."""
-    if args.games < 1 or args.jobs < 1:
+    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         err.write("lacerda-bot simulate: --games and --jobs must be at least 1\n")
         return 2
     if args.seed < 0 or args.seed + args.games > MAX_SEED:
@@ -419,6 +434,9 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _simulate(args, seeds, tmp, out, err)
     except OSError as error:
         err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {error}\n")
+        return 2
+    except ClusterError as error:
+        err.write(f"lacerda-bot simulate: {error}\n")
         return 2
     finally:  # done, Ctrl-C or a failure: leave no partial file behind
         if tmp is not None:
@@ -456,9 +474,14 @@ def _simulate(
         )
 
         def watched() -> Iterator[GameRecord | str]:
-            for done, result in enumerate(
-                run_batch(seeds, jobs=args.jobs, goal=args.goal), 1
-            ):
+            batch = (
+                run_batch(seeds, jobs=args.jobs or 1, goal=args.goal)
+                if args.ray is None
+                else run_batch_on_ray(
+                    seeds, address=args.ray, jobs=args.jobs, goal=args.goal
+                )
+            )
+            for done, result in enumerate(batch, 1):
                 if sink is not None and isinstance(result, GameRecord):
                     sink.write(record_json(result) + "\n")
                 if show:

@@ -9,8 +9,11 @@ misuse of the API::
     ├── InvalidHostStateError (ValueError)  the host's view breaks a rule's precondition
     ├── SerializationError (ValueError)     a JSON document is corrupt, truncated or of
     │                                       another format version
-    └── AnswerMismatchError (ValueError)    a recorded table answer does not fit the
-                                            question asked at its place
+    ├── AnswerMismatchError (ValueError)    a recorded table answer does not fit the
+    │                                       question asked at its place
+    ├── ClusterError (RuntimeError)         a batch cannot run on Ray: the extra is
+    │                                       missing, or the cluster cannot be reached
+    └── WebBuildError                       the web companion could not be built
 
 Every error names the field (a dotted path such as ``buildings[3].hex``) and
 what was expected.
@@ -20,6 +23,7 @@ from typing import final
 
 __all__ = [
     "AnswerMismatchError",
+    "ClusterError",
     "InvalidHostStateError",
     "InvalidValueError",
     "LacerdaBotError",
@@ -105,4 +109,14 @@ class WebBuildError(LacerdaBotError):
     """The web companion could not be built (``lacerda-bot web``).
 
     Its runtime is missing, cannot be fetched, or does not match what was pinned.
+    """
+
+
+@final
+class ClusterError(LacerdaBotError, RuntimeError):
+    """A batch of reference games cannot run on Ray (``lacerda-bot simulate --ray``).
+
+    The ``ray`` extra is not installed, the cluster's address cannot be reached,
+    a task of the batch was lost, or the cluster's workers run another version of
+    lacerda_bot. The message says which.
     """

@@ -62,8 +62,7 @@ def run_batch(
     if jobs <= 1:
         yield from map(work, seeds)
         return
-    size = max(1, min(_MOST_PER_CHUNK, len(seeds) // (jobs * 8)))
-    chunks = (seeds[i : i + size] for i in range(0, len(seeds), size))
+    chunks = _chunks(seeds, jobs)
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         # a bounded window of chunks in flight: memory stays flat for any batch size
@@ -85,6 +84,12 @@ _MOST_PER_CHUNK: Final = 64
 """Games a worker plays per task (fewer for small batches, to share the work)."""
 _CHUNKS_PER_JOB: Final = 3
 """Tasks in flight per worker: enough to keep it busy, few enough to bound memory."""
+
+
+def _chunks(seeds: Sequence[int], jobs: int) -> Iterator[Sequence[int]]:
+    """The tasks of a batch over *jobs* workers: runs of consecutive seeds, in order."""
+    size = max(1, min(_MOST_PER_CHUNK, len(seeds) // (jobs * 8)))
+    return (seeds[i : i + size] for i in range(0, len(seeds), size))
 
 
 def _play_many(
