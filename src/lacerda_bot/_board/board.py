@@ -642,17 +642,27 @@ def derived(board: Board, parent: Board) -> None:
 
 
 def _nearest(given: _Values, view: Board) -> tuple[list[Any], frozenset[str]]:
-    """The checked values of the recent board most like *given*, and what differs."""
-    best: tuple[list[Any], frozenset[str]] = (list(given), frozenset(_FIELDS))
+    """The checked values of the recent board most like *given*, and what differs.
+
+    The fields that differ are counted in C for each candidate (the first of
+    the fewest wins) and named for the chosen one only.
+    """
     candidates = list(_RECENT)
     entry = _DERIVED.get(id(view))
     if entry is not None and entry[0]() is view:
         candidates.insert(0, entry[1:])
-    for known, values in candidates:
-        changed = frozenset(compress(_FIELDS, map(operator.is_not, given, known)))
-        if len(changed) < len(best[1]):
-            best = (list(values), changed)
-    return best
+    nearest: tuple[_Values, _Values] | None = None
+    fewest = len(_FIELDS)
+    for candidate in candidates:
+        count = sum(map(operator.is_not, given, candidate[0]))
+        if count < fewest:
+            fewest, nearest = count, candidate
+    if nearest is None:
+        return list(given), frozenset(_FIELDS)
+    known, values = nearest
+    return list(values), frozenset(
+        compress(_FIELDS, map(operator.is_not, given, known))
+    )
 
 
 def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
