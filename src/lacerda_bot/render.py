@@ -67,6 +67,7 @@ from lacerda_bot.model import (
     Gain,
     GainKind,
     LssReward,
+    Scientist,
     Side,
     TechType,
     TechUsed,
@@ -97,6 +98,13 @@ __all__ = [
 
 def _name(value: object) -> str:
     return str(getattr(value, "value", value)).replace("_", " ")
+
+
+def scientist_name(scientist: object) -> str:
+    """A Scientist as printed on the card, e.g. ``R&D Engineer``."""
+    if scientist is Scientist.RD_ENGINEER:
+        return "R&D Engineer"
+    return _name(scientist).title()
 
 
 def _path(d: MoveRover[D]) -> str:
@@ -147,7 +155,7 @@ def _text(d: Decision[D]) -> str:
         case Upgrade():
             return f"upgrades the building on {d.hex} with Blueprint {d.blueprint}"
         case HireScientist():
-            return f"hires the {_name(d.scientist)} (slot {d.slot})"
+            return f"hires the {scientist_name(d.scientist)} (slot {d.slot})"
         case TakeContract():
             return f"takes {_name(d.kind)} Contract {d.contract} (slot {d.slot})"
         case RefillContractDisplay():
@@ -669,7 +677,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
             return (_line(d, text),)
         case HireScientist():
             who = (
-                f"the {_name(d.scientist).title()}"
+                f"the {scientist_name(d.scientist)}"
                 if not isinstance(d.scientist, Described)
                 else "the Scientist with the highest potential"
             )
@@ -795,7 +803,7 @@ def describe_requirement(req: Requirement) -> str:
         + " Contract "
         + (req.items or what),
         k.SCIENTIST: "you hired the "
-        + (req.scientist.value.replace("_", " ").title() if req.scientist else ""),
+        + (scientist_name(req.scientist) if req.scientist else ""),
         k.COMPLEX_SIZE: f"a {what} Complex of {req.n} or more is on Mars",
         k.STORED: f"you hold {req.n} {req.item.value if req.item else ''} units",
         k.ENDS_ON: f"you end the game in {req.side.value.title() if req.side else ''}",
