@@ -1,5 +1,6 @@
 import attrs
 from hypothesis import given
+from hypothesis import strategies as st
 
 from lacerda_bot import (
     Board,
@@ -16,7 +17,9 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
+from lacerda_bot._board.board import evolve_board
 from lacerda_bot._board.sites import (
+    Site,
     best_sites,
     complexes,
     legal_sites,
@@ -24,7 +27,7 @@ from lacerda_bot._board.sites import (
 )
 from lacerda_bot._rules.building import plan_construct
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
-from lacerda_bot.hexmap import dist
+from lacerda_bot.hexmap import canonical, dist
 from lacerda_bot.model import Owner
 from lacerda_bot.records import HumanTech, LssMarkers
 from lacerda_bot.testing import building, small_board
@@ -286,3 +289,63 @@ def test_every_legal_site_obeys_the_rules(board: Board, opts: Options) -> None:
                 assert max(levels) >= sum(site.joined_sizes)
         best = best_sites(legal_sites(board, kind, opts))
         assert len({s.resulting_size for s in best}) <= 1
+
+
+def spec_sites(
+    board: Board, kind: BuildingType, opts: Options, owner: Owner | None = None
+) -> tuple[Site, ...]:
+    """R-BUILD-4..8 read literally, hex by hex: what :func:`legal_sites` must return."""
+    shelter = kind is BuildingType.SHELTER
+    same = [
+        b.hex
+        for b in board.buildings
+        if b.type is kind and (not shelter or b.owner is owner)
+    ]
+    groups = complexes(board.buildings, kind, owner)
+    built = {b.hex for b in board.buildings}
+    tech = TechType.for_building(kind)
+    levels = [0] + [t.level for t in board.lacerda_techs if t.tech is tech]
+    if not shelter:
+        levels += [t.level for t in board.human_techs if t.tech is tech]
+    resulting = opts.complex_tech_threshold is ComplexTechThreshold.RESULTING
+    reach = max(levels) - resulting
+    anywhere = opts.standalone_rule is StandaloneRule.ANY
+    found = []
+    for h in canonical(board.map_hexes):
+        if h in built:
+            continue
+        touched = [g for g in groups if any(dist(h, x) == 1 for x in g)]
+        if touched:
+            sizes = tuple(sorted((len(g) for g in touched), reverse=True))
+            if reach >= sum(sizes):
+                found.append(
+                    Site(hex=h, resulting_size=1 + sum(sizes), joined_sizes=sizes)
+                )
+        elif not same or anywhere or any(dist(h, x) == 2 for x in same):
+            found.append(Site(hex=h, resulting_size=1, joined_sizes=()))
+    return tuple(found)
+
+
+@given(host_states(), options(), st.data())
+def test_legal_sites_are_the_spec_sites_on_changed_boards(
+    board: Board, opts: Options, data: st.DataObject
+) -> None:
+    """R-BUILD-4..8: the sites kept per map and same-type buildings never go stale.
+
+    The same board, the board less one building (another type's hexes change,
+    the kept Complexes of the type do not), and the map as a host's own tuple
+    (indexed at each search) all give the sites of the rules read literally.
+    """
+    gone = data.draw(st.sampled_from(board.buildings))
+    fewer = evolve_board(
+        board, buildings=tuple(b for b in board.buildings if b is not gone)
+    )
+    as_tuple = evolve_board(board, map_hexes=tuple(board.map_hexes))
+    for kind in BuildingType:
+        for owner in (
+            (Owner.LACERDA, Owner.HUMAN) if kind is BuildingType.SHELTER else (None,)
+        ):
+            for view in (board, fewer, board, as_tuple):
+                assert legal_sites(view, kind, opts, owner=owner) == spec_sites(
+                    view, kind, opts, owner
+                )

@@ -121,68 +121,130 @@ def legal_sites(
     = any``, or anywhere when no same-type building exists (R-BUILD-8).
     Shelters use *owner*'s Shelters and his own Shelter Tech only.
     """
-    # On (q, r) pairs rather than Hex values, for speed (see _complexes); the
-    # stand-alone sites of a map are built once (_lone_sites).
-    hexes = view.map_hexes
-    order, lone, rings = (
-        _lone_sites(hexes) if type(hexes) is frozenset else _sites_of(hexes)
+    # On (q, r) pairs rather than Hex values, for speed (see _complexes). What
+    # depends only on the map and the same-type buildings (the Complexes, the
+    # hexes they touch and their joined sizes, the hexes at dist 2) is kept per
+    # those inputs (_candidates_on); a call filters it by the built hexes and
+    # the Tech reach.
+    buildings = tuple(view.buildings)
+    shelter = kind is BuildingType.SHELTER  # Shelters join only the owner's (§0)
+    same = frozenset(
+        (b.hex.q, b.hex.r)
+        for b in buildings
+        if b.type is kind and (not shelter or b.owner is owner)
     )
-    built = {(b.hex.q, b.hex.r) for b in view.buildings}
-    groups = _complexes(view.buildings, kind, owner)
-    touching = _touching(groups, built)
+    anywhere = options.standalone_rule is StandaloneRule.ANY
+    hexes = view.map_hexes
+    if type(hexes) is frozenset:
+        candidates = _candidates_on(hexes, same, anywhere)
+    else:  # a host's own collection: indexed at each search
+        candidates = _candidates(_sites_of(hexes), same, anywhere)
     extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
-    reach = max(_tech_levels(view, kind)) - extra
-    joins = _joins(touching, [len(group) for group in groups], lone, reach)
-    if not groups or options.standalone_rule is StandaloneRule.ANY:
-        blocked = built.union(touching).difference(joins)  # anywhere (R-BUILD-8)
-        get = joins.get
-        return tuple(get(p, site) for p, site in order if p not in blocked)
-    at_2: set[_Pair] = set()  # dist 2 from a same-type building (R-BUILD-8)
-    at_2.update(*(rings.get(p) or _ring_2(p) for group in groups for p in group))
-    found = at_2.intersection(lone).difference(built, touching).union(joins)
-    return tuple(joins.get(p) or lone[p] for p in sorted(found, key=_CANONICAL))
+    # A join needs J >= 1, so a reach below 0 joins nothing, like 0.
+    reach = max(max(_tech_levels(view, kind)) - extra, 0)
+    built = {(b.hex.q, b.hex.r) for b in buildings}
+    return tuple(
+        site
+        for pair, joined, site in candidates
+        if joined <= reach and pair not in built
+    )
 
 
-def _touching(
-    groups: Sequence[dict[_Pair, Hex]], built: set[_Pair]
-) -> dict[_Pair, set[int]]:
-    """The free hexes next to a Complex, each with the indices of the Complexes it touches."""
-    touching: dict[_Pair, set[int]] = {}
-    for i, group in enumerate(groups):
-        for q, r in group:
-            for dq, dr in NEIGHBOUR_OFFSETS:
-                n = (q + dq, r + dr)
-                if n not in built:
-                    touching.setdefault(n, set()).add(i)
-    return touching
+_Candidate = tuple[_Pair, int, Site]
+"""A possible site: its pair, the joined size J a Tech must reach (0 stand-alone), the site."""
 
 
-def _joins(
-    touching: dict[_Pair, set[int]],
-    sizes: list[int],
-    lone: dict[_Pair, Site],
-    reach: int,
-) -> dict[_Pair, Site]:
-    """The map hexes of *touching* whose joined size J a Tech reaches (R-BUILD-6, R-BUILD-7).
+@functools.lru_cache(maxsize=32)
+def _candidates_on(
+    hexes: frozenset[Hex], same: frozenset[_Pair], anywhere: bool
+) -> tuple[_Candidate, ...]:
+    """:func:`_candidates` on a ``frozenset`` map, kept for the last 32 inputs.
 
-    *reach* is the best Tech level, less one with ``complex_tech_threshold =
-    resulting``; *sizes* are the Complexes' sizes.
+    Keyed by the exact inputs it is computed from (the map, the same-type
+    buildings' pairs and the stand-alone rule), all immutable values, so an
+    entry can never be stale; a board whose other buildings changed still
+    hits. Results are shared between calls: never change them.
     """
-    joins: dict[_Pair, Site] = {}
-    for pair, near in touching.items():
-        if pair in lone:
-            if len(near) == 1:
-                joined_sizes: tuple[int, ...] = (sizes[next(iter(near))],)
-            else:
-                joined_sizes = tuple(sorted((sizes[i] for i in near), reverse=True))
-            joined = sum(joined_sizes)
-            if reach >= joined:
-                joins[pair] = Site(
-                    hex=lone[pair].hex,
-                    resulting_size=1 + joined,
-                    joined_sizes=joined_sizes,
-                )
-    return joins
+    return _candidates(_lone_sites(hexes), same, anywhere)
+
+
+def _candidates(
+    sites: "_Sites", same: frozenset[_Pair], anywhere: bool
+) -> tuple[_Candidate, ...]:
+    """The possible sites next to or away from the Complexes of *same*, canonical order.
+
+    Every map hex next to a Complex with the join :class:`Site` and its J
+    (R-BUILD-5, R-BUILD-6); and the stand-alone sites (J = 0): every other map
+    hex with no same-type building if *anywhere* or *same* is empty, else the
+    map hexes at ``dist`` 2 from one (R-BUILD-8). Hexes that other buildings
+    hold are left to the caller, which knows them.
+    """
+    order, lone, rings = sites
+    groups = _complexes_of(same)
+    near = _near(groups, same, lone)
+    if anywhere or not same:
+        return tuple(
+            near.get(pair) or (pair, 0, site)
+            for pair, site in order
+            if pair not in same
+        )
+    at_2: set[_Pair] = set()
+    at_2.update(*(rings.get(p) or _ring_2(p) for p in same))
+    found = at_2.intersection(lone).union(near).difference(same)
+    return tuple(
+        near.get(pair) or (pair, 0, lone[pair])
+        for pair in sorted(found, key=_CANONICAL)
+    )
+
+
+def _complexes_of(same: frozenset[_Pair]) -> list[list[_Pair]]:
+    """The Complexes of the buildings at *same*: maximal adjacent groups (§0)."""
+    groups: list[list[_Pair]] = []
+    seen: set[_Pair] = set()
+    for start in sorted(same, key=_CANONICAL):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, frontier = [start], [start]
+        while frontier:
+            q, r = frontier.pop()
+            for dq, dr in NEIGHBOUR_OFFSETS:
+                nxt = (q + dq, r + dr)
+                if nxt in same and nxt not in seen:
+                    seen.add(nxt)
+                    group.append(nxt)
+                    frontier.append(nxt)
+        groups.append(group)
+    return groups
+
+
+def _near(
+    groups: Sequence[Sequence[_Pair]], same: frozenset[_Pair], lone: dict[_Pair, Site]
+) -> dict[_Pair, _Candidate]:
+    """The map hexes next to a Complex (none of *same*), each with its join :class:`Site` and J.
+
+    J is the sum of the sizes of the distinct Complexes it touches (R-BUILD-5,
+    R-BUILD-6); the join's ``joined_sizes`` are those sizes, largest first.
+    """
+    touching: dict[_Pair, list[int]] = {}
+    for i, group in enumerate(groups):
+        around = {(q + dq, r + dr) for q, r in group for dq, dr in NEIGHBOUR_OFFSETS}
+        for n in around.difference(same).intersection(lone):
+            touching.setdefault(n, []).append(i)
+    near: dict[_Pair, _Candidate] = {}
+    for pair, indices in touching.items():
+        if len(indices) == 1:
+            joined_sizes: tuple[int, ...] = (len(groups[indices[0]]),)
+        else:
+            joined_sizes = tuple(
+                sorted((len(groups[i]) for i in indices), reverse=True)
+            )
+        joined = sum(joined_sizes)
+        site = Site(
+            hex=lone[pair].hex, resulting_size=1 + joined, joined_sizes=joined_sizes
+        )
+        near[pair] = (pair, joined, site)
+    return near
 
 
 _Sites = tuple[
