@@ -208,3 +208,23 @@ def test_a_contradiction_is_said_and_the_same_answer_again_keeps_it(
     assert kept["answers"] == [["setup.start_crystals", 2]]
     assert kept["error"] == ""
     assert screen(save, "setup", [], "1")["answers"] == [["setup.start_crystals", 1]]
+
+
+def test_final_scoring_is_a_report_not_a_checklist() -> None:
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    save, _ = play(save, "turn", SKIP_TURN[1:])
+    current = screen(save, "score")
+    for _ in range(40):
+        if current["kind"] == "done":
+            break
+        asked = current["question"]
+        typed = {"yes_no": "n", "count": str(asked["low"]), "pick": "1"}.get(
+            asked["kind"], "nothing"
+        )
+        current = screen(save, "score", current["answers"], typed)
+    assert current["kind"] == "done"
+    assert current["checklist"] is False
+    after = screen(str(current["save"]))
+    assert after["over"] is True
+    assert after["last_checklist"] is False
+    assert screen(save)["last_checklist"] is True

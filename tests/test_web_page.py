@@ -153,6 +153,12 @@ def finish_step(page: Page, typed: list[str] | None = None) -> None:
     raise AssertionError("the step did not end in 80 answers")
 
 
+def undo(page: Page) -> None:
+    """Undo the last step, confirming it."""
+    page.locator("#undo").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Undo ").click()
+
+
 def take(page: Page, step: str) -> None:
     page.locator(f'button[data-step="{step}"]').click()
 
@@ -262,6 +268,14 @@ def test_a_game_at_the_table_on_a_phone(
             assert loads_game(stored_save(page)) == loads_game(expected), step
         timings["answers"] += answer_times(page)
 
+        # the checklist keeps its ticks, through a reload too
+        boxes = page.get_by_role("list", name="His last step").get_by_role("checkbox")
+        boxes.first.check()
+        page.reload()
+        page.locator('button[data-step="shuttle"]').wait_for()
+        assert boxes.first.is_checked()
+        assert not boxes.last.is_checked()
+
         # why and status
         page.locator("#why").click()
         assert "Rules: R-" in page.locator("main").inner_text()
@@ -273,7 +287,7 @@ def test_a_game_at_the_table_on_a_phone(
         # undo then redo: the same card comes back
         card = page.locator(".card .number").first.inner_text()
         before = stored_save(page)
-        page.locator("#undo").click()
+        undo(page)
         assert len(json.loads(stored_save(page))["steps"]) == 5  # of 6
         page.locator("#redo").click()
         assert stored_save(page) == before
@@ -521,7 +535,7 @@ def test_a_failed_write_keeps_the_step_and_never_doubles_it(
 
         # a failure, then a reload: the step is asked again and stored once
         page.locator("#continue").click()
-        page.locator("#undo").click()  # back to before the Shuttle phase
+        undo(page)  # back to before the Shuttle phase
         take(page, "shuttle")
         page.locator("#question").wait_for()
         page.evaluate(FULL)

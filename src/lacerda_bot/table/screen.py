@@ -97,6 +97,24 @@ def step_label(kind: StepKind) -> str:
             assert_never(kind)
 
 
+def _is_checklist(kind: StepKind) -> bool:
+    """Whether a step's lines are things to do on the board (not a report)."""
+    match kind:
+        case StepKind.SCORE:
+            return False
+        case (
+            StepKind.SETUP
+            | StepKind.TURN
+            | StepKind.SHUTTLE
+            | StepKind.LEVEL_UP
+            | StepKind.TECH
+            | StepKind.FIX
+        ):
+            return True
+        case _:
+            assert_never(kind)
+
+
 def _confirmation(kind: StepKind) -> str:
     """What a player is asked to confirm before a step that is in order but final."""
     match kind:
@@ -196,6 +214,9 @@ def screen(
             "last": [_line(line) for line in (shown[-1] if shown else ())],
             "last_step": game.steps[-1].kind.value if game.steps else None,
             "last_label": step_label(game.steps[-1].kind) if game.steps else None,
+            "last_checklist": _is_checklist(game.steps[-1].kind)
+            if game.steps
+            else True,
             "can_undo": bool(game.steps),
             "can_redo": bool(game.undone),
             "over": state.final_score is not None,
@@ -245,6 +266,7 @@ def screen(
         "reminder": reminder(run.state, kind, tapped=True),
         "save": dumps_game(after),
         "steps": len(after.steps),
+        "checklist": _is_checklist(kind),
     }
 
 

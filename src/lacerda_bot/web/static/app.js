@@ -13,7 +13,9 @@ const toolbar = document.getElementById("toolbar");
 
 let screenModule = null; // lacerda_bot.table.screen, once the engine is up
 let pyodide = null;
-const game = { id: null, save: null, step: null, answers: [], doubted: null, screen: null };
+const game = {
+  id: null, save: null, step: null, answers: [], doubted: null, screen: null, ticks: [],
+};
 
 // --- the engine --------------------------------------------------------------
 
@@ -74,7 +76,7 @@ function call(name, ...args) {
 /** The last line of a Python error: the typed error and its message. */
 function reason(error) {
   const lines = String(error.message || error).trim().split("\n");
-  return lines[lines.length - 1];
+  return lines[lines.length - 1].replace(/^[\w.]+Error: /, "");
 }
 
 // --- storage: every complete step is stored before it is shown ------------------
@@ -116,7 +118,10 @@ function commit(id, fields, base) {
     localStorage.setItem(PREFIX + id, JSON.stringify(next));
     return "";
   } catch (error) {
-    return String(error.message || error);
+    const full = error && error.name === "QuotaExceededError"
+      ? " (this browser's storage for the page is full: Export, then Delete, old games)"
+      : "";
+    return `${String(error.message || error)}${full}`;
   }
 }
 
@@ -125,9 +130,11 @@ function storeProgress() {
   // but a game changed elsewhere is said at once
   const kept = record(game.id);
   const same = kept !== null && kept.save === game.save && (kept.step ?? null) === game.step
-    && JSON.stringify(kept.answers ?? []) === JSON.stringify(game.answers);
+    && JSON.stringify(kept.answers ?? []) === JSON.stringify(game.answers)
+    && JSON.stringify(kept.ticks ?? []) === JSON.stringify(game.ticks);
   if (same) return; // nothing new: no write, so other tabs are not woken for nothing
-  const failed = commit(game.id, { step: game.step, answers: game.answers }, game.save);
+  const failed = commit(game.id,
+    { step: game.step, answers: game.answers, ticks: game.ticks }, game.save);
   if (failed.startsWith("this game was changed")) showError(`Not stored: ${failed}.`);
 }
 
@@ -161,6 +168,7 @@ function el(tag, props = {}, ...children) {
 function show(...nodes) {
   main.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
   window.scrollTo(0, 0);
+  if (screenModule !== null && !engineLine.classList.contains("error")) say("");
   const heading = main.querySelector("h2");
   if (heading) {
     heading.tabIndex = -1;
@@ -193,8 +201,9 @@ function renderHome(message = "") {
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
   const list = el("ul", { className: "games", "aria-label": "Saved games" },
     ids.map((id) => el("li", {},
-      el("span", {}, `${id}: ${all[id].goal}, ${all[id].steps} steps, `
-        + new Date(all[id].updated).toLocaleString()),
+      el("span", {}, `${id}: ${all[id].goal}, `
+        + (all[id].over ? "over, " : all[id].round ? `round ${all[id].round}, ` : "")
+        + `${all[id].steps} steps, ${new Date(all[id].updated).toLocaleString()}`),
       el("span", { className: "row" },
         button("Continue", () => openGame(id), { "aria-label": `Continue ${id}` }),
         button("Delete", () => deleteGame(id), { "aria-label": `Delete ${id}` })))));
@@ -334,6 +343,7 @@ async function openGame(id) {
   } catch {
     return; // the engine line says why
   }
+  game.ticks = Array.isArray(kept.ticks) ? kept.ticks : [];
   if (typeof kept.step === "string" && Array.isArray(kept.answers)) {
     try {
       render(call("screen", game.save, kept.step, kept.answers));
@@ -392,12 +402,21 @@ function cardBox(lines) {
       + (c.travels ? "" : " · X (no Shuttle)")));
 }
 
-function checklist(lines, label) {
+/** The lines as boxes the player ticks as he moves the pieces; ticks are kept. */
+function checklist(lines, label, ticking = true) {
+  if (!ticking) {
+    return el("ul", { className: "lines report", "aria-label": label },
+      lines.map((line) => el("li", {}, line.text)));
+  }
   return el("ol", { className: "lines", "aria-label": label },
-    lines.map((line, n) => el("li", {},
-      el("label", {},
-        el("input", { type: "checkbox" }),
-        el("span", {}, `${n + 1}. ${line.text}`)))));
+    lines.map((line, n) => {
+      const box = el("input", { type: "checkbox", checked: Boolean(game.ticks[n]) });
+      box.addEventListener("change", () => {
+        game.ticks[n] = box.checked;
+        storeProgress();
+      });
+      return el("li", {}, el("label", {}, box, el("span", {}, `${n + 1}. ${line.text}`)));
+    }));
 }
 
 function renderNext(screen) {
@@ -413,7 +432,7 @@ function renderNext(screen) {
     el("div", { className: "answers wide", role: "group", "aria-label": "Next step" }, steps),
     screen.last.length ? el("h3", {}, "His last step") : null,
     screen.last.length ? cardBox(screen.last) : null,
-    screen.last.length ? checklist(screen.last, "His last step") : null,
+    screen.last.length ? checklist(screen.last, "His last step", screen.last_checklist) : null,
   );
 }
 
@@ -430,6 +449,7 @@ function begin(step, insist = false) {
       { text: "Cancel", run: () => render(game.screen) });
     return;
   }
+  game.ticks = [];
   ask(step, [], undefined);
 }
 
@@ -471,17 +491,20 @@ function finish(screen) {
   game.step = null;
   game.answers = [];
   const next = call("screen", game.save);
+  commit(game.id, { round: next.round, over: next.over }, game.save);
   game.screen = next;
   updateToolbar();
   show(
-    el("h2", {}, `${screen.label}: what Lacerda does`),
+    el("h2", {}, screen.checklist ? `${screen.label}: what Lacerda does` : screen.label),
     cardBox(screen.lines),
-    checklist(screen.lines, "What Lacerda does"),
+    checklist(screen.lines, screen.checklist ? "What Lacerda does" : screen.label,
+      screen.checklist),
     screen.changes.length ? el("h3", {}, "His board now") : null,
     screen.changes.length ? el("ul", {}, screen.changes.map((c) => el("li", {}, c))) : null,
     screen.reminder ? el("p", { className: "muted" }, screen.reminder) : null,
     el("p", {}, button("Continue", () => render(next), { className: "primary", id: "continue" })),
   );
+  document.getElementById("continue").focus({ preventScroll: true });
 }
 
 function renderQuestion(screen) {
@@ -503,7 +526,8 @@ function renderQuestion(screen) {
     el("div", { "data-kind": q.kind, id: "answers" }, answers(q)),
     el("div", { className: "row" },
       explain,
-      button("Back", back, { id: "back", disabled: screen.answers.length === 0 })),
+      button("Back", back, { id: "back", disabled: screen.answers.length === 0,
+        "aria-label": "Back: take back your last answer" })),
     hint,
     screen.lines.length ? el("h3", {}, "So far") : null,
     screen.lines.length ? checklist(screen.lines, "So far") : null,
@@ -647,12 +671,14 @@ document.getElementById("games").addEventListener("click", () => renderHome());
 /** Store *save* as the game's new save (after undo or redo) and show it. */
 function replaceSave(save, done) {
   const next = call("screen", save);
-  const failed = commit(game.id, { save, steps: next.taken, step: null, answers: [] }, game.save);
+  const failed = commit(game.id, { save, steps: next.taken, round: next.round, over: next.over,
+    step: null, answers: [], ticks: [] }, game.save);
   if (failed) {
     showError(`Not done, because it could not be stored: ${failed}`);
     return;
   }
   game.save = save;
+  game.ticks = [];
   render(next);
   say(done);
 }
@@ -665,6 +691,7 @@ action("undo", () => {
       {
         text: "Cancel the step",
         run: () => {
+          game.ticks = [];
           render(call("screen", game.save));
           say(`Cancelled: ${label}.`);
         },
@@ -673,11 +700,16 @@ action("undo", () => {
     return;
   }
   const label = game.screen.last_label || "the last step";
-  replaceSave(call("undo_save", game.save), `Undone: ${label}. Redo plays it again.`);
+  confirmPanel("Undo", `Undo ${label}? Put his pieces back as they were before it; Redo plays it again.`,
+    {
+      text: `Undo ${label}`,
+      run: () => replaceSave(call("undo_save", game.save), `Undone: ${label}. Redo plays it again.`),
+    },
+    { text: "Keep it", run: () => render(game.screen) });
 });
 
 action("redo", () => {
-  replaceSave(call("redo_save", game.save), "Redone: the same cards as before.");
+  replaceSave(call("redo_save", game.save), "Redone: the same as before.");
 });
 
 action("why", () => {
