@@ -493,6 +493,20 @@ def test_home_screen_big_seeds_and_confirmations(
         assert not page.locator("#toolbar").is_visible()
         listed = page.get_by_role("list", name="Saved games").inner_text()
         assert "lacerda-8000000000000000123" in listed
+        with page.expect_download() as again:
+            page.get_by_role(
+                "button", name="Export lacerda-8000000000000000123"
+            ).click()
+        assert again.value.suggested_filename == "lacerda-8000000000000000123.json"
+        latest = tmp_path / "latest.json"
+        again.value.save_as(latest)
+
+        # the same file imported again opens the game it is, with no copy
+        page.locator("#import").set_input_files(latest)
+        page.locator('button[data-step="turn"]').wait_for()
+        assert page.url.endswith("#game=lacerda-8000000000000000123")
+        assert "already on this device" in page.locator("#engine").inner_text()
+        assert page.evaluate("localStorage.length") == 1
         assert errors == []
     finally:
         context.close()

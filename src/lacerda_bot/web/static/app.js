@@ -206,6 +206,7 @@ function renderHome(message = "") {
         + `${all[id].steps} steps, ${new Date(all[id].updated).toLocaleString()}`),
       el("span", { className: "row" },
         button("Continue", () => openGame(id), { "aria-label": `Continue ${id}` }),
+        button("Export", () => download(id), { "aria-label": `Export ${id}` }),
         button("Delete", () => deleteGame(id), { "aria-label": `Delete ${id}` })))));
   const form = el("form", { id: "new-game" });
   form.addEventListener("submit", (event) => {
@@ -299,6 +300,13 @@ async function importSave(event) {
   const checked = call("check_save", text);
   if (checked.error) {
     renderHome(`${file.name} was not imported: ${checked.error}`);
+    return;
+  }
+  const games = allGames();
+  const same = Object.keys(games).find((known) => games[known].save === checked.save);
+  if (same !== undefined) {
+    await openGame(same);
+    say(`${file.name} is already on this device, as ${same}.`);
     return;
   }
   const id = freeId(checked.seed);
@@ -483,7 +491,7 @@ function finish(screen) {
       el("p", { className: "error", role: "alert" }, failed),
       el("div", { className: "row" },
         button("Try again", () => finish(screen), { className: "primary" }),
-        button("Export the game", () => download(screen.save))),
+        button("Export the game", () => download(game.id, screen.save))),
     );
     return;
   }
@@ -732,18 +740,21 @@ action("status", () => {
   panel("Status", [note, el("ul", {}, call("status", game.save).map((line) => el("li", {}, line)))]);
 });
 
-function download(save) {
-  const kept = record(game.id);
+/** Download game *id*'s save, named as `lacerda-bot play` names it. */
+function download(id, save = null) {
+  const kept = record(id);
+  const text = save ?? kept?.save;
+  if (!text) return;
   const link = el("a", {
-    href: URL.createObjectURL(new Blob([save], { type: "application/json" })),
-    download: `lacerda-${kept ? kept.seed : game.id}.json`,
+    href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+    download: `lacerda-${kept ? kept.seed : id}.json`,
   });
   document.body.append(link);
   link.click();
   link.remove();
 }
 
-action("export", () => download(game.save));
+action("export", () => download(game.id, game.save));
 
 // another tab or window changed this game: show it as stored now
 window.addEventListener("storage", (event) => {
