@@ -332,7 +332,12 @@ def start_choices() -> JSON:
     return {
         "goals": [{"id": g.id, "name": g.name} for g in SOLO_GOALS],
         "options": [
-            {"name": c.name, "values": list(c.values), "default": c.default}
+            {
+                "name": c.name,
+                "values": list(c.values),
+                "default": c.default,
+                "about": c.about,
+            }
             for c in option_choices()
         ],
         "max_seed": str(MAX_SEED - 1),

@@ -236,7 +236,8 @@ function fillNewGame(form) {
     choices.goals.map((g) => el("option", { value: g.id }, g.name)));
   const options = el("details", {},
     el("summary", {}, "Rules options (spec section 3)"),
-    choices.options.map((o) => el("label", { className: "field" }, o.name,
+    choices.options.map((o) => el("label", { className: "field" },
+      el("span", {}, o.about), " ", el("span", { className: "muted" }, `(${o.name})`),
       o.values.length
         ? el("select", { name: `option:${o.name}` },
           o.values.map((v) => el("option", { value: v, selected: v === o.default },
