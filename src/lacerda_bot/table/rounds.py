@@ -65,13 +65,12 @@ def reminder(state: TableState, done: StepKind, *, tapped: bool = False) -> str:
     """
     n = round_number(state)
     take = "tap His turn" if tapped else "press Enter"
-    level_up = "tap Colony level-up" if tapped else "type level-up"
+    level_up = "Tap Colony level-up" if tapped else "Type level-up"
     match done:
         case StepKind.SETUP:
             return (
                 f"Round 1: play the turns in Turn Order; at his, {take}. "
-                f"{level_up[0].upper()}{level_up[1:]} at the end of any turn in which "
-                "the Colony gains a level."
+                f"{level_up} at the end of any turn in which the Colony gains a level."
             )
         case StepKind.TURN:
             shuttle = (
@@ -80,19 +79,17 @@ def reminder(state: TableState, done: StepKind, *, tapped: bool = False) -> str:
             return (
                 f"Then your turn, if it comes after his; when both turns of round {n} "
                 f"are played, {shuttle}. The Colony gained a level this turn? "
-                f"{level_up[0].upper()}{level_up[1:]} first."
+                f"{level_up} first."
             )
         case StepKind.SHUTTLE:
             return f"Round {n}: at his turn, {take}."
         case StepKind.LEVEL_UP:
-            return (
-                f"Another level this turn? {level_up[0].upper()}{level_up[1:]} again."
-            )
+            return f"Another level this turn? {level_up} again."
         case StepKind.TECH | StepKind.FIX:
             nxt = (
                 "the highlighted step is the next one"
                 if tapped
-                else ("Enter takes the next step")
+                else "Enter takes the next step"
             )
             return f"Carry on with the round; {nxt}."
         case StepKind.SCORE:

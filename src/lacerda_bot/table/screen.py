@@ -374,8 +374,7 @@ def check_save(text: str) -> JSON:
     of steps and round, or ``{"error": why}``: a bad save is refused whole.
     """
     try:
-        game = loads_game(text)
-        state, _ = replay(game)
+        game, state, _ = _replayed(text)
     except LacerdaBotError as refused:
         return {"error": str(refused)}
     return {
