@@ -9,7 +9,12 @@ copy, R-SETUP-5) and runs the one implementation of the rules in
 it asks the player for.
 """
 
+import functools
+from collections.abc import Callable
+
+from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._board.results import remember
 from lacerda_bot._rules import level, shuttle, turn
 from lacerda_bot._rules import setup as start
 from lacerda_bot._rules.play import check_bot
@@ -28,9 +33,23 @@ __all__ = [
 ]
 
 
-def _facts(bot: BotState, view: PlayView) -> BoardFacts:
+def _run(
+    rules: Callable[[BotState, BoardFacts], Outcome], bot: BotState, view: PlayView
+) -> Outcome:
+    """Read *view* for *bot*, run *rules*, and leave the board it ended on for the host."""
     check_bot(bot)
-    return BoardFacts.read(view, bot.options)
+    facts = BoardFacts.read(view, bot.options)
+    outcome = rules(bot, facts)
+    if type(view) is Board:  # so that testing.apply need not apply the decisions again
+        options = bot.options
+        remember(
+            view,
+            facts.start,
+            facts.board,
+            outcome.decisions,
+            gains_spendable=options.same_call_gains_spendable,
+        )
+    return outcome
 
 
 def setup(bot: BotState, view: PlayView) -> Outcome:
@@ -53,7 +72,7 @@ def setup(bot: BotState, view: PlayView) -> Outcome:
             property, a property raises, or it names no First Colonist tile;
             the error names the field.
     """
-    return start.setup(bot, _facts(bot, view))
+    return _run(start.setup, bot, view)
 
 
 def take_turn(bot: BotState, view: PlayView) -> Outcome:
@@ -71,7 +90,7 @@ def take_turn(bot: BotState, view: PlayView) -> Outcome:
         InvalidHostStateError: the view breaks a precondition, lacks a
             property, or a property raises; names the field.
     """
-    return turn.take_turn(bot, _facts(bot, view))
+    return _run(turn.take_turn, bot, view)
 
 
 def shuttle_phase(bot: BotState, view: PlayView) -> Outcome:
@@ -91,7 +110,7 @@ def shuttle_phase(bot: BotState, view: PlayView) -> Outcome:
             and no space of the arrival side is free; no partial result is
             returned.
     """
-    return shuttle.shuttle_phase(bot, _facts(bot, view))
+    return _run(shuttle.shuttle_phase, bot, view)
 
 
 def colony_level_up(bot: BotState, view: PlayView) -> Outcome:
@@ -106,7 +125,7 @@ def colony_level_up(bot: BotState, view: PlayView) -> Outcome:
         InvalidHostStateError: the view breaks a precondition, lacks a
             property, or a property raises; names the field.
     """
-    return level.colony_level_up(bot, _facts(bot, view))
+    return _run(level.colony_level_up, bot, view)
 
 
 def human_used_tech(bot: BotState, view: PlayView, tech: TechType) -> Outcome:
@@ -123,4 +142,4 @@ def human_used_tech(bot: BotState, view: PlayView, tech: TechType) -> Outcome:
     """
     if not isinstance(tech, TechType):
         raise InvalidValueError("tech", "a TechType", tech)
-    return turn.human_used_tech(bot, _facts(bot, view), tech)
+    return _run(functools.partial(turn.human_used_tech, tech=tech), bot, view)

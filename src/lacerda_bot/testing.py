@@ -17,6 +17,7 @@ import attrs
 from lacerda_bot._board import legality
 from lacerda_bot._board.board import Board, derived, read_view
 from lacerda_bot._board.effects import apply_decision
+from lacerda_bot._board.results import applied
 from lacerda_bot.decisions import (
     Decision,
 )
@@ -303,7 +304,15 @@ def apply(host: Board, decisions: Iterable[Decision]) -> Board:
     """Carry out *decisions* on the reference host, in order, as a host would.
 
     Gained Crystals become spendable at once (the host's choice, R-CRYSTAL-1).
+
+    Given the decisions of one of the last calls (the ``decisions`` tuple of
+    its :class:`~lacerda_bot.Outcome`) and the board that call was given, it
+    returns the board the library ended the call on, checked, without
+    applying them again: pass both back unchanged to get that fast path.
     """
+    board = applied(host, decisions)
+    if board is not None:
+        return board
     start = host
     for decision in decisions:
         host = apply_decision(host, decision, gains_spendable=True)

@@ -307,7 +307,9 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
     *Trusted boards*); such a board keeps its scoring properties even
     without *scoring*. A host that passes back the :class:`Board` it got, or
     one it made from it with :func:`~lacerda_bot.testing.apply` or
-    ``attrs.evolve``, takes this fast path.
+    ``attrs.evolve``, takes this fast path; so does the board
+    :func:`~lacerda_bot.testing.apply` returns for a call's own decisions
+    (:mod:`lacerda_bot._board.results`).
 
     Raises:
         InvalidValueError: *view* is ``None`` or has none of the properties of
@@ -603,6 +605,23 @@ very same object, the checked (canonical) value is the second's.
 def is_trusted(board: object) -> bool:
     """Whether *board* is a :class:`Board` the library checked (by identity)."""
     return _TRUSTED.get(id(board)) is board
+
+
+def values_of(board: Board) -> _Values:
+    """The values of *board*'s fields, in the order of :func:`attrs.fields`."""
+    values: _Values = _VALUES_OF(board)
+    return values
+
+
+def trust(board: Board) -> None:
+    """Note *board* as checked: only a board the library made from a checked one.
+
+    The decisions of a call, applied to a checked board, leave it checked
+    (a test plays reference games and reads every such board in full).
+    """
+    if _TRUSTED.get(id(board)) is not board:
+        values = _VALUES_OF(board)
+        _trust(board, values, values)
 
 
 def _trust(board: Board, given: _Values, values: _Values) -> None:

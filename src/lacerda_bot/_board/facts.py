@@ -137,6 +137,8 @@ class BoardFacts:
     ) -> None:
         """Answer from *board* (already read and checked) under *options*."""
         self.board = board
+        self.start = board
+        """The board as read: :attr:`board` changes with every decision applied."""
         self.options = options
         self.log = log
         self._memo: dict[object, Any] = {}

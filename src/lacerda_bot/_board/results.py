@@ -1,0 +1,85 @@
+"""The boards the last calls ended on: each decision applied once, for the library and a host.
+
+Inside a call the library applies every decision it makes to its working copy
+of the board (R-SETUP-5). A host that then applies the same decisions with
+:func:`lacerda_bot.testing.apply` would compute the same board again, and the
+next call would check the fields that changed. Instead each call leaves here
+what it read and what it ended on; :func:`applied` gives a host that applies
+exactly that call's decisions (the very tuple of the
+:class:`~lacerda_bot.outcome.Outcome`) to exactly the view it passed (by
+identity) the board the call ended on, already checked.
+
+The two boards differ in one way only: the host counts gained Crystals as
+spendable at once, the working copy only under ``same_call_gains_spendable``
+(R-CRYSTAL-3); the difference is the sum of the Crystals kept, added back.
+A view the library had to sort into canonical order differs from the board
+it read only in the human's hand (his Techs and Blueprints, in his own
+order), which no decision of Lacerda's reads or changes; the result keeps the
+host's order there, as applying the decisions to the view does.
+
+Only the last few calls are kept (strong references, a handful of boards):
+a host applies a call's decisions before it makes the next call.
+"""
+
+import operator
+from collections import deque
+from typing import Final
+
+from lacerda_bot._board.board import Board, derived, evolve_board, trust, values_of
+from lacerda_bot.decisions import Decision, GainCrystals
+
+__all__ = ["HUMAN_HAND", "applied", "remember"]
+
+HUMAN_HAND: Final = frozenset({"human_techs", "human_blueprints"})
+"""Board fields no effect of a decision reads or writes (a test checks it)."""
+
+_Entry = tuple[tuple[Decision, ...], object, Board, Board, bool]
+_LAST: Final[deque[_Entry]] = deque(maxlen=4)
+"""(decisions, view, board read, board ended on, gains spendable) of the last calls."""
+
+
+def remember(
+    view: object,
+    start: Board,
+    end: Board,
+    decisions: tuple[Decision, ...],
+    *,
+    gains_spendable: bool,
+) -> None:
+    """Note that a call read *view* as *start*, made *decisions* and ended on *end*."""
+    _LAST.append((decisions, view, start, end, gains_spendable))
+
+
+def applied(host: object, decisions: object) -> Board | None:
+    """The board *host* becomes after *decisions*, if a recent call made them on it.
+
+    None unless *decisions* is the decisions tuple of one of the last calls
+    and *host* the view that call read (both by identity), and the view
+    differs from the board read at most in :data:`HUMAN_HAND`.
+    """
+    entry = next(
+        (e for e in reversed(_LAST) if e[0] is decisions and e[1] is host), None
+    )
+    if entry is None:
+        return None
+    made, view, start, end, gains_spendable = entry
+    changes: dict[str, object] = {}
+    if view is not start:
+        assert isinstance(view, Board)  # read_view copies only a Board it sorts
+        differ = sum(map(operator.is_not, values_of(view), values_of(start)))
+        for name in HUMAN_HAND:
+            ours = getattr(view, name)
+            if ours is not getattr(start, name):
+                changes[name] = ours
+        if differ != len(changes):
+            return None
+    if not gains_spendable:
+        gained = sum(d.kept for d in made if type(d) is GainCrystals)
+        if gained:
+            changes["spendable_crystals"] = end.spendable_crystals + gained
+    trust(end)
+    if not changes:
+        return end
+    board = evolve_board(end, **changes)
+    derived(board, end)  # reading it checks only *changes*
+    return board
