@@ -152,6 +152,30 @@ def test_a_view_sorted_only_in_the_humans_hand_keeps_his_order() -> None:
     assert read_view(after).human_techs == board.human_techs
 
 
+def test_the_humans_hand_in_his_order_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The board a call ended on, with his hand in his order, reads without a check."""
+    watch = HandBoard()
+    play_game(0, watch=watch)
+    assert watch.board is not None
+    board = read_view(watch.board)
+    hand = attrs.evolve(board, human_techs=tuple(reversed(board.human_techs)))
+    outcome = take_turn(new_bot(0, Options(same_call_gains_spendable=True)), hand)
+    after = apply(hand, outcome.decisions)
+    moved = attrs.evolve(after, shuttle_departs=not after.shuttle_departs)
+    counting = Counting(monkeypatch)
+
+    read = read_view(moved)
+
+    assert counting.checks == []
+    assert counting.full == 0
+    assert read.human_techs == board.human_techs
+    assert read == attrs.evolve(
+        results._LAST[-1][3], shuttle_departs=moved.shuttle_departs
+    )
+
+
 def test_a_view_sorted_elsewhere_is_applied_one_by_one() -> None:
     """Out of order outside the human's hand: the decisions are applied to the view."""
     board = reference_board()

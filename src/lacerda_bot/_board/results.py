@@ -15,7 +15,9 @@ spendable at once, the working copy only under ``same_call_gains_spendable``
 A view the library had to sort into canonical order differs from the board
 it read only in the human's hand (his Techs and Blueprints, in his own
 order), which no decision of Lacerda's reads or changes; the result keeps the
-host's order there, as applying the decisions to the view does.
+host's order there, as applying the decisions to the view does, and reading
+it (or a board the host makes from it) takes those very objects as sorted
+already. Any other difference, and the result is computed as before.
 
 Only the last few calls are kept (strong references, a handful of boards):
 a host applies a call's decisions before it makes the next call.
@@ -25,7 +27,14 @@ import operator
 from collections import deque
 from typing import Final
 
-from lacerda_bot._board.board import Board, derived, evolve_board, trust, values_of
+from lacerda_bot._board.board import (
+    FIELD_INDEX,
+    Board,
+    evolve_board,
+    read_as,
+    trust,
+    values_of,
+)
 from lacerda_bot.decisions import Decision, GainCrystals
 
 __all__ = ["HUMAN_HAND", "applied", "remember"]
@@ -81,5 +90,10 @@ def applied(host: object, decisions: object) -> Board | None:
     if not changes:
         return end
     board = evolve_board(end, **changes)
-    derived(board, end)  # reading it checks only *changes*
+    # The human's hand in his order reads as the board read (sorted) did; a
+    # changed Crystal count is read again.
+    given = list(values_of(end))
+    for name in HUMAN_HAND.intersection(changes):
+        given[FIELD_INDEX[name]] = changes[name]
+    read_as(tuple(given), values_of(end))
     return board
