@@ -15,10 +15,8 @@ from lacerda_bot import (
     BotState,
     Hex,
     InvalidHostStateError,
-    InvalidValueError,
     Options,
     SerializationError,
-    _state,
     dumps,
     loads,
     new_bot,
@@ -27,10 +25,12 @@ from lacerda_bot import (
 )
 from lacerda_bot._board import board as board_module
 from lacerda_bot._board import effects, paths
-from lacerda_bot._state import evolve_bot
+from lacerda_bot._rules.tiebreak import break_tie
+from lacerda_bot._state import discard_card, moved, reveal_card
+from lacerda_bot._strategies import bot_states
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
-from lacerda_bot.model import BuildingType
+from lacerda_bot.model import BuildingType, next_in_sequence
 from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
 
 
@@ -278,24 +278,12 @@ _BOT_CHANGES: list[dict[str, Any]] = [
     {"draw_pile": (1, 2, 3, 4, 5, 6), "discard_pile": (7, 8, 9, 10, 11, 12)},
     {"draw_pile": tuple(range(2, 13)), "current_card": 1, "last_card": 4},
 ]
-_BAD_BOT_CHANGES: list[dict[str, Any]] = [
-    {"events": -1},
-    {"events": True},
-    {"pointer": "mine"},
-    {"draw_pile": (1, 2, 3)},  # cards lost: the 12-card check (R-DECK-4)
-    {"draw_pile": (*range(1, 12), 11)},  # a card twice
-    {"draw_pile": (True, *range(2, 13))},  # a bool is not a card id
-    {"draw_pile": [*range(1, 13)]},  # a list is not a tuple
-    {"last_card": 13},
-    {"current_card": 3},  # held and in the draw pile
-    {"options": None},
-]
 
 
 @pytest.mark.parametrize("changes", _BOT_CHANGES)
-def test_evolve_bot_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> None:
+def test_moved_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> None:
     bot = new_bot(5)
-    copied = evolve_bot(bot, **changes)
+    copied = moved(bot, **changes)
     assert copied == attrs.evolve(bot, **changes)
     assert hash(copied) == hash(attrs.evolve(bot, **changes))
     assert bot == new_bot(5)  # the original is unchanged
@@ -303,28 +291,39 @@ def test_evolve_bot_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> No
         copied.events = 0  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("changes", _BAD_BOT_CHANGES)
-def test_evolve_bot_refuses_what_attrs_evolve_refuses(changes: dict[str, Any]) -> None:
-    """Only the changed fields are checked, with the same checks and the same error."""
-    bot = new_bot(5)
-    with pytest.raises(InvalidValueError) as expected:
-        attrs.evolve(bot, **changes)
-    with pytest.raises(InvalidValueError) as got:
-        evolve_bot(bot, **changes)
-    assert str(got.value) == str(expected.value)
+def checked_again(bot: BotState) -> BotState:
+    """*bot* rebuilt through every validator and the 12-card check (R-DECK-4)."""
+    return BotState(**{f.name: getattr(bot, f.name) for f in attrs.fields(BotState)})
 
 
-def test_evolve_bot_refuses_an_unknown_field() -> None:
-    with pytest.raises(TypeError, match="no_such_field"):
-        evolve_bot(new_bot(5), no_such_field=1)
+@given(
+    bot=bot_states(),
+    turns=st.lists(st.lists(st.integers(1, 9), max_size=3), min_size=1, max_size=30),
+)
+def test_the_rules_moves_keep_every_check_of_the_bot_state(
+    bot: BotState, turns: list[list[int]]
+) -> None:
+    """moved() skips the checks: every move the rules make must keep them (R-DECK-2..4).
+
+    Each turn reveals a card (reshuffling an empty pile), breaks ties among the
+    given numbers of options (cards or uniform, as the options say; reshuffles
+    within a tie, R-TIE-3), moves the pointer, and discards the card.
+    """
+    for ties in turns:
+        bot, _, _ = reveal_card(bot)
+        assert checked_again(bot) == bot
+        for n in ties:
+            bot = break_tie(bot, [str(i) for i in range(n)], rule="R-TIE-2").bot
+            assert checked_again(bot) == bot
+        bot = moved(bot, pointer=next_in_sequence(bot.pointer))
+        bot = discard_card(bot)
+        assert checked_again(bot) == bot
+        assert bot.current_card is None
 
 
-def test_evolve_bot_runs_every_validator_bot_state_has() -> None:
-    """evolve_bot re-runs the validators of what changed: it must know them all."""
-    validated = {f.name for f in attrs.fields(BotState) if f.validator is not None}
-    assert set(_state._VALIDATED) == validated
-    assert not any(f.converter for f in attrs.fields(BotState))
-    assert not hasattr(BotState, "__attrs_pre_init__")
+def test_an_unknown_field_is_refused_by_moved() -> None:
+    with pytest.raises(AttributeError, match="no_such_field"):
+        moved(new_bot(5), no_such_field=1)
 
 
 @given(

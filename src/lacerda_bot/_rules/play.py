@@ -19,7 +19,7 @@ from typing import Generic, TypeAlias
 
 from lacerda_bot._deck import uniform_pick
 from lacerda_bot._rules.tiebreak import break_tie
-from lacerda_bot._state import BotState, evolve_bot
+from lacerda_bot._state import BotState, moved
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.facts import Facts
@@ -75,9 +75,9 @@ class Play(Generic[D]):
             self.facts.apply(decision)
             match decision:
                 case Construct():
-                    self.bot = evolve_bot(self.bot, pointer=decision.pointer_after)
+                    self.bot = moved(self.bot, pointer=decision.pointer_after)
                 case AdvanceProgressBot():
-                    self.bot = evolve_bot(self.bot, pointer=decision.after)
+                    self.bot = moved(self.bot, pointer=decision.after)
                 case _:
                     pass
             self.decisions.append(decision)
@@ -122,7 +122,7 @@ class Play(Generic[D]):
         """
         event = self.bot.events
         index = uniform_pick(n, seed=self.bot.seed, event=event)
-        self.bot = evolve_bot(self.bot, events=event + 1)
+        self.bot = moved(self.bot, events=event + 1)
         if self.observe is not None:
             self.observe(
                 TieBreak(

@@ -12,7 +12,7 @@ from typing import final
 import attrs
 
 from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
-from lacerda_bot._state import BotState, evolve_bot
+from lacerda_bot._state import BotState, moved
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.trace import TieBreak, TieRound
 
@@ -57,7 +57,7 @@ def break_tie(
     if policy is TiePolicy.UNIFORM:
         event = bot.events
         index = uniform_pick(n, seed=bot.seed, event=event)
-        bot = evolve_bot(bot, events=event + 1)
+        bot = moved(bot, events=event + 1)
         rounds: tuple[TieRound, ...] = (
             TieRound(
                 groups=(tuple(range(1, n + 1)),),
@@ -125,7 +125,7 @@ def _card_round(
             break
     pile = shuffled([*draw, *revealed], seed=bot.seed, event=events)
     used.append(events)
-    bot = evolve_bot(
+    bot = moved(
         bot, draw_pile=pile, discard_pile=discard, events=events + 1, pass_count=passes
     )
     tie_round = TieRound(
