@@ -97,17 +97,22 @@ def test_only_the_last_calls_are_kept() -> None:
 
 @pytest.mark.parametrize("spendable", [False, True])
 def test_gained_crystals_are_spendable_on_the_host_whatever_the_option(
-    spendable: bool,
+    spendable: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """R-CRYSTAL-3: the working copy follows the option; the host's board counts them."""
+    """R-CRYSTAL-3: the working copy follows the option; the host's board counts them,
+    checked once when applied, not at the next call."""
     board, outcome = with_gain(Options(same_call_gains_spendable=spendable))
     gained = sum(d.kept for d in outcome.decisions if type(d) is GainCrystals)
 
     after = apply(board, outcome.decisions)
-
-    assert after == applied_one_by_one(board, outcome.decisions)
-    assert read_view(after) == after
     end = results._LAST[-1][3]
+    for seed in range(3):  # other boards read in between
+        take_turn(new_bot(seed), reference_board())
+    counting = Counting(monkeypatch)
+
+    assert read_view(after) is after
+    assert counting.checks == []
+    assert after == applied_one_by_one(board, outcome.decisions)
     assert after.spendable_crystals == end.spendable_crystals + (
         0 if spendable else gained
     )
@@ -163,17 +168,20 @@ def test_the_humans_hand_in_his_order_is_not_read_again(
     hand = attrs.evolve(board, human_techs=tuple(reversed(board.human_techs)))
     outcome = take_turn(new_bot(0, Options(same_call_gains_spendable=True)), hand)
     after = apply(hand, outcome.decisions)
+    end = results._LAST[-1][3]
     moved = attrs.evolve(after, shuttle_departs=not after.shuttle_departs)
     counting = Counting(monkeypatch)
 
-    read = read_view(moved)
+    read = read_view(moved)  # a board the host made from it, read next
+    for seed in range(3):  # other boards read in between
+        take_turn(new_bot(seed), reference_board())
+    again = read_view(after)  # the board itself, read later
 
     assert counting.checks == []
     assert counting.full == 0
     assert read.human_techs == board.human_techs
-    assert read == attrs.evolve(
-        results._LAST[-1][3], shuttle_departs=moved.shuttle_departs
-    )
+    assert read == attrs.evolve(end, shuttle_departs=moved.shuttle_departs)
+    assert again == end
 
 
 def test_a_view_sorted_elsewhere_is_applied_one_by_one() -> None:

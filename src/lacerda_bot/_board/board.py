@@ -567,8 +567,6 @@ _CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
 _FIELDS: Final[tuple[str, ...]] = tuple(f.name for f in attrs.fields(Board))
 _VALUES_OF: Final = operator.attrgetter(*_FIELDS)
 _FIELD_SET: Final = frozenset(_FIELDS)
-FIELD_INDEX: Final = {name: i for i, name in enumerate(_FIELDS)}
-"""Each field's place in :func:`values_of`."""
 
 
 def evolve_board(board: Board, **changes: Any) -> Board:
@@ -626,12 +624,17 @@ def trust(board: Board) -> None:
         _trust(board, values, values)
 
 
-def read_as(given: _Values, values: _Values) -> None:
-    """Note that a board holding the objects *given* reads as *values* (canonical).
+def read_as(board: Board, values: _Values) -> None:
+    """Note that *board*, and any board holding the same objects, reads as *values*.
 
-    Only for values the library checked: a field of a later board that is the
-    very object in *given* is taken as its checked value, unread.
+    Only for checked *values* (canonical) the library knows *board* to hold,
+    some fields in another order: reading *board*, or a board made from it,
+    takes each field that is the very object *board* holds as its value in
+    *values*, unread.
     """
+    given: _Values = _VALUES_OF(board)
+    key = id(board)
+    _DERIVED[key] = (weakref.ref(board, lambda r: _forget(r, key)), given, values)
     _RECENT.append((given, values))
 
 
@@ -699,7 +702,7 @@ def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return len(a) == len(b) and all(map(operator.is_, a, b))
 
 
-_INDEX: Final = FIELD_INDEX
+_INDEX: Final = {name: i for i, name in enumerate(_FIELDS)}
 
 
 def _read_changed(view: Board, values: list[Any], changed: frozenset[str]) -> None:

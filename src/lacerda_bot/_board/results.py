@@ -28,14 +28,16 @@ from collections import deque
 from typing import Final
 
 from lacerda_bot._board.board import (
-    FIELD_INDEX,
     Board,
+    derived,
     evolve_board,
     read_as,
+    read_view,
     trust,
     values_of,
 )
 from lacerda_bot.decisions import Decision, GainCrystals
+from lacerda_bot.errors import InvalidHostStateError
 
 __all__ = ["HUMAN_HAND", "applied", "remember"]
 
@@ -72,28 +74,30 @@ def applied(host: object, decisions: object) -> Board | None:
     if entry is None:
         return None
     made, view, start, end, gains_spendable = entry
-    changes: dict[str, object] = {}
+    hand: dict[str, object] = {}
     if view is not start:
         assert isinstance(view, Board)  # read_view copies only a Board it sorts
         differ = sum(map(operator.is_not, values_of(view), values_of(start)))
         for name in HUMAN_HAND:
             ours = getattr(view, name)
             if ours is not getattr(start, name):
-                changes[name] = ours
-        if differ != len(changes):
+                hand[name] = ours
+        if differ != len(hand):
             return None
-    if not gains_spendable:
-        gained = sum(d.kept for d in made if type(d) is GainCrystals)
-        if gained:
-            changes["spendable_crystals"] = end.spendable_crystals + gained
     trust(end)
-    if not changes:
+    gained = (
+        0 if gains_spendable else sum(d.kept for d in made if type(d) is GainCrystals)
+    )
+    if gained:  # the host's Crystal count: checked now, like any board made from end
+        board = evolve_board(end, spendable_crystals=end.spendable_crystals + gained)
+        derived(board, end)
+        try:
+            end = read_view(board)
+        except InvalidHostStateError:
+            return None  # applied one by one, the next call says what broke
+    if not hand:
         return end
-    board = evolve_board(end, **changes)
-    # The human's hand in his order reads as the board read (sorted) did; a
-    # changed Crystal count is read again.
-    given = list(values_of(end))
-    for name in HUMAN_HAND.intersection(changes):
-        given[FIELD_INDEX[name]] = changes[name]
-    read_as(tuple(given), values_of(end))
+    # The human's hand in his order reads as the board read (sorted) did.
+    board = evolve_board(end, **hand)
+    read_as(board, values_of(end))
     return board
