@@ -381,3 +381,36 @@ def test_free_hexes_nearest_on_ranks_are_the_nearest_free_hexes() -> None:
         nearest = min(free.values())
         expected = tuple(sorted(h for h, d in free.items() if d == nearest))
         assert paths.free_hexes_nearest(board, start) == expected
+
+
+def test_every_enum_of_the_package_hashes_by_identity() -> None:
+    """Issue 14: the library's enums derive from its base, hashed in C by identity."""
+    import enum
+    import importlib
+    import pkgutil
+
+    import lacerda_bot
+    from lacerda_bot._enum import Enum
+
+    found: list[type[enum.Enum]] = []
+    for info in pkgutil.walk_packages(lacerda_bot.__path__, "lacerda_bot."):
+        if info.name.endswith("__main__") or info.name.startswith(
+            ("lacerda_bot.web", "lacerda_bot.reference.cluster")
+        ):
+            continue
+        module = importlib.import_module(info.name)
+        found.extend(
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, enum.Enum)
+            and value.__module__ == info.name
+            and not issubclass(value, str)  # a StrEnum hashes as its text
+            and len(value) > 0  # not the base itself
+        )
+    assert len(found) > 30
+    for cls in found:
+        assert issubclass(cls, Enum), cls
+        member = next(iter(cls))
+        assert hash(member) == object.__hash__(member)
+        assert {member: 1}[cls(member.value)] == 1

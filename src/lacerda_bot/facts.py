@@ -39,6 +39,7 @@ from typing import Final, Generic, Protocol, final
 
 import attrs
 
+from lacerda_bot._enum import Enum
 from lacerda_bot.decisions import CrystalSource, D, Decision
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.hexmap import Hex
@@ -77,7 +78,7 @@ __all__ = [
 
 
 @enum.unique
-class Fact(enum.Enum):
+class Fact(Enum):
     """Every fact the rules read.
 
     A fact method of :class:`Facts`, the Tech of his the human used
@@ -250,7 +251,7 @@ class Choice:
 
 
 @enum.unique
-class Display(enum.Enum):
+class Display(Enum):
     """What the Blueprint display holds, for R-ORBIT-1..3."""
 
     EMPTY = "empty"
@@ -261,7 +262,7 @@ class Display(enum.Enum):
 
 
 @enum.unique
-class DevelopChoice(enum.Enum):
+class DevelopChoice(Enum):
     """Which of his Techs a development step advances (R-ORBIT-6, R-TO-10)."""
 
     MOST = "most"

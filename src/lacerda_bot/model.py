@@ -10,6 +10,7 @@ from typing import Final, NewType, final
 
 import attrs
 
+from lacerda_bot._enum import Enum
 from lacerda_bot._validate import record_count, record_instance, record_optional
 from lacerda_bot.errors import InvalidValueError
 
@@ -43,7 +44,7 @@ HostId = NewType("HostId", str)
 
 
 @enum.unique
-class Side(enum.Enum):
+class Side(Enum):
     """The two sides of the board (V1)."""
 
     ORBIT = "orbit"
@@ -51,7 +52,7 @@ class Side(enum.Enum):
 
 
 @enum.unique
-class Owner(enum.Enum):
+class Owner(Enum):
     """Whose piece it is."""
 
     LACERDA = "lacerda"
@@ -59,7 +60,7 @@ class Owner(enum.Enum):
 
 
 @enum.unique
-class BuildingType(enum.Enum):
+class BuildingType(Enum):
     """Building types: the Mine, the four LSS types and the Shelter."""
 
     MINE = "mine"
@@ -96,7 +97,7 @@ def next_in_sequence(building: BuildingType, steps: int = 1) -> BuildingType:
 
 
 @enum.unique
-class TechType(enum.Enum):
+class TechType(Enum):
     """Tech types the rules read: one per building type, the Rover and the Upgrade."""
 
     MINE = "mine"
@@ -115,7 +116,7 @@ class TechType(enum.Enum):
 
 
 @enum.unique
-class TechUsed(enum.Enum):
+class TechUsed(Enum):
     """Whose Tech a decision used (R-BUILD-10)."""
 
     NONE = "none"
@@ -124,7 +125,7 @@ class TechUsed(enum.Enum):
 
 
 @enum.unique
-class Scientist(enum.Enum):
+class Scientist(Enum):
     """The six Scientists (T3)."""
 
     GEOLOGIST = "geologist"
@@ -157,7 +158,7 @@ def scored_type(scientist: Scientist) -> BuildingType:
 
 
 @enum.unique
-class ContractKind(enum.Enum):
+class ContractKind(Enum):
     """Earth Contract kinds (T4)."""
 
     UPGRADE = "upgrade"
@@ -170,7 +171,7 @@ class ContractKind(enum.Enum):
 
 
 @enum.unique
-class TileKind(enum.Enum):
+class TileKind(Enum):
     """Map tile kinds (V6)."""
 
     RESEARCH = "research"
@@ -178,7 +179,7 @@ class TileKind(enum.Enum):
 
 
 @enum.unique
-class FigureKind(enum.Enum):
+class FigureKind(Enum):
     """Figures other than the two Rovers (spec §0)."""
 
     BOT = "bot"
@@ -187,7 +188,7 @@ class FigureKind(enum.Enum):
 
 
 @enum.unique
-class Item(enum.Enum):
+class Item(Enum):
     """Warehouse items (V13)."""
 
     CRYSTAL = "crystal"
@@ -199,7 +200,7 @@ class Item(enum.Enum):
 
 
 @enum.unique
-class MissionSlot(enum.Enum):
+class MissionSlot(Enum):
     """Mission letters on the solo cards (V16)."""
 
     A = "a"
@@ -208,7 +209,7 @@ class MissionSlot(enum.Enum):
 
 
 @enum.unique
-class BlueprintRow(enum.Enum):
+class BlueprintRow(Enum):
     """Rows of the Blueprint display (V10)."""
 
     TOP = "top"
@@ -216,7 +217,7 @@ class BlueprintRow(enum.Enum):
 
 
 @enum.unique
-class LssReward(enum.Enum):
+class LssReward(Enum):
     """The two LSS second benefits Lacerda chooses between (R-LSS-1)."""
 
     RETRIEVE_COLONIST = "retrieve_colonist"
@@ -224,7 +225,7 @@ class LssReward(enum.Enum):
 
 
 @enum.unique
-class Action(enum.Enum):
+class Action(Enum):
     """The six card actions (R-TURN-1 table)."""
 
     OBTAIN_BLUEPRINT = "obtain_blueprint"
@@ -255,7 +256,7 @@ _COLONY_ACTIONS: Final = (Action.CONSTRUCT, Action.UPGRADE, Action.HIRE_OR_CONTR
 
 
 @enum.unique
-class GainKind(enum.Enum):
+class GainKind(Enum):
     """Kinds of gain a space or tile gives (spec §2.1, T6)."""
 
     WAREHOUSE = "warehouse"

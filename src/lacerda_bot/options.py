@@ -6,6 +6,7 @@ from typing import Final, final
 
 import attrs
 
+from lacerda_bot._enum import Enum
 from lacerda_bot._validate import is_instance, is_int, is_one_of
 from lacerda_bot.errors import InvalidValueError
 
@@ -24,7 +25,7 @@ __all__ = [
 
 
 @enum.unique
-class TiePolicy(enum.Enum):
+class TiePolicy(Enum):
     """How ties are broken (R-TIE-2..6)."""
 
     CARDS = "cards"
@@ -32,7 +33,7 @@ class TiePolicy(enum.Enum):
 
 
 @enum.unique
-class ComplexTechThreshold(enum.Enum):
+class ComplexTechThreshold(Enum):
     """What a join's Tech level is compared with (R-BUILD-7)."""
 
     JOINED = "joined"
@@ -40,7 +41,7 @@ class ComplexTechThreshold(enum.Enum):
 
 
 @enum.unique
-class StandaloneRule(enum.Enum):
+class StandaloneRule(Enum):
     """Where a stand-alone building may go (R-BUILD-8)."""
 
     EXACTLY_2 = "exactly_2"
@@ -48,7 +49,7 @@ class StandaloneRule(enum.Enum):
 
 
 @enum.unique
-class NoScientistFallback(enum.Enum):
+class NoScientistFallback(Enum):
     """Colony 3 with fewer than 2 Scientists and none on display (R-COLONY-6)."""
 
     CONTRACT = "contract"
@@ -56,7 +57,7 @@ class NoScientistFallback(enum.Enum):
 
 
 @enum.unique
-class ImpossibleBenefit(enum.Enum):
+class ImpossibleBenefit(Enum):
     """What happens to a gain that cannot be carried out (R-TO-2)."""
 
     LOSE = "lose"
@@ -64,7 +65,7 @@ class ImpossibleBenefit(enum.Enum):
 
 
 @enum.unique
-class UnknownGain(enum.Enum):
+class UnknownGain(Enum):
     """What an ``OTHER`` gain does (R-TO-9)."""
 
     SKIP = "skip"

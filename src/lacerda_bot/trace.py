@@ -68,6 +68,8 @@ class TieBreak:
 
 
 def _unique_rules(rules: tuple[str, ...]) -> tuple[str, ...]:
+    if type(rules) is tuple and len(rules) < 2:  # most traces: nothing to merge
+        return rules
     return tuple(dict.fromkeys(rules))
 
 

@@ -6,8 +6,9 @@ leftmost candidate, the cheapest new Tech tile) are facts: a board computes
 them, a player at the table reads them off the board.
 """
 
-from enum import Enum, unique
+from enum import unique
 
+from lacerda_bot._enum import Enum
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import (
     DevelopPlan,

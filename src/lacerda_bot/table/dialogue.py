@@ -11,6 +11,7 @@ from typing import Final, TypeAlias, final
 
 import attrs
 
+from lacerda_bot._enum import Enum
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.render import Line
 
@@ -32,7 +33,7 @@ _LISTED: Final = 8
 
 
 @enum.unique
-class QuestionKind(enum.Enum):
+class QuestionKind(Enum):
     """The shapes a question can take."""
 
     YES_NO = "yes_no"
