@@ -321,7 +321,7 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
             expected.
     """
     if type(view) is Board:
-        if _TRUSTED.get(id(view)) is view:
+        if is_trusted(view):
             return view
         read = _read_board(view)
         if read is not None:
@@ -591,8 +591,13 @@ def evolve_board(board: Board, **changes: Any) -> Board:
     return new
 
 
-_TRUSTED: Final[weakref.WeakValueDictionary[int, Board]] = weakref.WeakValueDictionary()
-"""Every live board that passed the checks, by ``id`` (compared by identity)."""
+_TRUSTED: Final[dict[int, "weakref.ref[Board]"]] = {}
+"""Every live board that passed the checks, by ``id``: a weak reference to it.
+
+A plain dictionary of weak references, each removing its entry when its board
+goes (a ``WeakValueDictionary`` builds its references in Python, about a
+microsecond for each board trusted).
+"""
 _Values = tuple[Any, ...]
 _RECENT: Final[deque[tuple[_Values, _Values]]] = deque(maxlen=2)
 """The boards checked last: the values of the board given, and of the board returned.
@@ -604,7 +609,8 @@ very same object, the checked (canonical) value is the second's.
 
 def is_trusted(board: object) -> bool:
     """Whether *board* is a :class:`Board` the library checked (by identity)."""
-    return _TRUSTED.get(id(board)) is board
+    ref = _TRUSTED.get(id(board))
+    return ref is not None and ref() is board
 
 
 def values_of(board: Board) -> _Values:
@@ -619,7 +625,7 @@ def trust(board: Board) -> None:
     The decisions of a call, applied to a checked board, leave it checked
     (a test plays reference games and reads every such board in full).
     """
-    if _TRUSTED.get(id(board)) is not board:
+    if not is_trusted(board):
         values = _VALUES_OF(board)
         _trust(board, values, values)
 
@@ -639,8 +645,14 @@ def read_as(board: Board, values: _Values) -> None:
 
 
 def _trust(board: Board, given: _Values, values: _Values) -> None:
-    _TRUSTED[id(board)] = board
+    key = id(board)
+    _TRUSTED[key] = weakref.ref(board, lambda ref: _untrust(ref, key))
     _RECENT.append((given, values))
+
+
+def _untrust(ref: "weakref.ref[Board]", key: int) -> None:
+    if _TRUSTED.get(key) is ref:
+        del _TRUSTED[key]
 
 
 _Ref = tuple["weakref.ref[Board]", _Values, _Values]
@@ -662,7 +674,7 @@ def derived(board: Board, parent: Board) -> None:
     """
     if board is parent or type(board) is not Board:
         return
-    if _TRUSTED.get(id(parent)) is parent:
+    if is_trusted(parent):
         values = _VALUES_OF(parent)
         given = values
     else:

@@ -129,6 +129,21 @@ def _check_unknown_gains(board: Board) -> None:
         check_gains(tile.reward, error, f"exploration_tiles[{i}].reward")
 
 
+_REFERRING: Final = frozenset(
+    {
+        Construct,
+        BuildShelter,
+        ObtainBlueprint,
+        Upgrade,
+        LearnTech,
+        DevelopTech,
+        MoveRover,
+        CollectTile,
+    }
+)
+"""The decisions :meth:`BoardFacts.apply` remembers something of (the classes are final)."""
+
+
 class BoardFacts:
     """The facts of a digital host's view: a working copy, answered by computation."""
 
@@ -184,6 +199,11 @@ class BoardFacts:
     def apply(self, decision: Decision) -> None:
         """Apply *decision* to the working copy, remembering what it refers to."""
         board = self.board
+        if type(decision) not in _REFERRING:  # most decisions: skip the match
+            self.board = apply_decision(
+                board, decision, gains_spendable=self.options.same_call_gains_spendable
+            )
+            return
         match decision:
             case Construct() | BuildShelter():
                 self._built = decision.hex
@@ -706,9 +726,13 @@ class BoardFacts:
         return min(len(option.crystal_hexes), self.board.free_depot_spaces)
 
     def _best_paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
-        paths = self._paths(target, length)
-        most = max(self._kept(p) for p in paths)
-        return tuple(p for p in paths if self._kept(p) == most)
+        def compute() -> tuple[PathOption, ...]:
+            paths = self._paths(target, length)
+            kept = [self._kept(p) for p in paths]
+            most = max(kept)
+            return tuple(p for p, k in zip(paths, kept, strict=True) if k == most)
+
+        return self._cached(("best paths", target, length), compute)
 
     def crystals_on_way(self, target: Choice, length: int) -> bool:
         """R-ROVER-6, R-ROVER-7."""

@@ -255,8 +255,11 @@ def _human_turn(host: _Host) -> None:
         host.human_op += 2
         host._advance(MissionSlot.A if " mine " in label else MissionSlot.B)
     techs = host.board.lacerda_techs
+    if not techs:  # the coin below is not needed, but its event number is spent
+        host.events += 1
+        return
     rng = host.rng()
-    if techs and rng.random() < 1 / 6:  # now and then the human uses one of his Techs
+    if rng.random() < 1 / 6:  # now and then the human uses one of his Techs
         used = techs[int(rng.random() * len(techs))].tech
         host.run(
             CallKind.HUMAN_USED_TECH,
