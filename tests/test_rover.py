@@ -1,3 +1,4 @@
+import collections
 import itertools
 
 import attrs
@@ -494,3 +495,44 @@ def test_hex_map_radius() -> None:
     """The reference map helper gives hexagon maps."""
     assert len(hex_map(2)) == 19
     assert list(itertools.islice(sorted(hex_map(1)), 1)) == [Hex(0, -1)]
+
+
+def _counted(gains: tuple[Gain, ...]) -> "collections.Counter[tuple[object, ...]]":
+    """The gain amounts R-TIE-1 compares, as a Counter (missing and zero alike)."""
+    amounts: collections.Counter[tuple[object, ...]] = collections.Counter()
+    for g in gains:
+        if g.kind is not GainKind.RESOURCES:
+            amounts[g.kind, g.building, g.description] += g.n
+    return amounts
+
+
+_GAINS = st.one_of(
+    st.builds(Gain, kind=st.just(GainKind.CRYSTALS), n=st.integers(0, 3)),
+    st.builds(Gain, kind=st.just(GainKind.ROVER), n=st.integers(0, 2)),
+    st.builds(Gain, kind=st.sampled_from([GainKind.TECH, GainKind.RESOURCES])),
+    st.builds(
+        Gain,
+        kind=st.just(GainKind.CONSTRUCT),
+        building=st.none() | st.sampled_from(list(BuildingType)),
+    ),
+)
+
+
+@given(
+    costs=st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    gains=st.tuples(st.lists(_GAINS, max_size=4), st.lists(_GAINS, max_size=4)),
+)
+def test_r_tie_1_dominance_counts_gains_as_a_counter_would(
+    costs: tuple[int, int], gains: tuple[list[Gain], list[Gain]]
+) -> None:
+    """R-TIE-1 on amounts: a gain of 0, or one missing, are the same; Resources nothing."""
+    first = tile("a", 1, 0, *gains[0], cost=costs[0]).tile
+    second = tile("b", 2, 0, *gains[1], cost=costs[1]).tile
+    more, less = _counted(first.reward), _counted(second.reward)
+    expected = (
+        costs[0] <= costs[1]
+        and all(more[k] >= n for k, n in less.items())
+        and (costs[0] < costs[1] or more != less)
+    )
+
+    assert dominates(first, second) is expected

@@ -5,7 +5,6 @@ and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about place
 (:mod:`lacerda_bot._rules.rover`).
 """
 
-from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from typing import Protocol, final
 
@@ -144,15 +143,21 @@ def _ineligible_reason(
 _GainKey = tuple[GainKind, BuildingType | None, str]
 
 
-def _amounts(gains: Iterable[Gain]) -> Counter[_GainKey]:
-    """How much of each gain, by kind and target, counted by n; Resources count for nothing."""
-    amounts: Counter[_GainKey] = Counter()
+def _amounts(gains: Iterable[Gain]) -> dict[_GainKey, int]:
+    """How much of each gain, by kind and target, counted by n; Resources count for nothing.
+
+    A plain dict that holds no zero amount (a gain of 0 adds nothing), so two
+    compare equal exactly when they give the same (a ``Counter`` compares in
+    Python).
+    """
+    amounts: dict[_GainKey, int] = {}
     for gain in gains:
-        if gain.kind is GainKind.RESOURCES:  # nothing for him (T6)
+        if gain.kind is GainKind.RESOURCES or not gain.n:  # nothing for him (T6)
             continue
         # an unknown gain's target is the host's description of it
         words = gain.description if gain.kind is GainKind.OTHER else ""
-        amounts[gain.kind, gain.building, words] += gain.n
+        key = (gain.kind, gain.building, words)
+        amounts[key] = amounts.get(key, 0) + gain.n
     return amounts
 
 
@@ -185,12 +190,12 @@ def dominates(a: Tile, b: Tile) -> bool:
 
 
 def _dominates(
-    cost: int, more: Counter[_GainKey], other_cost: int, less: Counter[_GainKey]
+    cost: int, more: dict[_GainKey, int], other_cost: int, less: dict[_GainKey, int]
 ) -> bool:
     """:func:`dominates` on the tiles' costs and gain amounts (:func:`_amounts`)."""
     if cost > other_cost:
         return False
-    if any(more[key] < n for key, n in less.items()):
+    if any(more.get(key, 0) < n for key, n in less.items()):
         return False
     return cost < other_cost or more != less
 
