@@ -11,16 +11,20 @@ identity) the board the call ended on, already checked.
 
 The two boards differ in one way only: the host counts gained Crystals as
 spendable at once, the working copy only under ``same_call_gains_spendable``
-(R-CRYSTAL-3); the difference is the sum of the Crystals kept, added back.
-A view the library had to sort into canonical order differs from the board
-it read only in the human's hand (his Techs and Blueprints, in his own
-order), which no decision of Lacerda's reads or changes; the result keeps the
-host's order there, as applying the decisions to the view does, and reading
-it (or a board the host makes from it) takes those very objects as sorted
-already. Any other difference, and the result is computed as before.
+(R-CRYSTAL-3); the difference is the sum of the Crystals kept, added back
+(and checked once, there). When the view was a :class:`Board` the library had
+to sort into canonical order only in the human's hand (his Techs and
+Blueprints, in his own order), which no effect of a decision reads or
+changes, the result keeps the host's order there, as applying the decisions
+to the view does, and reading it (or a board the host makes from it) takes
+those very objects as sorted already. A view out of order anywhere else is
+applied one by one, as before.
 
-Only the last few calls are kept (strong references, a handful of boards):
-a host applies a call's decisions before it makes the next call.
+This is a cache: it changes how fast :func:`~lacerda_bot.testing.apply` is,
+never what it returns (a test compares both over whole games). Only the last
+four calls are kept (strong references, a handful of boards): a host applies
+a call's decisions before its next calls; with calls in other threads an entry
+may be pushed out, and those decisions are applied one by one.
 """
 
 import operator
@@ -68,8 +72,9 @@ def applied(host: object, decisions: object) -> Board | None:
     and *host* the view that call read (both by identity), and the view
     differs from the board read at most in :data:`HUMAN_HAND`.
     """
+    last = tuple(_LAST)  # copied in one step: another thread may append meanwhile
     entry = next(
-        (e for e in reversed(_LAST) if e[0] is decisions and e[1] is host), None
+        (e for e in reversed(last) if e[0] is decisions and e[1] is host), None
     )
     if entry is None:
         return None
