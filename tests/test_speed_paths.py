@@ -414,3 +414,20 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
         member = next(iter(cls))
         assert hash(member) == object.__hash__(member)
         assert {member: 1}[cls(member.value)] == 1
+
+
+def test_the_decisions_the_facts_remember_are_those_their_match_names() -> None:
+    """BoardFacts.apply skips its match for other decisions: the two lists must agree."""
+    import ast
+    import inspect
+    import textwrap
+
+    from lacerda_bot._board import facts
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(facts.BoardFacts.apply)))
+    named = {
+        node.cls.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.MatchClass) and isinstance(node.cls, ast.Name)
+    }
+    assert named == {cls.__name__ for cls in facts._REFERRING}
