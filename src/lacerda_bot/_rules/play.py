@@ -106,7 +106,12 @@ class Play(Generic[D]):
     def tie(
         self, labels: Sequence[str], *, rule: str, merged: Sequence[str] = ()
     ) -> tuple[int, tuple[TieBreak, ...]]:
-        """Break a tie among *labels* (canonical order, R-TIE); the index and the record."""
+        """Break a tie among *labels* (canonical order, R-TIE); the index and the record.
+
+        One option is no tie: nothing is drawn and nothing recorded (R-TIE-1).
+        """
+        if len(labels) == 1:
+            return 0, ()
         result = break_tie(self.bot, labels, rule=rule, merged=merged)
         self.bot = result.bot
         if result.record is None:

@@ -76,6 +76,10 @@ def best_rover_tech(
     ...                 tile_cost=lambda: 0, spendable=lambda: 0, prefer_own=True).tech
     <TechUsed.OWN: 'own'>
     """
+    if steps <= base:  # no Tech needed: he reaches it for free, nothing else is read
+        return Allowance(
+            allowance=base, tech=TechUsed.NONE, reached=True, pay=0, length=steps
+        )
     read: dict[str, int] = {}
 
     def crystals() -> int:
@@ -93,18 +97,17 @@ def best_rover_tech(
         reached, pay = result(base + choice[1])
         return reached, -pay, steps if reached else base + choice[1]
 
-    choices = [(TechUsed.NONE, 0)]
-    if steps > base:
-        ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
-        if not prefer_own:
-            ranked.reverse()
-        (first, first_level), (second, second_level) = ranked
-        levels = [(first, first_level())]
-        # the preferred Tech reaching the target for free cannot be beaten: the
-        # other one's level is not read
-        if score(levels[0]) != (True, 0, steps):
-            levels.append((second, second_level()))
-        choices = [(user, level) for user, level in levels if level > 0] or choices
+    ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
+    if not prefer_own:
+        ranked.reverse()
+    (first, first_level), (second, second_level) = ranked
+    levels = [(first, first_level())]
+    # the preferred Tech reaching the target for free cannot be beaten: the
+    # other one's level is not read
+    if score(levels[0]) != (True, 0, steps):
+        levels.append((second, second_level()))
+    choices = [(user, level) for user, level in levels if level > 0]
+    choices = choices or [(TechUsed.NONE, 0)]
 
     user, level = max(choices, key=score)  # max keeps the first of equals
     reached, pay = result(base + level)
