@@ -12,7 +12,7 @@ from typing import Final, final
 import attrs
 
 from lacerda_bot._rules.crystals import gain_crystals
-from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot.decisions import (
     CollectTile,
     CrystalSource,
@@ -178,13 +178,13 @@ def move_rover(
         pay = PayCrystals(
             amount=allowance.pay,
             purpose=PaymentPurpose.MOVEMENT,
-            trace=Trace(rules=("R-ROVER-5",)),
+            trace=rules_trace(("R-ROVER-5",)),
         )
         play.emit(pay)
     play.emit(move)
     if counted is TechUsed.HUMAN:
         oxygen = GiveOxygen(
-            tech=TechType.ROVER, trace=Trace(rules=("R-TURN-7", "R-ROVER-4"))
+            tech=TechType.ROVER, trace=rules_trace(("R-TURN-7", "R-ROVER-4"))
         )
         play.emit(oxygen)
     for _ in range(facts.moved_crystal_count() if crystals else 0):
@@ -218,11 +218,11 @@ def _arrive(play: Play[D], resolve: GainResolver[D], cost: int) -> None:
         pay = PayCrystals(
             amount=cost,
             purpose=PaymentPurpose.TILE,
-            trace=Trace(rules=("R-ROVER-9",)),
+            trace=rules_trace(("R-ROVER-9",)),
         )
         play.emit(pay)
     tile = facts.arrival_tile()
     play.emit(
-        CollectTile(tile=tile, crystal_cost=cost, trace=Trace(rules=("R-ROVER-9",)))
+        CollectTile(tile=tile, crystal_cost=cost, trace=rules_trace(("R-ROVER-9",)))
     )
     resolve(play, facts.collected_tile_reward(), f"tile {tile}")
