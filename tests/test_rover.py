@@ -413,6 +413,25 @@ def test_best_rover_tech_reads_only_what_decides(prefer_own: bool) -> None:
     assert (chosen.reached, chosen.pay, chosen.allowance) == (True, 0, 4)
 
 
+@given(st.integers(0, 6), st.integers(0, 6), st.booleans())
+def test_best_rover_tech_within_base_reads_nothing(
+    steps: int, extra: int, prefer_own: bool
+) -> None:
+    """R-ROVER-4, R-ROVER-5: within the base allowance no Tech counts, nothing is paid or read."""
+    chosen = best_rover_tech(
+        steps=steps,
+        base=steps + extra,
+        own_level=_unread,
+        human_level=_unread,
+        tile_cost=_unread,
+        spendable=_unread,
+        prefer_own=prefer_own,
+    )
+
+    assert (chosen.tech, chosen.reached, chosen.pay) == (TechUsed.NONE, True, 0)
+    assert (chosen.allowance, chosen.length) == (steps + extra, steps)
+
+
 def _brute_force(
     board: Board, start: Hex, target: Hex, length: int, figures: set[Hex]
 ) -> set[tuple[tuple[Hex, ...], tuple[Hex, ...]]]:

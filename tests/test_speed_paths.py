@@ -25,6 +25,7 @@ from lacerda_bot import (
 )
 from lacerda_bot._board import board as board_module
 from lacerda_bot._board import effects, paths
+from lacerda_bot._rules.play import rules_trace
 from lacerda_bot._rules.tiebreak import break_tie
 from lacerda_bot._state import discard_card, moved, reveal_card
 from lacerda_bot._strategies import bot_states
@@ -32,6 +33,7 @@ from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
 from lacerda_bot.model import BuildingType, next_in_sequence
 from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
+from lacerda_bot.trace import Trace
 
 
 class Counting:
@@ -431,3 +433,17 @@ def test_the_decisions_the_facts_remember_are_those_their_match_names() -> None:
         if isinstance(node, ast.MatchClass) and isinstance(node.cls, ast.Name)
     }
     assert named == {cls.__name__ for cls in facts._REFERRING}
+
+
+@given(
+    st.lists(st.sampled_from(["R-TURN-4", "R-ROVER-1", "R-TO-2", "R-X"]), max_size=5)
+)
+def test_a_shared_rules_trace_is_the_trace_built_for_it(rules: list[str]) -> None:
+    """R-TURN-10: ``rules_trace`` gives a trace equal to a fresh one, shared per rules."""
+    key = tuple(rules)
+    shared = rules_trace(key)
+
+    assert shared == Trace(rules=key)
+    assert shared.rules == tuple(dict.fromkeys(rules))
+    assert rules_trace(tuple(rules)) is shared
+    assert rules_trace.cache_info().maxsize is not None  # bounded

@@ -62,7 +62,11 @@ def other_figure_hexes(view: MapView) -> frozenset[Hex]:
 
 def gives_something(tile: Tile) -> bool:
     """False when every gain of the tile's reward is ``RESOURCES`` (R-ROVER-2)."""
-    return any(g.kind is not GainKind.RESOURCES for g in tile.reward)
+    resources = GainKind.RESOURCES
+    for gain in tile.reward:  # noqa: SIM110 - a loop: no generator for 1 or 2 gains
+        if gain.kind is not resources:
+            return True
+    return False
 
 
 @final
@@ -214,6 +218,8 @@ def nearest_tiles(
         return (), ()
     best = min(t.steps for t in targets)
     near = [t for t in targets if t.steps == best]
+    if len(near) == 1:  # most moves: a tile never dominates itself
+        return (near[0],), ()
     # each tile's gains counted once, not once per pair (as dominates would)
     weighed = [
         (t.tile.tile, t.tile.tile.crystal_cost, _amounts(t.tile.tile.reward))

@@ -34,7 +34,7 @@ from lacerda_bot._rules.plans import (
     ObtainPlan,
     UpgradePlan,
 )
-from lacerda_bot._rules.play import Play
+from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot._rules.rover import move_rover
 from lacerda_bot.decisions import (
     ActionImpossible,
@@ -45,7 +45,6 @@ from lacerda_bot.decisions import (
     SkipTurn,
 )
 from lacerda_bot.model import Action
-from lacerda_bot.trace import Trace
 
 __all__ = ["plan_action", "run_action"]
 
@@ -93,20 +92,20 @@ def run_action(play: Play[D], action: Action) -> None:
         _fall_back(play, action, plan)
         return
     if placement:
-        trace = Trace(rules=("R-COST-2", "R-COST-3", "R-COST-7"))
+        trace = rules_trace(("R-COST-2", "R-COST-3", "R-COST-7"))
         play.emit(
             PayCrystals(amount=placement, purpose=PaymentPurpose.PLACEMENT, trace=trace)
         )
     if action.places_colonist:
         play.emit(
-            PlaceColonist(action=action, trace=Trace(rules=("R-COST-1", "R-COST-2")))
+            PlaceColonist(action=action, trace=rules_trace(("R-COST-1", "R-COST-2")))
         )
     perform(play, plan)
 
 
 def _fall_back(play: Play[D], action: Action, why: Impossible) -> None:
     """R-TURN-4, R-TURN-5: a Rover move replaces the action, or he skips the turn."""
-    trace = Trace(rules=("R-TURN-4", why.rule))
+    trace = rules_trace(("R-TURN-4", why.rule))
     play.emit(
         ActionImpossible(action=action, rule=why.rule, reason=why.reason, trace=trace)
     )
@@ -114,7 +113,7 @@ def _fall_back(play: Play[D], action: Action, why: Impossible) -> None:
     if move_rover(play, resolve_gains, base=base, rules=("R-TURN-4", "R-ROVER-1")):
         return
     reason = "the action is impossible and no tile is eligible for his Rover"
-    play.emit(SkipTurn(reason=reason, trace=Trace(rules=("R-TURN-5", "R-ROVER-8"))))
+    play.emit(SkipTurn(reason=reason, trace=rules_trace(("R-TURN-5", "R-ROVER-8"))))
 
 
 def perform(play: Play[D], plan: ActionPlan) -> None:

@@ -10,7 +10,7 @@ from typing import Final
 
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
-from lacerda_bot._rules.play import Play
+from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot.decisions import (
     AdvanceProgressBot,
     BuildShelter,
@@ -148,7 +148,7 @@ def _after_build(play: Play[D], kind: BuildingType, used: TechUsed) -> None:
     if used is TechUsed.HUMAN:
         play.emit(
             GiveOxygen(
-                tech=TechType.for_building(kind), trace=Trace(rules=("R-TURN-7",))
+                tech=TechType.for_building(kind), trace=rules_trace(("R-TURN-7",))
             )
         )
     facts = play.facts
@@ -187,7 +187,7 @@ def _lss_reward(play: Play[D], kind: BuildingType) -> None:
         ChooseLssReward(
             building=kind,
             reward=reward,
-            trace=Trace(rules=("R-BUILD-13", "R-LSS-1", "R-LSS-2")),
+            trace=rules_trace(("R-BUILD-13", "R-LSS-1", "R-LSS-2")),
         )
     )
     if reward is LssReward.CRYSTAL:
@@ -233,6 +233,6 @@ def perform_shelter(play: Play[D], *, rules: tuple[str, ...]) -> None:
                 steps=1,
                 before=before,
                 after=next_in_sequence(before),
-                trace=Trace(rules=("R-LEVEL-3",)),
+                trace=rules_trace(("R-LEVEL-3",)),
             )
         )

@@ -3,7 +3,7 @@
 import attrs
 
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
-from lacerda_bot._rules.play import Play
+from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot.decisions import (
     D,
     GiveOxygen,
@@ -110,7 +110,7 @@ def _credit_upgrade_tech(
         play.amend(position, attrs.evolve(upgrade, tech_used=used))
     if used is TechUsed.HUMAN:
         oxygen = GiveOxygen(
-            tech=TechType.UPGRADE, trace=Trace(rules=("R-TURN-7", "R-COLONY-4"))
+            tech=TechType.UPGRADE, trace=rules_trace(("R-TURN-7", "R-COLONY-4"))
         )
         play.insert(positions[1] + 1, oxygen)
 
@@ -142,7 +142,7 @@ def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
         tie_breaks=ties,
     )
     play.emit(HireScientist(scientist=name.scientist, slot=name.slot, trace=trace))
-    play.emit(RefillContractDisplay(slot=name.slot, trace=Trace(rules=("R-COLONY-8",))))
+    play.emit(RefillContractDisplay(slot=name.slot, trace=rules_trace(("R-COLONY-8",))))
 
 
 def perform_contract(
@@ -158,7 +158,7 @@ def perform_contract(
             PayCrystals(
                 amount=plan.cost,
                 purpose=PaymentPurpose.CONTRACT,
-                trace=Trace(rules=("R-COLONY-7", "R-COST-3")),
+                trace=rules_trace(("R-COLONY-7", "R-COST-3")),
             )
         )
     trace = Trace(
@@ -175,4 +175,4 @@ def perform_contract(
             trace=trace,
         )
     )
-    play.emit(RefillContractDisplay(slot=name.slot, trace=Trace(rules=("R-COLONY-8",))))
+    play.emit(RefillContractDisplay(slot=name.slot, trace=rules_trace(("R-COLONY-8",))))

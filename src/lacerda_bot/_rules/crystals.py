@@ -1,8 +1,7 @@
 """Crystals he gains (R-CRYSTAL-2): one mechanism for every source."""
 
-from lacerda_bot._rules.play import Play
+from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot.decisions import CrystalSource, D, GainCrystals
-from lacerda_bot.trace import Trace
 
 __all__ = ["gain_crystals"]
 
@@ -15,5 +14,5 @@ def gain_crystals(
     Only Crystals from the general supply are capped by the supply as well.
     """
     kept = play.facts.crystals_kept(requested, source)
-    trace = Trace(rules=(*rules, "R-CRYSTAL-2"))
+    trace = rules_trace((*rules, "R-CRYSTAL-2"))
     play.emit(GainCrystals(requested=requested, kept=kept, source=source, trace=trace))

@@ -20,7 +20,7 @@ from lacerda_bot._rules.orbit import (
     plan_obtain,
 )
 from lacerda_bot._rules.plans import Impossible
-from lacerda_bot._rules.play import Play
+from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot._rules.rover import move_rover
 from lacerda_bot.decisions import (
     AdvanceProgressBot,
@@ -42,7 +42,6 @@ from lacerda_bot.model import (
     next_in_sequence,
 )
 from lacerda_bot.options import ImpossibleBenefit
-from lacerda_bot.trace import Trace
 
 __all__ = ["MAX_NESTED_GAINS", "resolve_gain", "resolve_gains"]
 
@@ -78,7 +77,7 @@ def resolve_gain(play: Play[D], gain: Gain, source: str) -> None:
 
 
 def _resolve(play: Play[D], gain: Gain, source: str) -> None:
-    play.emit(TakeBenefit(gain=gain, source=source, trace=Trace(rules=("R-TO-2",))))
+    play.emit(TakeBenefit(gain=gain, source=source, trace=rules_trace(("R-TO-2",))))
     options = play.options
     done = True
     match gain.kind:
@@ -115,7 +114,7 @@ def _resolve(play: Play[D], gain: Gain, source: str) -> None:
         case GainKind.SHIP:  # R-LEVEL-4, R-CRYSTAL-5
             done = play.facts.has_ship_left()
             if done:
-                play.emit(GainShip(trace=Trace(rules=("R-TO-7", "R-LEVEL-4"))))
+                play.emit(GainShip(trace=rules_trace(("R-TO-7", "R-LEVEL-4"))))
         case unreachable:
             assert_never(unreachable)
     if not done:
@@ -131,7 +130,7 @@ def _advance_bot(play: Play[D]) -> None:
             steps=steps,
             before=before,
             after=next_in_sequence(before, steps),
-            trace=Trace(rules=("R-TO-5",)),
+            trace=rules_trace(("R-TO-5",)),
         )
     )
 
@@ -173,7 +172,7 @@ def _take_warehouse(play: Play[D]) -> bool:
     if item is None:
         return False
     crystal = item is Item.CRYSTAL
-    trace = Trace(rules=("R-TO-3", "R-TO-8"))
+    trace = rules_trace(("R-TO-3", "R-TO-8"))
     play.emit(TakeWarehouseItem(item=item, to_supply=not crystal, trace=trace))
     if crystal:
         gain_crystals(play, 1, CrystalSource.WAREHOUSE, "R-TO-3")
@@ -216,5 +215,5 @@ def _impossible(play: Play[D], gain: Gain) -> None:
 
 def _lose(play: Play[D], gain: Gain, rule: str, reason: str) -> None:
     play.emit(
-        LoseBenefit(gain=gain, reason=reason, trace=Trace(rules=(rule, "R-TO-2")))
+        LoseBenefit(gain=gain, reason=reason, trace=rules_trace((rule, "R-TO-2")))
     )

@@ -1,12 +1,11 @@
 """Colony level-up for Lacerda (R-LEVEL-1..6): a Shelter, a Ship, a Bot."""
 
 from lacerda_bot._rules.building import perform_shelter, plan_shelter
-from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import D, GainBot, GainShip
 from lacerda_bot.facts import Facts
 from lacerda_bot.outcome import CallKind, Outcome
-from lacerda_bot.trace import Trace
 
 __all__ = ["colony_level_up"]
 
@@ -29,11 +28,11 @@ def colony_level_up(
         else:
             play.note(f"R-LEVEL-2: Shelter skipped ({why.reason})")
         if play.facts.has_ship_left():
-            play.emit(GainShip(trace=Trace(rules=("R-LEVEL-4", "R-LEVEL-6"))))
+            play.emit(GainShip(trace=rules_trace(("R-LEVEL-4", "R-LEVEL-6"))))
         else:
             play.note("R-LEVEL-4: no Ship left")
         if play.facts.has_bot_left():
-            play.emit(GainBot(trace=Trace(rules=("R-LEVEL-5", "R-LEVEL-6"))))
+            play.emit(GainBot(trace=rules_trace(("R-LEVEL-5", "R-LEVEL-6"))))
         else:
             play.note("R-LEVEL-5: no Bot left")
 

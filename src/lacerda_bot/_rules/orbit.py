@@ -16,7 +16,7 @@ from lacerda_bot._rules.plans import (
     LearnPlan,
     ObtainPlan,
 )
-from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot.decisions import (
     CrystalSource,
     D,
@@ -170,7 +170,7 @@ def develop_step(
             tech=name.tech,
             from_level=name.from_level,
             to_level=name.to_level,
-            trace=Trace(rules=rules),
+            trace=rules_trace(rules),
         )
     )
     source = f"Lab row {name.row} level {name.to_level}"

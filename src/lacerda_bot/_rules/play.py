@@ -14,6 +14,7 @@ every decision and every tie-break as it happens: a table companion shows
 them before it asks its next question.
 """
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeAlias
 
@@ -26,14 +27,33 @@ from lacerda_bot.facts import Facts
 from lacerda_bot.model import Gain
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
-from lacerda_bot.trace import TieBreak, TieRound
+from lacerda_bot.trace import TieBreak, TieRound, Trace
 
-__all__ = ["Event", "GainResolver", "Observer", "Play", "check_bot", "run_call"]
+__all__ = [
+    "Event",
+    "GainResolver",
+    "Observer",
+    "Play",
+    "check_bot",
+    "rules_trace",
+    "run_call",
+]
 
 Event: TypeAlias = Decision[D] | TieBreak
 """What an observer sees: a decision emitted, or a tie-break as it is broken."""
 Observer: TypeAlias = Callable[[Event[D]], None]
 """A callback that sees each :data:`Event` of a call as it happens."""
+
+
+@functools.lru_cache(maxsize=256)
+def rules_trace(rules: tuple[str, ...]) -> Trace:
+    """``Trace(rules=rules)``, one shared value per *rules* (R-TURN-10).
+
+    Most decisions' traces name rules only, from a few dozen tuples; a
+    :class:`~lacerda_bot.trace.Trace` is frozen, so equal ones may be the same
+    object (a lookup instead of building one, some 4 times a turn).
+    """
+    return Trace(rules=rules)
 
 
 class Play(Generic[D]):
@@ -106,7 +126,12 @@ class Play(Generic[D]):
     def tie(
         self, labels: Sequence[str], *, rule: str, merged: Sequence[str] = ()
     ) -> tuple[int, tuple[TieBreak, ...]]:
-        """Break a tie among *labels* (canonical order, R-TIE); the index and the record."""
+        """Break a tie among *labels* (canonical order, R-TIE); the index and the record.
+
+        One option is no tie: nothing is drawn and nothing recorded (R-TIE-1).
+        """
+        if len(labels) == 1:
+            return 0, ()
         result = break_tie(self.bot, labels, rule=rule, merged=merged)
         self.bot = result.bot
         if result.record is None:

@@ -12,7 +12,7 @@ from typing import Final, final
 import attrs
 
 from lacerda_bot._rules.crystals import gain_crystals
-from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot.decisions import (
     CollectTile,
     CrystalSource,
@@ -76,6 +76,10 @@ def best_rover_tech(
     ...                 tile_cost=lambda: 0, spendable=lambda: 0, prefer_own=True).tech
     <TechUsed.OWN: 'own'>
     """
+    if steps <= base:  # no Tech needed: he reaches it for free, nothing else is read
+        return Allowance(
+            allowance=base, tech=TechUsed.NONE, reached=True, pay=0, length=steps
+        )
     read: dict[str, int] = {}
 
     def crystals() -> int:
@@ -93,18 +97,17 @@ def best_rover_tech(
         reached, pay = result(base + choice[1])
         return reached, -pay, steps if reached else base + choice[1]
 
-    choices = [(TechUsed.NONE, 0)]
-    if steps > base:
-        ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
-        if not prefer_own:
-            ranked.reverse()
-        (first, first_level), (second, second_level) = ranked
-        levels = [(first, first_level())]
-        # the preferred Tech reaching the target for free cannot be beaten: the
-        # other one's level is not read
-        if score(levels[0]) != (True, 0, steps):
-            levels.append((second, second_level()))
-        choices = [(user, level) for user, level in levels if level > 0] or choices
+    ranked = [(TechUsed.OWN, own_level), (TechUsed.HUMAN, human_level)]
+    if not prefer_own:
+        ranked.reverse()
+    (first, first_level), (second, second_level) = ranked
+    levels = [(first, first_level())]
+    # the preferred Tech reaching the target for free cannot be beaten: the
+    # other one's level is not read
+    if score(levels[0]) != (True, 0, steps):
+        levels.append((second, second_level()))
+    choices = [(user, level) for user, level in levels if level > 0]
+    choices = choices or [(TechUsed.NONE, 0)]
 
     user, level = max(choices, key=score)  # max keeps the first of equals
     reached, pay = result(base + level)
@@ -175,13 +178,13 @@ def move_rover(
         pay = PayCrystals(
             amount=allowance.pay,
             purpose=PaymentPurpose.MOVEMENT,
-            trace=Trace(rules=("R-ROVER-5",)),
+            trace=rules_trace(("R-ROVER-5",)),
         )
         play.emit(pay)
     play.emit(move)
     if counted is TechUsed.HUMAN:
         oxygen = GiveOxygen(
-            tech=TechType.ROVER, trace=Trace(rules=("R-TURN-7", "R-ROVER-4"))
+            tech=TechType.ROVER, trace=rules_trace(("R-TURN-7", "R-ROVER-4"))
         )
         play.emit(oxygen)
     for _ in range(facts.moved_crystal_count() if crystals else 0):
@@ -215,11 +218,11 @@ def _arrive(play: Play[D], resolve: GainResolver[D], cost: int) -> None:
         pay = PayCrystals(
             amount=cost,
             purpose=PaymentPurpose.TILE,
-            trace=Trace(rules=("R-ROVER-9",)),
+            trace=rules_trace(("R-ROVER-9",)),
         )
         play.emit(pay)
     tile = facts.arrival_tile()
     play.emit(
-        CollectTile(tile=tile, crystal_cost=cost, trace=Trace(rules=("R-ROVER-9",)))
+        CollectTile(tile=tile, crystal_cost=cost, trace=rules_trace(("R-ROVER-9",)))
     )
     resolve(play, facts.collected_tile_reward(), f"tile {tile}")

@@ -4,7 +4,7 @@ from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.building import perform_construct, plan_construct
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.plans import Impossible
-from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._rules.rover import move_rover
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import D, LoseBenefit, PlaceDiscoveryTile, Stay, Travel
@@ -54,7 +54,7 @@ def _shuttle(play: Play[D]) -> None:
     reason = travel_reason(play)
     if reason:
         play.emit(
-            Stay(reason=reason, trace=Trace(rules=("R-SHUTTLE-1", "R-SHUTTLE-2")))
+            Stay(reason=reason, trace=rules_trace(("R-SHUTTLE-1", "R-SHUTTLE-2")))
         )
         return
     facts = play.facts
@@ -96,7 +96,7 @@ def _place_discovery_tile(play: Play[D]) -> None:
                 tile=None,
                 hex=None,
                 reason="no Discovery tile is left",
-                trace=Trace(rules=rules),
+                trace=rules_trace(rules),
             )
         )
         return
@@ -108,7 +108,7 @@ def _place_discovery_tile(play: Play[D]) -> None:
                 tile=facts.exploration_tile(),
                 hex=None,
                 reason=reason,
-                trace=Trace(rules=rules),
+                trace=rules_trace(rules),
             )
         )
         return
@@ -140,6 +140,6 @@ def _arrival_construction(play: Play[D]) -> None:
         LoseBenefit(
             gain=Gain(kind=GainKind.CONSTRUCT),
             reason=reason,
-            trace=Trace(rules=("R-SHUTTLE-5", "R-TO-2")),
+            trace=rules_trace(("R-SHUTTLE-5", "R-TO-2")),
         )
     )

@@ -5,14 +5,13 @@ from lacerda_bot._rules.actions import run_action
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.orbit import develop_step
-from lacerda_bot._rules.play import Observer, Play, run_call
+from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._state import BotState, discard_card, reveal_card
 from lacerda_bot.decisions import AdvanceMission, CrystalSource, D, RevealCard
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Facts
 from lacerda_bot.model import Action, MissionSlot, TechType
 from lacerda_bot.outcome import CallKind, Outcome
-from lacerda_bot.trace import Trace
 
 __all__ = ["human_used_tech", "take_turn"]
 
@@ -42,7 +41,7 @@ def _reveal(play: Play[D]) -> SoloCard:
     bot, card, reshuffled = reveal_card(play.bot)
     play.bot = bot
     play.card, play.reshuffled = card, reshuffled
-    trace = Trace(rules=("R-DECK-2", "R-DECK-3"))
+    trace = rules_trace(("R-DECK-2", "R-DECK-3"))
     play.emit(
         RevealCard(
             card=card, pass_count=bot.pass_count, reshuffled=reshuffled, trace=trace
@@ -59,7 +58,7 @@ def _mission_step(play: Play[D], slot: MissionSlot) -> None:
             f"R-MISSION-2: Mission {facts.mission(slot)} is completed; nothing moves or is paid"
         )
         return
-    trace = Trace(rules=("R-MISSION-1",))
+    trace = rules_trace(("R-MISSION-1",))
     play.emit(AdvanceMission(slot=slot, mission=facts.mission(slot), trace=trace))
     crystals = facts.mission_crystals(slot)
     if crystals:
