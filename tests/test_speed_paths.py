@@ -392,7 +392,7 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
     import pkgutil
 
     import lacerda_bot
-    from lacerda_bot._enum import Enum
+    from lacerda_bot._enum import IdentityEnum
 
     found: list[type[enum.Enum]] = []
     for info in pkgutil.walk_packages(lacerda_bot.__path__, "lacerda_bot."):
@@ -412,7 +412,7 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
         )
     assert len(found) > 30
     for cls in found:
-        assert issubclass(cls, Enum), cls
+        assert issubclass(cls, IdentityEnum), cls
         member = next(iter(cls))
         assert hash(member) == object.__hash__(member)
         assert {member: 1}[cls(member.value)] == 1
@@ -447,3 +447,14 @@ def test_a_shared_rules_trace_is_the_trace_built_for_it(rules: list[str]) -> Non
     assert shared.rules == tuple(dict.fromkeys(rules))
     assert rules_trace(tuple(rules)) is shared
     assert rules_trace.cache_info().maxsize is not None  # bounded
+
+
+def test_a_trace_of_one_rule_is_kept_and_a_bad_one_still_refused() -> None:
+    """The converter's short cut for one rule refuses what the merge refused."""
+    from lacerda_bot.trace import Trace
+
+    one = ("R-ROVER-9",)
+    assert Trace(rules=one).rules is one
+    assert Trace(rules=("R-A", "R-B", "R-A")).rules == ("R-A", "R-B")
+    with pytest.raises(TypeError):
+        Trace(rules=([1],))  # type: ignore[arg-type]

@@ -2,10 +2,10 @@
 
 import enum
 
-__all__ = ["Enum"]
+__all__ = ["IdentityEnum"]
 
 
-class Enum(enum.Enum):
+class IdentityEnum(enum.Enum):
     """An :class:`enum.Enum` whose members hash by identity, in C.
 
     Members are singletons compared by identity, so identity is a consistent

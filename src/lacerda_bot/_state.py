@@ -115,8 +115,8 @@ def moved(bot: BotState, **changes: Any) -> BotState:
     back, the random-event counter up by one, the pointer to the next building
     of T2 (R-DECK-2..4, R-TIE-4, R-BUILD-1). Re-checking each copy cost
     about 4 us, some 3 times a turn; a property test checks that every such
-    move gives a bot state the checks accept. Like ``attrs.evolve``, a name
-    that is not a field is refused (AttributeError); the values are not checked.
+    move gives a bot state the checks accept. A name that is not a field
+    raises AttributeError (the class has slots); no value is checked.
     """
     new: BotState = object.__new__(BotState)
     for name, value in zip(_BOT_ORDER, _BOT_VALUES(bot), strict=True):

@@ -24,7 +24,7 @@ from typing import Generic, Never, final
 import attrs
 from typing_extensions import TypeVar
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
     Action,
@@ -85,7 +85,7 @@ __all__ = [
 
 
 @enum.unique
-class Criterion(Enum):
+class Criterion(IdentityEnum):
     """What the table says instead of a name it cannot give: the rule's criterion.
 
     Each member words one kind of thing a rule picks; :mod:`lacerda_bot.render`
@@ -171,7 +171,7 @@ D = TypeVar("D", default=Never)
 
 
 @enum.unique
-class CrystalSource(Enum):
+class CrystalSource(IdentityEnum):
     """Where a Crystal gain comes from."""
 
     MISSION = "mission"
@@ -191,7 +191,7 @@ class CrystalSource(Enum):
 
 
 @enum.unique
-class PaymentPurpose(Enum):
+class PaymentPurpose(IdentityEnum):
     """What Crystals are paid for (R-COST, R-ROVER-5, R-ROVER-9)."""
 
     PLACEMENT = "placement"

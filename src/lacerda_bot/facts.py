@@ -39,7 +39,7 @@ from typing import Final, Generic, Protocol, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.decisions import CrystalSource, D, Decision
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.hexmap import Hex
@@ -78,7 +78,7 @@ __all__ = [
 
 
 @enum.unique
-class Fact(Enum):
+class Fact(IdentityEnum):
     """Every fact the rules read.
 
     A fact method of :class:`Facts`, the Tech of his the human used
@@ -251,7 +251,7 @@ class Choice:
 
 
 @enum.unique
-class Display(Enum):
+class Display(IdentityEnum):
     """What the Blueprint display holds, for R-ORBIT-1..3."""
 
     EMPTY = "empty"
@@ -262,7 +262,7 @@ class Display(Enum):
 
 
 @enum.unique
-class DevelopChoice(Enum):
+class DevelopChoice(IdentityEnum):
     """Which of his Techs a development step advances (R-ORBIT-6, R-TO-10)."""
 
     MOST = "most"

@@ -10,7 +10,7 @@ from typing import Final, NewType, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._validate import record_count, record_instance, record_optional
 from lacerda_bot.errors import InvalidValueError
 
@@ -44,7 +44,7 @@ HostId = NewType("HostId", str)
 
 
 @enum.unique
-class Side(Enum):
+class Side(IdentityEnum):
     """The two sides of the board (V1)."""
 
     ORBIT = "orbit"
@@ -52,7 +52,7 @@ class Side(Enum):
 
 
 @enum.unique
-class Owner(Enum):
+class Owner(IdentityEnum):
     """Whose piece it is."""
 
     LACERDA = "lacerda"
@@ -60,7 +60,7 @@ class Owner(Enum):
 
 
 @enum.unique
-class BuildingType(Enum):
+class BuildingType(IdentityEnum):
     """Building types: the Mine, the four LSS types and the Shelter."""
 
     MINE = "mine"
@@ -97,7 +97,7 @@ def next_in_sequence(building: BuildingType, steps: int = 1) -> BuildingType:
 
 
 @enum.unique
-class TechType(Enum):
+class TechType(IdentityEnum):
     """Tech types the rules read: one per building type, the Rover and the Upgrade."""
 
     MINE = "mine"
@@ -116,7 +116,7 @@ class TechType(Enum):
 
 
 @enum.unique
-class TechUsed(Enum):
+class TechUsed(IdentityEnum):
     """Whose Tech a decision used (R-BUILD-10)."""
 
     NONE = "none"
@@ -125,7 +125,7 @@ class TechUsed(Enum):
 
 
 @enum.unique
-class Scientist(Enum):
+class Scientist(IdentityEnum):
     """The six Scientists (T3)."""
 
     GEOLOGIST = "geologist"
@@ -158,7 +158,7 @@ def scored_type(scientist: Scientist) -> BuildingType:
 
 
 @enum.unique
-class ContractKind(Enum):
+class ContractKind(IdentityEnum):
     """Earth Contract kinds (T4)."""
 
     UPGRADE = "upgrade"
@@ -171,7 +171,7 @@ class ContractKind(Enum):
 
 
 @enum.unique
-class TileKind(Enum):
+class TileKind(IdentityEnum):
     """Map tile kinds (V6)."""
 
     RESEARCH = "research"
@@ -179,7 +179,7 @@ class TileKind(Enum):
 
 
 @enum.unique
-class FigureKind(Enum):
+class FigureKind(IdentityEnum):
     """Figures other than the two Rovers (spec §0)."""
 
     BOT = "bot"
@@ -188,7 +188,7 @@ class FigureKind(Enum):
 
 
 @enum.unique
-class Item(Enum):
+class Item(IdentityEnum):
     """Warehouse items (V13)."""
 
     CRYSTAL = "crystal"
@@ -200,7 +200,7 @@ class Item(Enum):
 
 
 @enum.unique
-class MissionSlot(Enum):
+class MissionSlot(IdentityEnum):
     """Mission letters on the solo cards (V16)."""
 
     A = "a"
@@ -209,7 +209,7 @@ class MissionSlot(Enum):
 
 
 @enum.unique
-class BlueprintRow(Enum):
+class BlueprintRow(IdentityEnum):
     """Rows of the Blueprint display (V10)."""
 
     TOP = "top"
@@ -217,7 +217,7 @@ class BlueprintRow(Enum):
 
 
 @enum.unique
-class LssReward(Enum):
+class LssReward(IdentityEnum):
     """The two LSS second benefits Lacerda chooses between (R-LSS-1)."""
 
     RETRIEVE_COLONIST = "retrieve_colonist"
@@ -225,7 +225,7 @@ class LssReward(Enum):
 
 
 @enum.unique
-class Action(Enum):
+class Action(IdentityEnum):
     """The six card actions (R-TURN-1 table)."""
 
     OBTAIN_BLUEPRINT = "obtain_blueprint"
@@ -256,7 +256,7 @@ _COLONY_ACTIONS: Final = (Action.CONSTRUCT, Action.UPGRADE, Action.HIRE_OR_CONTR
 
 
 @enum.unique
-class GainKind(Enum):
+class GainKind(IdentityEnum):
     """Kinds of gain a space or tile gives (spec §2.1, T6)."""
 
     WAREHOUSE = "warehouse"

@@ -6,7 +6,7 @@ from typing import Final, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._validate import is_instance, is_int, is_one_of
 from lacerda_bot.errors import InvalidValueError
 
@@ -25,7 +25,7 @@ __all__ = [
 
 
 @enum.unique
-class TiePolicy(Enum):
+class TiePolicy(IdentityEnum):
     """How ties are broken (R-TIE-2..6)."""
 
     CARDS = "cards"
@@ -33,7 +33,7 @@ class TiePolicy(Enum):
 
 
 @enum.unique
-class ComplexTechThreshold(Enum):
+class ComplexTechThreshold(IdentityEnum):
     """What a join's Tech level is compared with (R-BUILD-7)."""
 
     JOINED = "joined"
@@ -41,7 +41,7 @@ class ComplexTechThreshold(Enum):
 
 
 @enum.unique
-class StandaloneRule(Enum):
+class StandaloneRule(IdentityEnum):
     """Where a stand-alone building may go (R-BUILD-8)."""
 
     EXACTLY_2 = "exactly_2"
@@ -49,7 +49,7 @@ class StandaloneRule(Enum):
 
 
 @enum.unique
-class NoScientistFallback(Enum):
+class NoScientistFallback(IdentityEnum):
     """Colony 3 with fewer than 2 Scientists and none on display (R-COLONY-6)."""
 
     CONTRACT = "contract"
@@ -57,7 +57,7 @@ class NoScientistFallback(Enum):
 
 
 @enum.unique
-class ImpossibleBenefit(Enum):
+class ImpossibleBenefit(IdentityEnum):
     """What happens to a gain that cannot be carried out (R-TO-2)."""
 
     LOSE = "lose"
@@ -65,7 +65,7 @@ class ImpossibleBenefit(Enum):
 
 
 @enum.unique
-class UnknownGain(Enum):
+class UnknownGain(IdentityEnum):
     """What an ``OTHER`` gain does (R-TO-9)."""
 
     SKIP = "skip"

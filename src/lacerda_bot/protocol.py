@@ -48,7 +48,7 @@ from lacerda_bot._calls import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
 from lacerda_bot._state import BotState, new_bot
 from lacerda_bot.errors import (
@@ -96,7 +96,7 @@ RequestId: TypeAlias = str | int | None
 
 
 @enum.unique
-class Call(Enum):
+class Call(IdentityEnum):
     """The calls a request can name: the host entry points of :mod:`lacerda_bot`."""
 
     NEW_BOT = "new_bot"
@@ -109,7 +109,7 @@ class Call(Enum):
 
 
 @enum.unique
-class ErrorType(Enum):
+class ErrorType(IdentityEnum):
     """The ``"type"`` of an error response: the error class's name.
 
     The first three are the library's own errors (:mod:`lacerda_bot.errors`);

@@ -307,8 +307,9 @@ def apply(host: Board, decisions: Iterable[Decision]) -> Board:
 
     Given the decisions of one of the last calls (the ``decisions`` tuple of
     its :class:`~lacerda_bot.Outcome`) and the board that call was given, it
-    returns the board the library ended the call on, checked, without
-    applying them again: pass both back unchanged to get that fast path.
+    returns what applying them gives without applying them again, already
+    checked (the board the library ended the call on, with the gained
+    Crystals spendable): pass both back unchanged to get that fast path.
     """
     board = applied(host, decisions)
     if board is not None:

@@ -68,7 +68,10 @@ class TieBreak:
 
 
 def _unique_rules(rules: tuple[str, ...]) -> tuple[str, ...]:
-    if type(rules) is tuple and len(rules) < 2:  # most traces: nothing to merge
+    """*rules* in order, each once (the converter of :attr:`Trace.rules`)."""
+    if type(rules) is tuple and (
+        not rules or (len(rules) == 1 and type(rules[0]) is str)
+    ):  # most traces: nothing to merge, and nothing the merge would refuse
         return rules
     return tuple(dict.fromkeys(rules))
 

@@ -592,7 +592,8 @@ def evolve_board(board: Board, **changes: Any) -> Board:
 
 
 _TRUSTED: Final[dict[int, "weakref.ref[Board]"]] = {}
-"""Every live board that passed the checks, by ``id``: a weak reference to it.
+"""Every live board that passed the checks, or was made by the library from one
+(:func:`trust`), by ``id``: a weak reference to it.
 
 A plain dictionary of weak references, each removing its entry when its board
 goes (a ``WeakValueDictionary`` builds its references in Python, about a
@@ -608,7 +609,7 @@ very same object, the checked (canonical) value is the second's.
 
 
 def is_trusted(board: object) -> bool:
-    """Whether *board* is a :class:`Board` the library checked (by identity)."""
+    """Whether *board* is a :class:`Board` the library checked or made (by identity)."""
     ref = _TRUSTED.get(id(board))
     return ref is not None and ref() is board
 

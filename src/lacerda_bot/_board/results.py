@@ -12,13 +12,15 @@ identity) the board the call ended on, already checked.
 The two boards differ in one way only: the host counts gained Crystals as
 spendable at once, the working copy only under ``same_call_gains_spendable``
 (R-CRYSTAL-3); the difference is the sum of the Crystals kept, added back
-(and checked once, there). When the view was a :class:`Board` the library had
-to sort into canonical order only in the human's hand (his Techs and
-Blueprints, in his own order), which no effect of a decision reads or
-changes, the result keeps the host's order there, as applying the decisions
-to the view does, and reading it (or a board the host makes from it) takes
-those very objects as sorted already. A view out of order anywhere else is
-applied one by one, as before.
+(and checked once, there).
+
+The human's hand (his Techs and Blueprints) is the one place a reference host
+keeps its own order, which the read sorts; no effect of a decision reads or
+changes those two fields. So when the view differed from the board read only
+there, in tuples, the result keeps the host's order, as applying the
+decisions to the view does, and is registered to read as the sorted one: no
+check runs when it, or a board the host makes from it, is read again. A view
+out of order anywhere else is applied one by one, as before.
 
 This is a cache: it changes how fast :func:`~lacerda_bot.testing.apply` is,
 never what it returns (a test compares both over whole games). Only the last
@@ -68,24 +70,31 @@ def remember(
 def applied(host: object, decisions: object) -> Board | None:
     """The board *host* becomes after *decisions*, if a recent call made them on it.
 
-    None unless *decisions* is the decisions tuple of one of the last calls
-    and *host* the view that call read (both by identity), and the view
-    differs from the board read at most in :data:`HUMAN_HAND`.
+    None unless *decisions* is the (non-empty) decisions tuple of one of the
+    last calls and *host* the view that call read (both by identity), and that
+    view differs from the board read at most in :data:`HUMAN_HAND`, held in
+    tuples.
     """
-    last = tuple(_LAST)  # copied in one step: another thread may append meanwhile
+    # A list is filled without allocating a tracked object, so no garbage
+    # collection (and no other thread) runs while the deque is read.
+    last = list(_LAST)
     entry = next(
         (e for e in reversed(last) if e[0] is decisions and e[1] is host), None
     )
     if entry is None:
         return None
     made, view, start, end, gains_spendable = entry
+    if not made:  # the empty tuple is shared: the host is its own result
+        return None
     hand: dict[str, object] = {}
     if view is not start:
-        assert isinstance(view, Board)  # read_view copies only a Board it sorts
+        assert isinstance(view, Board)  # _run remembers Boards only
         differ = sum(map(operator.is_not, values_of(view), values_of(start)))
         for name in HUMAN_HAND:
             ours = getattr(view, name)
             if ours is not getattr(start, name):
+                if type(ours) is not tuple:  # a list could change under us
+                    return None
                 hand[name] = ours
         if differ != len(hand):
             return None

@@ -6,7 +6,7 @@ from typing import Any, Final, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._validate import is_int
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import (
@@ -34,7 +34,7 @@ __all__ = [
 
 
 @enum.unique
-class RequirementKind(Enum):
+class RequirementKind(IdentityEnum):
     """The requirement kinds of T8."""
 
     COLONY_LEVEL = "colony_level"

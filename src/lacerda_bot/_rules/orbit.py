@@ -8,7 +8,7 @@ them, a player at the table reads them off the board.
 
 from enum import unique
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import (
     DevelopPlan,
@@ -118,7 +118,7 @@ def plan_develop(play: Play[D]) -> DevelopPlan | Impossible:
 
 
 @unique
-class DevelopStep(Enum):
+class DevelopStep(IdentityEnum):
     """Which Tech a development step takes (R-ORBIT-6, R-TO-10)."""
 
     MOST = "most"

@@ -221,8 +221,13 @@ class InvariantError(LacerdaBotError, AssertionError):
 
 
 def _checked(call: str, board: Board, outcome: Outcome) -> Board:
-    """Apply *outcome* decision by decision, checking every invariant on the way."""
+    """Apply *outcome* decision by decision, checking every invariant on the way.
+
+    The board ``testing.apply`` reuses for the whole call (the library's, without
+    applying the decisions again) must be the board applying them one by one gives.
+    """
     options = outcome.bot.options
+    reused = apply(board, outcome.decisions)
     for decision in outcome.decisions:
         problem = why_illegal(board, decision, options)
         if problem:
@@ -235,6 +240,10 @@ def _checked(call: str, board: Board, outcome: Outcome) -> Board:
         raise InvariantError(f"{call}: Crystals exceed the Depot")
     if loads(dumps(bot), BotState) != bot:
         raise InvariantError(f"{call}: the bot state does not survive JSON")
+    if reused != board:
+        raise InvariantError(
+            f"{call}: the board reused for the call is not the applied one"
+        )
     return board
 
 

@@ -11,7 +11,7 @@ from typing import Final, TypeAlias, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.render import Line
 
@@ -33,7 +33,7 @@ _LISTED: Final = 8
 
 
 @enum.unique
-class QuestionKind(Enum):
+class QuestionKind(IdentityEnum):
     """The shapes a question can take."""
 
     YES_NO = "yes_no"

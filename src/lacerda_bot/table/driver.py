@@ -20,7 +20,7 @@ from typing import Final, assert_never, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
@@ -50,7 +50,7 @@ __all__ = [
 
 
 @enum.unique
-class StepKind(Enum):
+class StepKind(IdentityEnum):
     """The steps of a game the companion guides, named as the player types them."""
 
     SETUP = "setup"

@@ -14,7 +14,7 @@ from typing import Final, assert_never, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.model import MissionSlot, TechType
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
 from lacerda_bot.table.tracked import Tracked
@@ -31,7 +31,7 @@ __all__ = [
 
 
 @enum.unique
-class Value(Enum):
+class Value(IdentityEnum):
     """A value of his player board that the player may correct."""
 
     CRYSTALS = "crystals"

@@ -18,7 +18,7 @@ from typing import Final, TextIO, assert_never, final
 
 import attrs
 
-from lacerda_bot._enum import Enum
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
@@ -60,7 +60,7 @@ A step out of order is refused with the reason; add ! to insist (turn!)."""
 
 
 @enum.unique
-class Command(Enum):
+class Command(IdentityEnum):
     """The commands every prompt accepts, as the player types them."""
 
     EXPLAIN = "?"
