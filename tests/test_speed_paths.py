@@ -419,14 +419,14 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
 
 
 def test_the_decisions_the_facts_remember_are_those_their_match_names() -> None:
-    """BoardFacts.apply skips its match for other decisions: the two lists must agree."""
+    """BoardFacts.apply skips _remember for other decisions: its list and the match agree."""
     import ast
     import inspect
     import textwrap
 
     from lacerda_bot._board import facts
 
-    tree = ast.parse(textwrap.dedent(inspect.getsource(facts.BoardFacts.apply)))
+    tree = ast.parse(textwrap.dedent(inspect.getsource(facts.BoardFacts._remember)))
     named = {
         node.cls.id
         for node in ast.walk(tree)

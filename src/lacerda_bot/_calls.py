@@ -41,13 +41,12 @@ def _run(
     facts = BoardFacts.read(view, bot.options)
     outcome = rules(bot, facts)
     if type(view) is Board:  # so that testing.apply need not apply the decisions again
-        options = bot.options
         remember(
             view,
             facts.start,
             facts.board,
             outcome.decisions,
-            gains_spendable=options.same_call_gains_spendable,
+            gains_spendable=bot.options.same_call_gains_spendable,
         )
     return outcome
 

@@ -15,7 +15,7 @@ Hexes sort in the spec's canonical order: ascending ``r``, then ascending ``q``.
 import functools
 from collections import deque
 from collections.abc import Iterable, Mapping
-from typing import Final, Self, final
+from typing import Final, Self, TypeVar, final
 
 import attrs
 
@@ -212,14 +212,22 @@ class MapIndex:
         found = self._steps.get(start)
         if found is None:
             found = _search(self._graph, start)
-            steps = self._steps
-            if len(steps) >= STEPS_PER_MAP:
-                try:  # the oldest search goes (another thread may be at it too)
-                    del steps[next(iter(steps))]
-                except (KeyError, RuntimeError, StopIteration):
-                    steps.clear()
-            steps[start] = found
+            _keep(self._steps, start, found)
         return found
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _keep(searches: dict[K, V], start: K, found: V) -> None:
+    """Keep *found* for *start*, the oldest search going past :data:`STEPS_PER_MAP`."""
+    if len(searches) >= STEPS_PER_MAP:
+        try:  # another thread may be evicting too
+            del searches[next(iter(searches))]
+        except (KeyError, RuntimeError, StopIteration):
+            searches.clear()
+    searches[start] = found
 
 
 class RankedMap:
@@ -263,13 +271,7 @@ class RankedMap:
                         seen[nxt] = d
                         queue.append(nxt)
             found = [None if d < 0 else d for d in seen]
-            steps = self._steps
-            if len(steps) >= STEPS_PER_MAP:
-                try:  # the oldest search goes (another thread may be at it too)
-                    del steps[next(iter(steps))]
-                except (KeyError, RuntimeError, StopIteration):
-                    steps.clear()
-            steps[start] = found
+            _keep(self._steps, start, found)
         return found
 
 

@@ -640,8 +640,7 @@ def read_as(board: Board, values: _Values) -> None:
     *values*, unread.
     """
     given: _Values = _VALUES_OF(board)
-    key = id(board)
-    _DERIVED[key] = (weakref.ref(board, lambda r: _forget(r, key)), given, values)
+    _derive(board, given, values)
     _RECENT.append((given, values))
 
 
@@ -683,6 +682,11 @@ def derived(board: Board, parent: Board) -> None:
         if entry is None or entry[0]() is not parent:
             return
         _, given, values = entry
+    _derive(board, given, values)
+
+
+def _derive(board: Board, given: _Values, values: _Values) -> None:
+    """Note that a read of *board* takes what it shares with *given* as *values*."""
     key = id(board)
     _DERIVED[key] = (weakref.ref(board, lambda r: _forget(r, key)), given, values)
 

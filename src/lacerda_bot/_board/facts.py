@@ -141,7 +141,7 @@ _REFERRING: Final = frozenset(
         CollectTile,
     }
 )
-"""The decisions :meth:`BoardFacts.apply` remembers something of (the classes are final)."""
+"""The decisions :meth:`BoardFacts._remember` notes something of (the classes are final)."""
 
 
 class BoardFacts:
@@ -199,11 +199,14 @@ class BoardFacts:
     def apply(self, decision: Decision) -> None:
         """Apply *decision* to the working copy, remembering what it refers to."""
         board = self.board
-        if type(decision) not in _REFERRING:  # most decisions: skip the match
-            self.board = apply_decision(
-                board, decision, gains_spendable=self.options.same_call_gains_spendable
-            )
-            return
+        if type(decision) in _REFERRING:  # most decisions refer to nothing
+            self._remember(board, decision)
+        self.board = apply_decision(
+            board, decision, gains_spendable=self.options.same_call_gains_spendable
+        )
+
+    def _remember(self, board: Board, decision: Decision) -> None:
+        """Note what *decision* refers to on *board*, the board before it."""
         match decision:
             case Construct() | BuildShelter():
                 self._built = decision.hex
@@ -234,9 +237,6 @@ class BoardFacts:
                 )
             case _:
                 pass
-        self.board = apply_decision(
-            board, decision, gains_spendable=self.options.same_call_gains_spendable
-        )
 
     # --- his side and the Missions ------------------------------------------
 
