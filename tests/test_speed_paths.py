@@ -1,6 +1,7 @@
 """Issue 14: the trusted path for boards the library produced, and the bounded caches."""
 
 import gc
+import inspect
 import json
 from collections.abc import Callable
 from typing import Any
@@ -324,8 +325,18 @@ def test_the_rules_moves_keep_every_check_of_the_bot_state(
 
 
 def test_an_unknown_field_is_refused_by_moved() -> None:
-    with pytest.raises(AttributeError, match="no_such_field"):
-        moved(new_bot(5), no_such_field=1)
+    with pytest.raises(TypeError, match="no_such_field"):
+        moved(new_bot(5), no_such_field=1)  # type: ignore[call-arg]
+
+
+def test_moved_writes_every_field() -> None:
+    """Its parameters are the fields but the two that never move; each is written."""
+    fields = [f.name for f in attrs.fields(BotState)]
+    params = list(inspect.signature(moved).parameters)
+    assert params == ["bot", *(f for f in fields if f not in {"seed", "options"})]
+    bot = attrs.evolve(new_bot(5), last_card=3, events=4)
+    assert moved(bot) == bot
+    assert [getattr(moved(bot), f) for f in fields] == [getattr(bot, f) for f in fields]
 
 
 @given(

@@ -34,7 +34,7 @@ procedure, a few overridden hooks).
 """
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Generic, Protocol, final
 
 import attrs
@@ -60,7 +60,7 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import UnknownGain
-from lacerda_bot.trace import Candidate, Removal
+from lacerda_bot.trace import Candidate, Explanation, Removal
 
 __all__ = [
     "BlueprintPick",
@@ -325,6 +325,16 @@ class Facts(Protocol[D]):
 
     def apply(self, decision: Decision[D]) -> None:
         """Learn *decision*: the facts read after it reflect it (R-SETUP-5)."""
+        ...
+
+    def later(
+        self, explain: "Callable[[Facts[D]], Explanation]"
+    ) -> Callable[[], Explanation] | None:
+        """*explain* deferred until the trace is read, on the facts as they are now.
+
+        None: the source cannot keep them (it asks them in order), so the rules
+        explain at once (R-TURN-10).
+        """
         ...
 
     # --- his side and the Missions (R-TURN-1, R-MISSION) ---------------------

@@ -5,13 +5,14 @@ rule weighed with the values of its criteria, the candidates it removed and
 why, and the record of every tie-break. :mod:`lacerda_bot.render` words them.
 """
 
-from typing import final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 
 import attrs
 
 from lacerda_bot.options import TiePolicy
 
-__all__ = ["Candidate", "Removal", "TieBreak", "TieRound", "Trace"]
+__all__ = ["Candidate", "Explanation", "Removal", "TieBreak", "TieRound", "Trace"]
 
 
 @final
@@ -76,10 +77,26 @@ def _unique_rules(rules: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules))
 
 
+Explanation: TypeAlias = tuple[tuple["Candidate", ...], tuple["Removal", ...]]
+"""A trace's candidates and removals, as a rule's explanation gives them."""
+
+
+class _Later:
+    """The slot of an explanation not given yet (see :func:`explained_later`)."""
+
+    __slots__ = ("_explain",)
+
+
 @final
 @attrs.frozen(kw_only=True)
-class Trace:
-    """Why a decision was made (R-TURN-10)."""
+class Trace(_Later):
+    """Why a decision was made (R-TURN-10).
+
+    The library may build a trace's :attr:`candidates` and :attr:`removed`
+    only when one of them is first read (most hosts never read them); the
+    trace is the same value either way, for equality, hashing, printing,
+    pickling and JSON alike.
+    """
 
     rules: tuple[str, ...] = attrs.field(default=(), converter=_unique_rules)
     """Rule IDs applied, in order, each once."""
@@ -87,3 +104,55 @@ class Trace:
     removed: tuple[Removal, ...] = ()
     tie_breaks: tuple[TieBreak, ...] = ()
     note: str = ""
+
+    if not TYPE_CHECKING:  # mypy would take any attribute name for a real one
+
+        def __getattr__(self, name: str) -> Any:
+            """Build the explanation on the first read of its fields."""
+            if name not in _EXPLAINED:
+                raise AttributeError(
+                    f"{type(self).__name__!r} object has no attribute {name!r}"
+                )
+            explain = _explanation_of(self)
+            if explain is None:  # built meanwhile, by another thread
+                return object.__getattribute__(self, name)
+            candidates, removed = explain()
+            _SET(self, "candidates", candidates)
+            _SET(self, "removed", removed)
+            _SET(self, "_explain", None)  # let go of the board it was read from
+            return candidates if name == "candidates" else removed
+
+
+_EXPLAINED: Final = frozenset({"candidates", "removed"})
+_SET: Final = object.__setattr__
+_EXPLAIN_SLOT: Final = _Later.__dict__["_explain"]
+
+
+def _explanation_of(trace: Trace) -> Callable[[], Explanation] | None:
+    try:
+        explain: Callable[[], Explanation] | None = _EXPLAIN_SLOT.__get__(trace)
+    except AttributeError:  # a trace built whole: the fields themselves are missing
+        raise AttributeError("a Trace built without its fields") from None
+    return explain
+
+
+def explained_later(
+    rules: tuple[str, ...],
+    explain: Callable[[], Explanation],
+    *,
+    tie_breaks: tuple[TieBreak, ...] = (),
+    note: str = "",
+) -> Trace:
+    """A :class:`Trace` whose candidates and removals *explain* gives when first read.
+
+    For the library's rules: *explain* must give the same value whenever it is
+    called (it reads a frozen board), so that the trace is one value. The trace
+    is built without ``__init__``: the values must be of the types the fields
+    name (*rules* is put in its normal form, each rule once).
+    """
+    trace: Trace = object.__new__(Trace)
+    _SET(trace, "rules", _unique_rules(rules))
+    _SET(trace, "tie_breaks", tie_breaks)
+    _SET(trace, "note", note)
+    _SET(trace, "_explain", explain)
+    return trace

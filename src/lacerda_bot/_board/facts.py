@@ -71,6 +71,7 @@ from lacerda_bot.facts import (
     Development,
     Display,
     Fact,
+    Facts,
     Read,
     ScientistPick,
     check_gains,
@@ -105,7 +106,7 @@ from lacerda_bot.records import (
     Tile,
     TurnOrderSpace,
 )
-from lacerda_bot.trace import Candidate, Removal
+from lacerda_bot.trace import Candidate, Explanation, Removal
 
 __all__ = ["BoardFacts"]
 
@@ -204,6 +205,17 @@ class BoardFacts:
         self.board = apply_decision(
             board, decision, gains_spendable=self.options.same_call_gains_spendable
         )
+
+    def later(
+        self, explain: Callable[[Facts[Never]], Explanation]
+    ) -> Callable[[], Explanation]:
+        """*explain* on the board as it is now (frozen), when the trace is read.
+
+        The explanations read the board and the options only (not what a
+        decision referred to), so fresh facts of the same board give them.
+        """
+        board, options = self.board, self.options
+        return lambda: explain(BoardFacts(board, options))
 
     def _remember(self, board: Board, decision: Decision) -> None:
         """Note what *decision* refers to on *board*, the board before it."""

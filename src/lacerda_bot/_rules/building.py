@@ -119,10 +119,10 @@ def perform_construct(
     facts, kind = play.facts, plan.building
     size, choice, ties = _best_site(play, kind, "R-BUILD-9")
     used = _join_tech(play, kind, size)
-    trace = Trace(
-        rules=(*rules, *_BUILD_RULES),
-        candidates=facts.site_candidates(kind),
-        removed=plan.removed,
+    removed = plan.removed
+    trace = play.explained(
+        (*rules, *_BUILD_RULES),
+        lambda f: (f.site_candidates(kind), removed),
         tie_breaks=ties,
     )
     play.emit(
@@ -211,9 +211,9 @@ def perform_shelter(play: Play[D], *, rules: tuple[str, ...]) -> None:
     """
     facts, kind = play.facts, BuildingType.SHELTER
     size, choice, ties = _best_site(play, kind, "R-LEVEL-2")
-    trace = Trace(
-        rules=(*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
-        candidates=facts.site_candidates(kind),
+    trace = play.explained(
+        (*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
+        lambda f: (f.site_candidates(kind), ()),
         tie_breaks=ties,
     )
     play.emit(

@@ -17,7 +17,6 @@ from lacerda_bot.decisions import (
 from lacerda_bot.facts import Choice
 from lacerda_bot.model import Owner, TechType, TechUsed
 from lacerda_bot.options import NoScientistFallback
-from lacerda_bot.trace import Trace
 
 __all__ = [
     "perform_contract",
@@ -48,9 +47,9 @@ def _upgrade_once(
     blueprint = Choice(index=index, of=len(blueprints))
     buildings = facts.eligible_buildings(blueprint)
     spot, more_ties = play.tie(buildings, rule="R-COLONY-4")
-    trace = Trace(
-        rules=(*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
-        candidates=facts.upgrade_candidates(),
+    trace = play.explained(
+        (*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
+        lambda f: (f.upgrade_candidates(), ()),
         tie_breaks=ties + more_ties,
     )
     play.emit(
@@ -136,9 +135,9 @@ def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
     scientists = facts.best_scientists()
     index, ties = play.tie(scientists, rule="R-COLONY-6")
     name = facts.scientist(Choice(index=index, of=len(scientists)))
-    trace = Trace(
-        rules=(*rules, "R-COLONY-5", "R-COLONY-6"),
-        candidates=facts.scientist_candidates(),
+    trace = play.explained(
+        (*rules, "R-COLONY-5", "R-COLONY-6"),
+        lambda f: (f.scientist_candidates(), ()),
         tie_breaks=ties,
     )
     play.emit(HireScientist(scientist=name.scientist, slot=name.slot, trace=trace))
@@ -161,9 +160,9 @@ def perform_contract(
                 trace=rules_trace(("R-COLONY-7", "R-COST-3")),
             )
         )
-    trace = Trace(
-        rules=(*rules, "R-COLONY-7"),
-        candidates=facts.contract_candidates(),
+    trace = play.explained(
+        (*rules, "R-COLONY-7"),
+        lambda f: (f.contract_candidates(), ()),
         tie_breaks=ties,
     )
     name = facts.contract(choice)

@@ -26,7 +26,6 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.facts import Choice, DevelopChoice, Display
 from lacerda_bot.model import TechType
-from lacerda_bot.trace import Trace
 
 __all__ = [
     "DevelopStep",
@@ -63,10 +62,13 @@ def perform_obtain(play: Play[D], plan: ObtainPlan) -> None:
     """R-ORBIT-4: the fuller row holding a candidate, its leftmost one; then its pickup."""
     facts = play.facts
     pick = facts.blueprint_pick(plan.scored_only)
-    trace = Trace(
-        rules=("R-ORBIT-2", "R-ORBIT-3", "R-ORBIT-4"),
-        candidates=facts.blueprint_candidates(plan.scored_only),
-        removed=facts.blueprint_removals(plan.scored_only),
+    scored_only = plan.scored_only
+    trace = play.explained(
+        ("R-ORBIT-2", "R-ORBIT-3", "R-ORBIT-4"),
+        lambda f: (
+            f.blueprint_candidates(scored_only),
+            f.blueprint_removals(scored_only),
+        ),
     )
     play.emit(
         ObtainBlueprint(
@@ -94,10 +96,9 @@ def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     tiles = facts.cheapest_tech_tiles()
     index, ties = play.tie(tiles, rule="R-ORBIT-5")
     choice = Choice(index=index, of=len(tiles))
-    trace = Trace(
-        rules=("R-ORBIT-5",),
-        candidates=facts.tech_tile_candidates(),
-        removed=facts.tech_tile_removals(),
+    trace = play.explained(
+        ("R-ORBIT-5",),
+        lambda f: (f.tech_tile_candidates(), f.tech_tile_removals()),
         tie_breaks=ties,
     )
     learn = LearnTech(

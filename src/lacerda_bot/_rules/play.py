@@ -27,7 +27,7 @@ from lacerda_bot.facts import Facts
 from lacerda_bot.model import Gain
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
-from lacerda_bot.trace import TieBreak, TieRound, Trace
+from lacerda_bot.trace import Explanation, TieBreak, TieRound, Trace, explained_later
 
 __all__ = [
     "Event",
@@ -118,6 +118,32 @@ class Play(Generic[D]):
         self.decisions.insert(position, decision)
         if self.observe is not None:
             self.observe(decision)
+
+    def explained(
+        self,
+        rules: tuple[str, ...],
+        explain: Callable[[Facts[D]], Explanation],
+        *,
+        tie_breaks: tuple[TieBreak, ...] = (),
+        note: str = "",
+    ) -> Trace:
+        """A decision's trace, its candidates and removals from *explain* (R-TURN-10).
+
+        On a board, *explain* runs when the trace's candidates or removals are
+        first read, on the board as it is now (most hosts never read them);
+        the table's facts explain at once.
+        """
+        later = self.facts.later(explain)
+        if later is None:
+            candidates, removed = explain(self.facts)
+            return Trace(
+                rules=rules,
+                candidates=candidates,
+                removed=removed,
+                tie_breaks=tie_breaks,
+                note=note,
+            )
+        return explained_later(rules, later, tie_breaks=tie_breaks, note=note)
 
     def note(self, text: str) -> None:
         """Record a rule note that produces no decision (e.g. R-MISSION-2)."""

@@ -24,7 +24,6 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.facts import Choice
 from lacerda_bot.model import Owner, TechType, TechUsed
-from lacerda_bot.trace import Trace
 
 __all__ = ["Allowance", "best_rover_tech", "move_rover"]
 
@@ -156,10 +155,10 @@ def move_rover(
     paths = facts.best_paths(target, allowance.length) if crystals else ("the way",)
     path_index, path_ties = play.tie(paths, rule="R-ROVER-6")
     path = Choice(index=path_index, of=len(paths))
-    trace = Trace(
-        rules=(*rules, *_ROVER_RULES),
-        candidates=facts.rover_candidates(target, allowance.length),
-        removed=facts.rover_removals(),
+    length = allowance.length
+    trace = play.explained(
+        (*rules, *_ROVER_RULES),
+        lambda f: (f.rover_candidates(target, length), f.rover_removals()),
         tie_breaks=target_ties + path_ties,
     )
     counted = _counted_tech(play, allowance, base, target, path)

@@ -13,7 +13,6 @@ from lacerda_bot.facts import Choice, Facts
 from lacerda_bot.model import Gain, GainKind, Side
 from lacerda_bot.options import ImpossibleBenefit
 from lacerda_bot.outcome import CallKind, Outcome
-from lacerda_bot.trace import Trace
 
 __all__ = ["shuttle_phase", "travel_reason"]
 
@@ -72,9 +71,9 @@ def _shuttle(play: Play[D]) -> None:
     travel = Travel(
         side=arrival,
         space=facts.free_space(arrival, choice),
-        trace=Trace(
-            rules=rules,
-            candidates=facts.free_space_candidates(arrival),
+        trace=play.explained(
+            rules,
+            lambda f: (f.free_space_candidates(arrival), ()),
             note=f"random event {event}",
         ),
     )
@@ -113,7 +112,9 @@ def _place_discovery_tile(play: Play[D]) -> None:
         )
         return
     index, ties = play.tie(sites, rule="R-SHUTTLE-6")
-    trace = Trace(rules=rules, candidates=facts.discovery_candidates(), tie_breaks=ties)
+    trace = play.explained(
+        rules, lambda f: (f.discovery_candidates(), ()), tie_breaks=ties
+    )
     play.emit(
         PlaceDiscoveryTile(
             tile=facts.exploration_tile(),

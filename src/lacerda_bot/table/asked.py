@@ -41,6 +41,7 @@ from lacerda_bot.facts import (
     Development,
     Display,
     Fact,
+    Facts,
     Read,
     ScientistPick,
 )
@@ -60,7 +61,7 @@ from lacerda_bot.options import Options
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.forgetting import about_your_techs, changed_by
 from lacerda_bot.table.questions import Shape, Wording, fact_key, shape_of
-from lacerda_bot.trace import Candidate, Removal
+from lacerda_bot.trace import Candidate, Explanation, Removal
 
 __all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered"]
 
@@ -288,6 +289,12 @@ class AskedFacts:
                 self._known[(Fact.COLONIST_ON_HIRE_SLOT, ())] = False
             case _:
                 pass
+
+    def later(
+        self, explain: Callable[[Facts[Described]], Explanation]
+    ) -> Callable[[], Explanation] | None:
+        """None: the table's answers come in the order the rules read them."""
+        return None
 
     # --- his side and the Missions -------------------------------------------------
 

@@ -1,0 +1,130 @@
+"""Issue 14: a trace's candidates and removals built when first read (R-TURN-10).
+
+On a board the rules hand :meth:`Facts.later` their explanation; the trace is
+the same value whether it is read or not, and the same as the one built at
+once (as the table's facts do).
+"""
+
+import copy
+import pickle
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from lacerda_bot import Options, TiePolicy, Trace
+from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot.reference.game import GameRecord, play_game
+from lacerda_bot.serialization import dumps, loads
+from lacerda_bot.trace import Candidate, Explanation, Removal, explained_later
+
+CANDIDATES = (
+    Candidate(option="(0,1)", criteria=(("resulting_size", 2),)),
+    Candidate(option="(1,0)", criteria=(("resulting_size", 3),)),
+)
+REMOVED = (Removal(option="T7", rule="R-ROVER-2", reason="nothing for him"),)
+WHOLE = Trace(
+    rules=("R-BUILD-9",), candidates=CANDIDATES, removed=REMOVED, note="a note"
+)
+
+
+def unread(calls: list[int] | None = None) -> Trace:
+    """WHOLE, with its explanation not built yet; *calls* counts the builds."""
+
+    def explain() -> Explanation:
+        if calls is not None:
+            calls.append(1)
+        return CANDIDATES, REMOVED
+
+    return explained_later(("R-BUILD-9", "R-BUILD-9"), explain, note="a note")
+
+
+def is_unread(trace: Trace) -> bool:
+    """Whether *trace* still holds an explanation to build (it holds its board)."""
+    try:
+        return object.__getattribute__(trace, "_explain") is not None
+    except AttributeError:  # built whole
+        return False
+
+
+READS: list[tuple[str, Callable[[Trace], object]]] = [
+    ("candidates", lambda t: t.candidates),
+    ("removed", lambda t: t.removed),
+    ("equality", lambda t: t == WHOLE),
+    ("hash", hash),
+    ("repr", repr),
+    ("pickle", lambda t: pickle.loads(pickle.dumps(t))),
+    ("copy", copy.copy),
+    ("deepcopy", copy.deepcopy),
+    ("evolve", lambda t: attrs.evolve(t, note="a note")),
+    ("asdict", attrs.asdict),
+    ("JSON", lambda t: loads(dumps(t), Trace)),
+]
+
+
+@pytest.mark.parametrize(("how", "read"), READS, ids=[name for name, _ in READS])
+def test_an_unread_trace_is_the_value_it_explains(
+    how: str, read: Callable[[Trace], object]
+) -> None:
+    calls: list[int] = []
+    trace = unread(calls)
+    assert is_unread(trace)
+    assert calls == []
+    got = read(trace)
+    assert calls == [1], how  # built once, on the first read
+    assert not is_unread(trace)  # and its board let go
+    assert trace == WHOLE
+    assert hash(trace) == hash(WHOLE)
+    assert repr(trace) == repr(WHOLE)
+    assert dumps(trace) == dumps(WHOLE)
+    assert got == read(WHOLE), how
+    assert calls == [1]
+    assert trace.rules == ("R-BUILD-9",)  # in its normal form
+
+
+def test_reading_both_fields_builds_the_explanation_once() -> None:
+    calls: list[int] = []
+    trace = unread(calls)
+    assert (trace.removed, trace.candidates, trace.removed) == (
+        REMOVED,
+        CANDIDATES,
+        REMOVED,
+    )
+    assert calls == [1]
+
+
+def test_a_whole_trace_has_no_explanation_to_build() -> None:
+    assert not is_unread(WHOLE)
+    with pytest.raises(AttributeError, match="no attribute 'candidate'"):
+        WHOLE.candidate  # type: ignore[attr-defined]  # noqa: B018
+    assert getattr(Trace(), "_explain", "absent") == "absent"
+
+
+def traces(record: GameRecord) -> list[Trace]:
+    return [d.trace for call in record.calls for d in call.outcome.decisions]
+
+
+OPTION_SETS = [
+    Options(),
+    Options(tie_policy=TiePolicy.UNIFORM, prefer_own_tech=False),
+    Options(same_call_gains_spendable=False),
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "uniform", "later"])
+def test_games_give_the_traces_explained_at_once(
+    options: Options, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole games: every trace read late (after the game, on boards long gone)
+    equals the one explained at once."""
+    for seed in range(4):
+        late = play_game(seed, options=options, keep_calls=True)
+        left = sum(map(is_unread, traces(late)))
+        with monkeypatch.context() as patched:
+            patched.setattr(BoardFacts, "later", lambda self, explain: None)
+            at_once = play_game(seed, options=options, keep_calls=True)
+        assert not any(map(is_unread, traces(at_once)))
+        assert left > 0  # the games did leave traces unread
+        assert repr(late) == repr(at_once)
+        assert late == at_once
+        assert not any(map(is_unread, traces(late)))
