@@ -26,13 +26,16 @@ from lacerda_bot import (
 )
 from lacerda_bot._board import board as board_module
 from lacerda_bot._board import effects, paths
+from lacerda_bot._board import facts as facts_module
+from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules.play import rules_trace
 from lacerda_bot._rules.tiebreak import break_tie
 from lacerda_bot._state import discard_card, moved, reveal_card
-from lacerda_bot._strategies import bot_states
+from lacerda_bot._strategies import bot_states, host_states
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
 from lacerda_bot.model import BuildingType, next_in_sequence
+from lacerda_bot.options import ComplexTechThreshold, StandaloneRule
 from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
 from lacerda_bot.trace import Trace
 
@@ -469,3 +472,63 @@ def test_a_trace_of_one_rule_is_kept_and_a_bad_one_still_refused() -> None:
     assert Trace(rules=("R-A", "R-B", "R-A")).rules == ("R-A", "R-B")
     with pytest.raises(TypeError):
         Trace(rules=([1],))  # type: ignore[arg-type]
+
+
+_MEMO_READERS: dict[object, Callable[[BoardFacts], object]] = {
+    "sites": lambda f: [f._sites(kind) for kind in BuildingType],
+    "best": lambda f: [f._best(kind) for kind in BuildingType],
+    "scientists": lambda f: f._scientists(),
+    "contracts": lambda f: f._contracts(),
+    "rank": lambda f: f._rank(),
+}
+_BOARD_FIELDS = frozenset(f.name for f in attrs.fields(Board))
+
+
+def fields_read(board: Board, options: Options, kind: object) -> set[str]:
+    """The board fields the memo kind *kind* reads on *board*, recorded."""
+    facts = BoardFacts(board, options)
+    read: set[str] = set()
+    plain = Board.__getattribute__
+
+    def recording(self: Board, name: str) -> Any:
+        if name in _BOARD_FIELDS:
+            read.add(name)
+        return plain(self, name)
+
+    Board.__getattribute__ = recording  # type: ignore[method-assign,assignment]
+    try:
+        _MEMO_READERS[kind](facts)
+    finally:
+        Board.__getattribute__ = plain  # type: ignore[method-assign]
+    return read
+
+
+def test_every_lasting_memo_kind_is_recorded() -> None:
+    assert set(_MEMO_READERS) == set(facts_module._READS)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(),
+        Options(
+            complex_tech_threshold=ComplexTechThreshold.RESULTING,
+            standalone_rule=StandaloneRule.ANY,
+        ),
+    ],
+)
+def test_lasting_memo_kinds_read_only_the_fields_they_name(options: Options) -> None:
+    """A value kept past a decision reads only fields that decision kept the same."""
+    for seed in range(40):
+        board, bot = reference_board(), new_bot(seed, options)
+        for _ in range(seed % 20):
+            outcome = take_turn(bot, board)
+            board, bot = apply(board, outcome.decisions), outcome.bot
+        for kind, reads in facts_module._READS.items():
+            assert fields_read(board, options, kind) <= reads, kind
+
+
+@given(board=host_states())
+def test_lasting_memo_kinds_read_only_their_fields_on_any_board(board: Board) -> None:
+    for kind, reads in facts_module._READS.items():
+        assert fields_read(board, Options(), kind) <= reads, kind

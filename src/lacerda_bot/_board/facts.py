@@ -145,6 +145,27 @@ _REFERRING: Final = frozenset(
 """The decisions :meth:`BoardFacts._remember` notes something of (the classes are final)."""
 
 
+_SITES_READ: Final = frozenset(
+    {"buildings", "human_techs", "lacerda_techs", "map_hexes"}
+)
+_READS: Final[dict[object, frozenset[str]]] = {
+    "sites": _SITES_READ,
+    "best": _SITES_READ,
+    "scientists": frozenset(
+        {"human_blueprints", "lacerda_blueprints", "scientist_display"}
+    ),
+    "contracts": frozenset({"contract_display"}),
+    "rank": frozenset({"buildings", "lacerda_blueprints", "lacerda_scientists"}),
+}
+"""The board fields some memo kinds read (a test records every read).
+
+A value of such a kind outlives the decisions that keep each of these fields
+the same object: legal sites after a payment or a Colonist placed (about a
+fifth of the turns recomputed them), the Scientists after a placement.
+Other kinds are computed again after every decision.
+"""
+
+
 class BoardFacts:
     """The facts of a digital host's view: a working copy, answered by computation."""
 
@@ -158,7 +179,10 @@ class BoardFacts:
         self.options = options
         self.log = log
         self._memo: dict[object, Any] = {}
+        """What the facts computed on :attr:`board` (``_memo_board``), by key."""
         self._memo_board = board
+        self._lasting: dict[object, tuple[Board, Any]] = {}
+        """The last value of each key of a :data:`_READS` kind, and the board it was read on."""
         self._built: Hex | None = None
         self._obtained: DisplayedBlueprint | None = None
         self._learned_row = 0
@@ -189,12 +213,27 @@ class BoardFacts:
         return value
 
     def _cached(self, key: object, compute: Callable[[], T]) -> T:
-        if self._memo_board is not self.board:
+        board = self.board
+        if self._memo_board is not board:
             self._memo.clear()
-            self._memo_board = self.board
-        if key not in self._memo:
-            self._memo[key] = compute()
-        value: T = self._memo[key]
+            self._memo_board = board
+        memo = self._memo
+        if key in memo:
+            value: T = memo[key]
+            return value
+        kind = key[0] if type(key) is tuple else key
+        reads = _READS.get(kind)
+        if reads is None:
+            value = memo[key] = compute()
+            return value
+        kept = self._lasting.get(key)
+        if kept is not None and all(
+            getattr(kept[0], name) is getattr(board, name) for name in reads
+        ):  # every field it reads is the same object: the same value
+            value = memo[key] = kept[1]
+            return value
+        value = memo[key] = compute()
+        self._lasting[key] = (board, value)
         return value
 
     def apply(self, decision: Decision) -> None:
