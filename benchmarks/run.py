@@ -175,7 +175,7 @@ def rover_board(radius: int) -> Board:
 
 def plan(board: Board) -> None:
     map_index.cache_clear()  # planning from cold: no search of an earlier repeat kept
-    targets, _ = eligible_tiles(board, board.spendable_crystals)
+    targets = eligible_tiles(board, board.spendable_crystals)
     kept, _ = nearest_tiles(targets)
     target = kept[0]
     chosen = best_rover_tech(

@@ -27,6 +27,7 @@ from lacerda_bot import (
 from lacerda_bot._board.paths import (
     dominates,
     eligible_tiles,
+    ineligible_tiles,
     nearest_tiles,
     path_options,
 )
@@ -99,7 +100,8 @@ def test_r_rover_2_eligibility() -> None:
             tile("ok", 5, 0, CRYSTALS, cost=1),
         ),
     )
-    targets, removed = eligible_tiles(board, board.spendable_crystals)
+    targets = eligible_tiles(board, board.spendable_crystals)
+    removed = ineligible_tiles(board, board.spendable_crystals)
 
     assert [t.tile.tile.id for t in targets] == ["ok"]
     assert {r.option for r in removed} == {"res", "unmet", "dear", "busy", "far"}
@@ -191,10 +193,25 @@ def test_r_tie_1_dominance_over_cost_and_gains(
     assert dominates(first, second) is expected
 
 
+@given(board=host_states(), spendable=st.integers(0, 4))
+def test_r_rover_2_each_tile_is_eligible_or_removed_once(
+    board: Board, spendable: int
+) -> None:
+    """The targets and the removals (found apart, for traces) split the map's tiles."""
+    targets = eligible_tiles(board, spendable)
+    removed = ineligible_tiles(board, spendable)
+    on_map = [p.tile.id for p in board.map_tiles]
+    assert sorted([t.tile.tile.id for t in targets] + [r.option for r in removed]) == (
+        sorted(on_map)
+    )
+    assert all(r.rule == "R-ROVER-2" and r.reason for r in removed)
+    assert all(t.tile.tile.crystal_cost <= spendable for t in targets)
+
+
 @given(board=host_states())
 def test_no_nearest_tile_is_dominated(board: Board) -> None:
     """R-ROVER-3, R-TIE-1: the nearest tiles kept are undominated, the removed dominated."""
-    targets, _ = eligible_tiles(board, board.spendable_crystals)
+    targets = eligible_tiles(board, board.spendable_crystals)
     kept, removed = nearest_tiles(targets)
     gone = {r.option for r in removed}
     near = [t.tile.tile for t in targets if kept and t.steps == kept[0].steps]

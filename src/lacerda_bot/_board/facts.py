@@ -37,6 +37,7 @@ from lacerda_bot._board.paths import (
     discovery_sites,
     eligible_tiles,
     free_hexes_nearest,
+    ineligible_tiles,
     nearest_tiles,
     other_figure_hexes,
     path_options,
@@ -725,14 +726,14 @@ class BoardFacts:
 
     # --- the Rover --------------------------------------------------------------
 
-    def _eligible(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
+    def _eligible(self) -> tuple[Target, ...]:
         return self._cached(
             "eligible",
             lambda: eligible_tiles(self.board, self.board.spendable_crystals),
         )
 
     def _nearest_and_dominated(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
-        return self._cached("nearest", lambda: nearest_tiles(self._eligible()[0]))
+        return self._cached("nearest", lambda: nearest_tiles(self._eligible()))
 
     def _nearest(self) -> tuple[Target, ...]:
         return self._nearest_and_dominated()[0]
@@ -799,7 +800,7 @@ class BoardFacts:
         """Explanation."""
         tiles = tuple(
             Candidate(option=t.tile.tile.id, criteria=(("steps", t.steps),))
-            for t in self._eligible()[0]
+            for t in self._eligible()
         )
         paths = tuple(
             Candidate(option=_label(p), criteria=(("crystals", self._kept(p)),))
@@ -809,7 +810,9 @@ class BoardFacts:
 
     def rover_removals(self) -> tuple[Removal, ...]:
         """Explanation: R-ROVER-2's and R-ROVER-3's removals, in canonical tile order."""
-        removed = self._eligible()[1] + self._nearest_and_dominated()[1]
+        board = self.board
+        removed = ineligible_tiles(board, board.spendable_crystals)
+        removed += self._nearest_and_dominated()[1]
         order = {t.tile.id: i for i, t in enumerate(self.board.map_tiles)}
         return tuple(sorted(removed, key=lambda r: order[HostId(r.option)]))
 

@@ -5,11 +5,13 @@ and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about place
 (:mod:`lacerda_bot._rules.rover`).
 """
 
+import enum
 from collections.abc import Callable, Collection, Iterable
-from typing import Protocol, final
+from typing import Final, Protocol, final
 
 import attrs
 
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.hexmap import (
     Hex,
     RankedMap,
@@ -36,6 +38,7 @@ __all__ = [
     "eligible_tiles",
     "free_hexes_nearest",
     "gives_something",
+    "ineligible_tiles",
     "nearest_tiles",
     "other_figure_hexes",
     "path_options",
@@ -78,27 +81,41 @@ class Target:
     steps: int
 
 
-def eligible_tiles(
-    view: RoverView, spendable: int
-) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
-    """R-ROVER-2: the tiles his Rover may head for, and the ones removed, with why.
+def eligible_tiles(view: RoverView, spendable: int) -> tuple[Target, ...]:
+    """R-ROVER-2: the tiles his Rover may head for, with their ``steps``.
 
     Eligible: gives him something, requirement met, Crystal cost within
     *spendable*, no other figure on its hex, and reachable over map hexes.
+    :func:`ineligible_tiles` says why each other tile is not.
     """
     steps = _steps_to(view)
     figures = other_figure_hexes(view)
     targets: list[Target] = []
+    for placed in view.map_tiles:
+        away = steps(placed.hex)
+        if _ineligible(placed.tile, placed.hex, spendable, figures, away) is None:
+            assert away is not None  # reached: it would be ineligible otherwise
+            targets.append(Target(tile=placed, steps=away))
+    return tuple(targets)
+
+
+def ineligible_tiles(view: RoverView, spendable: int) -> tuple[Removal, ...]:
+    """R-ROVER-2's removals: each tile :func:`eligible_tiles` leaves out, and why.
+
+    Only a trace reads them, so they are found apart (and only when read).
+    """
+    steps = _steps_to(view)
+    figures = other_figure_hexes(view)
     removed: list[Removal] = []
     for placed in view.map_tiles:
         tile = placed.tile
-        away = steps(placed.hex)
-        reason = _ineligible_reason(tile, placed.hex, spendable, figures, away)
-        if not reason and away is not None:  # no reason: it is reached
-            targets.append(Target(tile=placed, steps=away))
-        else:
+        why = _ineligible(tile, placed.hex, spendable, figures, steps(placed.hex))
+        if why is not None:
+            reason = _WHY_INELIGIBLE[why].format(
+                cost=tile.crystal_cost, spendable=spendable
+            )
             removed.append(Removal(option=tile.id, rule="R-ROVER-2", reason=reason))
-    return tuple(targets), tuple(removed)
+    return tuple(removed)
 
 
 def _steps_to(view: MapView) -> Callable[[Hex], int | None]:
@@ -124,24 +141,44 @@ def _steps_to(view: MapView) -> Callable[[Hex], int | None]:
     return steps_from(frozenset(hexes), start).get
 
 
-def _ineligible_reason(
+class _Ineligible(IdentityEnum):
+    """Why a tile is not eligible (R-ROVER-2), in the order the rule checks."""
+
+    NOTHING = enum.auto()
+    REQUIREMENT = enum.auto()
+    COST = enum.auto()
+    FIGURE = enum.auto()
+    UNREACHED = enum.auto()
+
+
+_WHY_INELIGIBLE: Final = {
+    _Ineligible.NOTHING: "its reward gives him nothing (Resources only)",
+    _Ineligible.REQUIREMENT: "he does not meet its requirement",
+    _Ineligible.COST: "costs {cost} Crystals, he can spend {spendable}",
+    _Ineligible.FIGURE: "another figure stands on it",
+    _Ineligible.UNREACHED: "no path over the map reaches it",
+}
+
+
+def _ineligible(
     tile: Tile,
     where: Hex,
     spendable: int,
     figures: Collection[Hex],
     steps: int | None,
-) -> str:
+) -> _Ineligible | None:
+    """R-ROVER-2: the first reason *tile* is not eligible, or None when it is."""
     if not gives_something(tile):
-        return "its reward gives him nothing (Resources only)"
+        return _Ineligible.NOTHING
     if not tile.requirement_met:
-        return "he does not meet its requirement"
+        return _Ineligible.REQUIREMENT
     if tile.crystal_cost > spendable:
-        return f"costs {tile.crystal_cost} Crystals, he can spend {spendable}"
+        return _Ineligible.COST
     if where in figures:
-        return "another figure stands on it"
+        return _Ineligible.FIGURE
     if steps is None:
-        return "no path over the map reaches it"
-    return ""
+        return _Ineligible.UNREACHED
+    return None
 
 
 _GainKey = tuple[GainKind, BuildingType | None, str]
