@@ -20,6 +20,7 @@ from lacerda_bot import (
 from lacerda_bot._board.board import evolve_board
 from lacerda_bot._board.sites import (
     Site,
+    best_legal_sites,
     best_sites,
     complexes,
     legal_sites,
@@ -330,7 +331,7 @@ def spec_sites(
 def test_legal_sites_are_the_spec_sites_on_changed_boards(
     board: Board, opts: Options, data: st.DataObject
 ) -> None:
-    """R-BUILD-4..8: the sites kept per map and same-type buildings never go stale.
+    """R-BUILD-4..9: the sites kept per map and same-type buildings never go stale.
 
     The same board, the board less one building (another type's hexes change,
     the kept Complexes of the type do not), and the map as a host's own tuple
@@ -346,6 +347,10 @@ def test_legal_sites_are_the_spec_sites_on_changed_boards(
             (Owner.LACERDA, Owner.HUMAN) if kind is BuildingType.SHELTER else (None,)
         ):
             for view in (board, fewer, board, as_tuple):
-                assert legal_sites(view, kind, opts, owner=owner) == spec_sites(
-                    view, kind, opts, owner
+                spec = spec_sites(view, kind, opts, owner)
+                assert legal_sites(view, kind, opts, owner=owner) == spec
+                # R-BUILD-9: the largest resulting Complexes, found without the rest
+                top = max((s.resulting_size for s in spec), default=0)
+                assert best_legal_sites(view, kind, opts, owner=owner) == tuple(
+                    s for s in spec if s.resulting_size == top
                 )

@@ -45,7 +45,7 @@ from lacerda_bot._board.paths import (
 )
 from lacerda_bot._board.sites import (
     Site,
-    best_sites,
+    best_legal_sites,
     eligible_buildings,
     legal_sites,
     qualifies,
@@ -372,7 +372,11 @@ class BoardFacts:
         )
 
     def _best(self, kind: BuildingType) -> tuple[Site, ...]:
-        return self._cached(("best", kind), lambda: best_sites(self._sites(kind)))
+        owner = Owner.LACERDA if kind is BuildingType.SHELTER else None
+        return self._cached(
+            ("best", kind),
+            lambda: best_legal_sites(self.board, kind, self.options, owner=owner),
+        )
 
     def build_size(self, kind: BuildingType) -> int:
         """R-BUILD-2, R-BUILD-4..9: 0 when *kind* does not qualify or has no legal site."""
@@ -772,7 +776,8 @@ class BoardFacts:
                 crystals=frozenset(board.crystal_hexes),
             )
 
-        return self._cached(("paths", target, length), compute)
+        # keyed by the index (ints hash in C): the number of targets is the board's
+        return self._cached(("paths", target.index, length), compute)
 
     def _kept(self, option: PathOption) -> int:
         return min(len(option.crystal_hexes), self.board.free_depot_spaces)
@@ -784,7 +789,7 @@ class BoardFacts:
             most = max(kept)
             return tuple(p for p, k in zip(paths, kept, strict=True) if k == most)
 
-        return self._cached(("best paths", target, length), compute)
+        return self._cached(("best paths", target.index, length), compute)
 
     def crystals_on_way(self, target: Choice, length: int) -> bool:
         """R-ROVER-6, R-ROVER-7."""

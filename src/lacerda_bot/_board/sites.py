@@ -25,6 +25,7 @@ from lacerda_bot.records import Building, HeldBlueprint
 __all__ = [
     "BuildView",
     "Site",
+    "best_legal_sites",
     "best_sites",
     "complexes",
     "eligible_buildings",
@@ -121,6 +122,37 @@ def legal_sites(
     = any``, or anywhere when no same-type building exists (R-BUILD-8).
     Shelters use *owner*'s Shelters and his own Shelter Tech only.
     """
+    (candidates, _), reach, built = _search(view, kind, options, owner)
+    return tuple(
+        site
+        for pair, joined, site in candidates
+        if joined <= reach and pair not in built
+    )
+
+
+def best_legal_sites(
+    view: BuildView, kind: BuildingType, options: Options, *, owner: Owner | None = None
+) -> tuple[Site, ...]:
+    """``best_sites(legal_sites(...))`` (R-BUILD-9), without listing the smaller sites.
+
+    The possible sites come grouped by the joined size J, largest first: the
+    first group holding a legal site holds the largest resulting Complexes
+    (1 + J), in canonical order.
+    """
+    (_, by_size), reach, built = _search(view, kind, options, owner)
+    for group in by_size:
+        if group[0][1] > reach:  # no Tech reaches this join
+            continue
+        best = tuple(site for pair, _, site in group if pair not in built)
+        if best:
+            return best
+    return ()
+
+
+def _search(
+    view: BuildView, kind: BuildingType, options: Options, owner: Owner | None
+) -> tuple["_Found", int, set[_Pair]]:
+    """The possible sites of *kind*, the Tech reach, and the built pairs (R-BUILD-4..8)."""
     # On (q, r) pairs rather than Hex values, for speed (see _complexes). What
     # depends only on the map and the same-type buildings (the Complexes, the
     # hexes they touch and their joined sizes, the hexes at dist 2) is kept per
@@ -136,36 +168,44 @@ def legal_sites(
     anywhere = options.standalone_rule is StandaloneRule.ANY
     hexes = view.map_hexes
     if type(hexes) is frozenset:
-        candidates = _candidates_on(hexes, same, anywhere)
+        found = _candidates_on(hexes, same, anywhere)
     else:  # a host's own collection: indexed at each search
-        candidates = _candidates(_sites_of(hexes), same, anywhere)
+        found = _grouped(_candidates(_sites_of(hexes), same, anywhere))
     extra = 1 if options.complex_tech_threshold is ComplexTechThreshold.RESULTING else 0
     # A join needs J >= 1, so a reach below 0 joins nothing, like 0.
     reach = max(max(_tech_levels(view, kind)) - extra, 0)
     built = {(b.hex.q, b.hex.r) for b in buildings}
-    return tuple(
-        site
-        for pair, joined, site in candidates
-        if joined <= reach and pair not in built
-    )
+    return found, reach, built
 
 
 _Candidate = tuple[_Pair, int, Site]
 """A possible site: its pair, the joined size J a Tech must reach (0 stand-alone), the site."""
+_Found = tuple[tuple[_Candidate, ...], tuple[tuple[_Candidate, ...], ...]]
+"""The possible sites in canonical order, and the same grouped by J, largest first."""
+
+
+def _grouped(candidates: tuple[_Candidate, ...]) -> _Found:
+    """*candidates*, and the same grouped by their joined size J, largest J first."""
+    by_joined: dict[int, list[_Candidate]] = {}
+    for candidate in candidates:
+        by_joined.setdefault(candidate[1], []).append(candidate)
+    return candidates, tuple(
+        tuple(by_joined[j]) for j in sorted(by_joined, reverse=True)
+    )
 
 
 @functools.lru_cache(maxsize=32)
 def _candidates_on(
     hexes: frozenset[Hex], same: frozenset[_Pair], anywhere: bool
-) -> tuple[_Candidate, ...]:
-    """:func:`_candidates` on a ``frozenset`` map, kept for the last 32 inputs.
+) -> _Found:
+    """:func:`_candidates` on a ``frozenset`` map, grouped, kept for the last 32 inputs.
 
     Keyed by the exact inputs it is computed from (the map, the same-type
     buildings' pairs and the stand-alone rule), all immutable values, so an
     entry can never be stale; a board whose other buildings changed still
     hits. Results are shared between calls: never change them.
     """
-    return _candidates(_lone_sites(hexes), same, anywhere)
+    return _grouped(_candidates(_lone_sites(hexes), same, anywhere))
 
 
 def _candidates(
