@@ -367,6 +367,38 @@ def test_path_options_on_ranks_finds_what_the_search_on_hexes_finds(
     )
 
 
+@given(radius=st.integers(0, 4), data=st.data(), short=st.integers(0, 2))
+def test_the_sole_path_option_is_what_the_search_finds(
+    radius: int, data: st.DataObject, short: int
+) -> None:
+    """sole_path_option, when it answers, is path_options' only outcome (R-ROVER-6, R-ROVER-7).
+
+    Maps may have holes, so shortest paths bend around them; *short* cuts the
+    length below the target's steps (stopping short: the search's case).
+    """
+    full = sorted(hex_map(radius))
+    hexes = frozenset(data.draw(st.sets(st.sampled_from(full), min_size=1)))
+    on_map = sorted(hexes)
+    start = data.draw(st.sampled_from([*on_map, Hex(radius + 2, 0)]))
+    target = data.draw(st.sampled_from(on_map))
+    figures = frozenset(data.draw(st.lists(st.sampled_from(full), max_size=4)))
+    crystals = frozenset(data.draw(st.lists(st.sampled_from(full), max_size=6)))
+    total = steps_from(hexes, start).get(target)
+    length = max((total or 0) - short, 0)
+    kwargs: dict[str, Any] = {
+        "length": length,
+        "figures": figures,
+        "crystals": crystals,
+    }
+    sole = paths.sole_path_option(hexes, start, target, **kwargs)
+    if sole is not None:
+        assert paths.path_options(hexes, start, target, **kwargs) == (sole,)
+    if total and not short and start in hexes and target not in figures:
+        on_way = {h for h in crystals if steps_from(hexes, start).get(h)}
+        if not on_way:  # no Crystal it could enter: it must answer
+            assert sole is not None
+
+
 def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
     """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
     for kind in effects._NO_EFFECT:

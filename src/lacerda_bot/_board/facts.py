@@ -42,6 +42,7 @@ from lacerda_bot._board.paths import (
     other_figure_hexes,
     path_options,
     rover_start,
+    sole_path_option,
 )
 from lacerda_bot._board.sites import (
     Site,
@@ -782,8 +783,27 @@ class BoardFacts:
     def _kept(self, option: PathOption) -> int:
         return min(len(option.crystal_hexes), self.board.free_depot_spaces)
 
+    def _sole(self, target: Choice, length: int) -> PathOption | None:
+        """The one outcome of the paths, when it is found without listing them."""
+        board = self.board
+
+        def compute() -> PathOption | None:
+            return sole_path_option(
+                frozenset(board.map_hexes),
+                rover_start(board),
+                self._target(target).tile.hex,
+                length=length,
+                figures=other_figure_hexes(board),
+                crystals=frozenset(board.crystal_hexes),
+            )
+
+        return self._cached(("sole path", target.index, length), compute)
+
     def _best_paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
         def compute() -> tuple[PathOption, ...]:
+            sole = self._sole(target, length)
+            if sole is not None:
+                return (sole,)
             paths = self._paths(target, length)
             kept = [self._kept(p) for p in paths]
             most = max(kept)
@@ -793,7 +813,9 @@ class BoardFacts:
 
     def crystals_on_way(self, target: Choice, length: int) -> bool:
         """R-ROVER-6, R-ROVER-7."""
-        crystals = any(p.crystal_hexes for p in self._paths(target, length))
+        crystals = self._sole(target, length) is None and any(
+            p.crystal_hexes for p in self._paths(target, length)
+        )
         return self._note(Fact.CRYSTALS_ON_WAY, (target, length), crystals)
 
     def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:

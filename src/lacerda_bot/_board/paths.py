@@ -43,6 +43,7 @@ __all__ = [
     "other_figure_hexes",
     "path_options",
     "rover_start",
+    "sole_path_option",
 ]
 
 
@@ -333,6 +334,49 @@ def path_options(
         )
         for entered, kept in _outcomes(layer)
     )
+
+
+def sole_path_option(
+    map_hexes: frozenset[Hex],
+    start: Hex,
+    target: Hex,
+    *,
+    length: int,
+    figures: frozenset[Hex],
+    crystals: frozenset[Hex],
+) -> PathOption | None:
+    """:func:`path_options`' one outcome when no search is needed; None otherwise.
+
+    When he reaches the target (*length* is its ``steps``), no other figure
+    stands on it and no Crystal lies on any shortest path within reach, every
+    path stops on the target having entered no Crystal: one outcome (R-ROVER-6,
+    R-ROVER-7), represented by the first shortest path in canonical order
+    (R-TIE-1). That path is built step by step, each step the first hex one
+    step nearer. Most Rover moves are such; the others (and a map that is not
+    a ``frozenset``, or a start off it) are left to :func:`path_options`.
+    """
+    if type(map_hexes) is not frozenset or target in figures:
+        return None
+    ranked = map_index(map_hexes).ranked()
+    rank = ranked.rank
+    here, there = rank.get((start.q, start.r)), rank.get((target.q, target.r))
+    if here is None or there is None:
+        return None
+    from_target = ranked.steps_from(there)
+    total = from_target[here]
+    if not total or length != total:  # unreached, he stands on it, or stops short
+        return None
+    from_start = ranked.steps_from(here)
+    for crystal in _ranks(rank, crystals):
+        away, left = from_start[crystal], from_target[crystal]
+        if away and left is not None and away + left == total:
+            return None  # a shortest path enters it, at step away (<= total)
+    neighbours, path = ranked.neighbours, []
+    for wanted in range(total - 1, -1, -1):
+        here = min(n for n in neighbours[here] if from_target[n] == wanted)
+        path.append(here)
+    order = map_index(map_hexes).order
+    return PathOption(path=tuple(order[i] for i in path), crystal_hexes=())
 
 
 def _ranks(rank: dict[tuple[int, int], int], hexes: Iterable[Hex]) -> frozenset[int]:
