@@ -21,7 +21,6 @@ from lacerda_bot._board.board import evolve_board
 from lacerda_bot._board.sites import (
     Site,
     best_legal_sites,
-    best_sites,
     complexes,
     legal_sites,
     qualifies,
@@ -288,7 +287,7 @@ def test_every_legal_site_obeys_the_rules(board: Board, opts: Options) -> None:
                 levels = [t.level for t in board.lacerda_techs if t.tech is tech]
                 levels += [t.level for t in board.human_techs if t.tech is tech]
                 assert max(levels) >= sum(site.joined_sizes)
-        best = best_sites(legal_sites(board, kind, opts))
+        best = best_legal_sites(board, kind, opts)
         assert len({s.resulting_size for s in best}) <= 1
 
 

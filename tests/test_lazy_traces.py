@@ -100,6 +100,18 @@ def test_a_whole_trace_has_no_explanation_to_build() -> None:
     assert getattr(Trace(), "_explain", "absent") == "absent"
 
 
+def test_an_explanation_that_fails_is_not_taken_for_a_missing_field() -> None:
+    """An AttributeError inside it would make hasattr() and getattr(..., d) lie."""
+
+    def broken() -> Explanation:
+        raise AttributeError("a typo in an explanation")
+
+    trace = explained_later(("R-BUILD-9",), broken)
+    with pytest.raises(RuntimeError, match="explanation failed") as raised:
+        trace.candidates  # noqa: B018
+    assert isinstance(raised.value.__cause__, AttributeError)
+
+
 def traces(record: GameRecord) -> list[Trace]:
     return [d.trace for call in record.calls for d in call.outcome.decisions]
 
@@ -107,11 +119,13 @@ def traces(record: GameRecord) -> list[Trace]:
 OPTION_SETS = [
     Options(),
     Options(tie_policy=TiePolicy.UNIFORM, prefer_own_tech=False),
-    Options(same_call_gains_spendable=False),
+    Options(same_call_gains_spendable=True),
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "uniform", "later"])
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=["default", "uniform", "spendable"]
+)
 def test_games_give_the_traces_explained_at_once(
     options: Options, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -507,7 +507,6 @@ def test_a_trace_of_one_rule_is_kept_and_a_bad_one_still_refused() -> None:
 
 
 _MEMO_READERS: dict[object, Callable[[BoardFacts], object]] = {
-    "sites": lambda f: [f._sites(kind) for kind in BuildingType],
     "best": lambda f: [f._best(kind) for kind in BuildingType],
     "scientists": lambda f: f._scientists(),
     "contracts": lambda f: f._contracts(),

@@ -330,10 +330,11 @@ class Facts(Protocol[D]):
     def later(
         self, explain: "Callable[[Facts[D]], Explanation]"
     ) -> Callable[[], Explanation] | None:
-        """*explain* deferred until the trace is read, on the facts as they are now.
+        """*explain* deferred until the trace is read, on the board as it is now.
 
-        None: the source cannot keep them (it asks them in order), so the rules
-        explain at once (R-TURN-10).
+        *explain* calls explanation methods only (they read the board and the
+        options alone). None: the source cannot keep them (it asks them in
+        order), so the rules explain at once (R-TURN-10).
         """
         ...
 

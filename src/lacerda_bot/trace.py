@@ -12,7 +12,15 @@ import attrs
 
 from lacerda_bot.options import TiePolicy
 
-__all__ = ["Candidate", "Explanation", "Removal", "TieBreak", "TieRound", "Trace"]
+__all__ = [
+    "Candidate",
+    "Explanation",
+    "Removal",
+    "TieBreak",
+    "TieRound",
+    "Trace",
+    "explained_later",
+]
 
 
 @final
@@ -116,7 +124,10 @@ class Trace(_Later):
             explain = _explanation_of(self)
             if explain is None:  # built meanwhile, by another thread
                 return object.__getattribute__(self, name)
-            candidates, removed = explain()
+            try:
+                candidates, removed = explain()
+            except AttributeError as error:  # not "no such attribute" to hasattr()
+                raise RuntimeError("building a trace's explanation failed") from error
             _SET(self, "candidates", candidates)
             _SET(self, "removed", removed)
             _SET(self, "_explain", None)  # let go of the board it was read from

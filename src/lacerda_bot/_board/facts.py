@@ -147,12 +147,8 @@ _REFERRING: Final = frozenset(
 """The decisions :meth:`BoardFacts._remember` notes something of (the classes are final)."""
 
 
-_SITES_READ: Final = frozenset(
-    {"buildings", "human_techs", "lacerda_techs", "map_hexes"}
-)
 _READS: Final[dict[object, frozenset[str]]] = {
-    "sites": _SITES_READ,
-    "best": _SITES_READ,
+    "best": frozenset({"buildings", "human_techs", "lacerda_techs", "map_hexes"}),
     "scientists": frozenset(
         {"human_blueprints", "lacerda_blueprints", "scientist_display"}
     ),
@@ -162,9 +158,9 @@ _READS: Final[dict[object, frozenset[str]]] = {
 """The board fields some memo kinds read (a test records every read).
 
 A value of such a kind outlives the decisions that keep each of these fields
-the same object: legal sites after a payment or a Colonist placed (about a
-fifth of the turns recomputed them), the Scientists after a placement.
-Other kinds are computed again after every decision.
+the same object: the best construction sites after a payment or a Colonist
+placed (a fifth of the benchmark's turns computed them twice), the Scientists
+after a placement. Other kinds are computed again after every decision.
 """
 
 
@@ -217,7 +213,7 @@ class BoardFacts:
     def _cached(self, key: object, compute: Callable[[], T]) -> T:
         board = self.board
         if self._memo_board is not board:
-            self._memo.clear()
+            self._memo = {}  # a new dict: a deferred explanation may hold the old one
             self._memo_board = board
         memo = self._memo
         if key in memo:
@@ -253,10 +249,21 @@ class BoardFacts:
         """*explain* on the board as it is now (frozen), when the trace is read.
 
         The explanations read the board and the options only (not what a
-        decision referred to), so fresh facts of the same board give them.
+        decision referred to, nor the read log), so fresh facts of the same
+        board give them; they start from what the call computed on that board
+        (its memo, no longer written once the board changes), so a host that
+        reads every trace does not search again what the decision searched.
         """
         board, options = self.board, self.options
-        return lambda: explain(BoardFacts(board, options))
+        memo = self._memo if self._memo_board is board else None
+
+        def explain_later() -> Explanation:
+            facts = BoardFacts(board, options)
+            if memo is not None:
+                facts._memo = memo
+            return explain(facts)
+
+        return explain_later
 
     def _remember(self, board: Board, decision: Decision) -> None:
         """Note what *decision* refers to on *board*, the board before it."""

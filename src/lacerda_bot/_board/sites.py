@@ -26,7 +26,6 @@ __all__ = [
     "BuildView",
     "Site",
     "best_legal_sites",
-    "best_sites",
     "complexes",
     "eligible_buildings",
     "legal_sites",
@@ -133,11 +132,12 @@ def legal_sites(
 def best_legal_sites(
     view: BuildView, kind: BuildingType, options: Options, *, owner: Owner | None = None
 ) -> tuple[Site, ...]:
-    """``best_sites(legal_sites(...))`` (R-BUILD-9), without listing the smaller sites.
+    """R-BUILD-9: the legal sites with the largest resulting Complex, canonical order.
 
-    The possible sites come grouped by the joined size J, largest first: the
-    first group holding a legal site holds the largest resulting Complexes
-    (1 + J), in canonical order.
+    Those of :func:`legal_sites` whose resulting size is the largest, found
+    without listing the smaller ones: the possible sites come grouped by the
+    joined size J, largest first, and the first group holding a legal site
+    holds the largest resulting Complexes (1 + J).
     """
     (_, by_size), reach, built = _search(view, kind, options, owner)
     for group in by_size:
@@ -325,14 +325,6 @@ def _lone_sites(hexes: frozenset[Hex]) -> _Sites:
 
 _RING_2: Final[tuple[_Pair, ...]] = tuple((h.q, h.r) for h in ring(Hex(0, 0), 2))
 """Offsets of the hexes at ``dist`` 2 (R-BUILD-8)."""
-
-
-def best_sites(sites: Sequence[Site]) -> tuple[Site, ...]:
-    """The sites with the largest resulting Complex (R-BUILD-9), canonical order."""
-    if not sites:
-        return ()
-    top = max(s.resulting_size for s in sites)
-    return tuple(s for s in sites if s.resulting_size == top)
 
 
 def eligible_buildings(view: MapView, held: HeldBlueprint) -> tuple[Building, ...]:

@@ -131,7 +131,10 @@ class Play(Generic[D]):
 
         On a board, *explain* runs when the trace's candidates or removals are
         first read, on the board as it is now (most hosts never read them);
-        the table's facts explain at once.
+        the table's facts explain at once. *explain* may call only the facts'
+        explanation methods (candidates, removals): those read the board and
+        the options alone, and a deferred one runs on fresh facts of that board,
+        which know neither what a decision referred to nor the read log.
         """
         later = self.facts.later(explain)
         if later is None:
