@@ -771,40 +771,34 @@ class BoardFacts:
         """Name."""
         return self._target(target).tile.tile.id
 
-    def _paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
+    def _way(self, search: Callable[..., T], target: Choice, length: int) -> T:
+        """*search* (:func:`path_options` or :func:`sole_path_option`) toward *target*."""
         board = self.board
+        return search(
+            frozenset(board.map_hexes),
+            rover_start(board),
+            self._target(target).tile.hex,
+            length=length,
+            figures=other_figure_hexes(board),
+            crystals=frozenset(board.crystal_hexes),
+        )
 
-        def compute() -> tuple[PathOption, ...]:
-            return path_options(
-                frozenset(board.map_hexes),
-                rover_start(board),
-                self._target(target).tile.hex,
-                length=length,
-                figures=other_figure_hexes(board),
-                crystals=frozenset(board.crystal_hexes),
-            )
-
+    def _paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
         # keyed by the index (ints hash in C): the number of targets is the board's
-        return self._cached(("paths", target.index, length), compute)
+        return self._cached(
+            ("paths", target.index, length),
+            lambda: self._way(path_options, target, length),
+        )
 
     def _kept(self, option: PathOption) -> int:
         return min(len(option.crystal_hexes), self.board.free_depot_spaces)
 
     def _sole(self, target: Choice, length: int) -> PathOption | None:
         """The one outcome of the paths, when it is found without listing them."""
-        board = self.board
-
-        def compute() -> PathOption | None:
-            return sole_path_option(
-                frozenset(board.map_hexes),
-                rover_start(board),
-                self._target(target).tile.hex,
-                length=length,
-                figures=other_figure_hexes(board),
-                crystals=frozenset(board.crystal_hexes),
-            )
-
-        return self._cached(("sole path", target.index, length), compute)
+        return self._cached(
+            ("sole path", target.index, length),
+            lambda: self._way(sole_path_option, target, length),
+        )
 
     def _best_paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
         def compute() -> tuple[PathOption, ...]:
