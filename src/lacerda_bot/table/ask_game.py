@@ -57,7 +57,7 @@ def _mission_done(args: tuple[object, ...], words: Wording) -> Shape:
         f"Is Mission {slot.name} completed?",
         f"A Mission is completed once its marker reaches the end of its track, by "
         f"anyone's contributions. Look at the Mission card in slot {slot.name}. "
-        "Example: its marker stands on the last space of its track: y.",
+        "Example: its marker stands on the last space of its track: yes.",
     )
 
 
@@ -134,7 +134,7 @@ def _departs(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Does the Shuttle depart this round?",
         "Answer no if this round has no Shuttle departure. Example: the Shuttle "
-        "leaves its side this round: y.",
+        "leaves its side this round: yes.",
     )
 
 
@@ -146,7 +146,7 @@ def _departs_from(args: tuple[object, ...], words: Wording) -> Shape:
         yes=his,
         no=other,
         hint="The side the Shuttle stands on now. Example: the Shuttle stands on the "
-        f"{his.value.title()} side: y.",
+        f"{his.value.title()} side: yes.",
     )
 
 
@@ -291,7 +291,7 @@ def _requirement(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         f"Solo Goal: {describe_requirement(requirement)}?",
         "A requirement of your Solo Goal; every one must hold for you to win. "
-        "Example: at the end of the game you fall short of it: n.",
+        "Example: at the end of the game you fall short of it: no.",
     )
 
 

@@ -139,7 +139,7 @@ def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Was his Rover on that site?",
         "Look at the hex he just built on: if his Rover stood there, it has to move "
-        "off it. Example: his Rover stood on the hex of the new building: y.",
+        "off it. Example: his Rover stood on the hex of the new building: yes.",
     )
 
 
@@ -164,7 +164,7 @@ def _lss_offers(args: tuple[object, ...], words: Wording) -> Shape:
         f"Does this {building_name(kind)} LSS step offer {what} as its second benefit?",
         "Each step of the LSS track shows the second benefits it offers; look at the "
         f"step the {building_name(kind)} marker moves onto. Example: that step shows "
-        f"{symbol} among its second benefits: y.",
+        f"{symbol} among its second benefits: yes.",
     )
 
 
@@ -264,7 +264,7 @@ def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
         return yes(
             "Does a shortest path from his Rover toward that tile enter a hex holding "
             "a Crystal?",
-            f"{where} Example: one shortest path passes a hex holding a Crystal: y.",
+            f"{where} Example: one shortest path passes a hex holding a Crystal: yes.",
         )
     return _MostOnWay(
         text="How many Crystals lie on the shortest path from his Rover to that "
@@ -319,7 +319,7 @@ def _exploration_left(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is a Discovery tile on the Exploration spaces?",
         "The Exploration spaces beside the map; he places the leftmost tile there. "
-        "Example: one Discovery tile still lies on those spaces: y.",
+        "Example: one Discovery tile still lies on those spaces: yes.",
     )
 
 

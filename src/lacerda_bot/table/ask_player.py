@@ -109,7 +109,7 @@ def _supply(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is any Crystal left in the general supply?",
         "The common pool of Crystals beside the board. If it is empty he cannot "
-        "gain Crystals from it. Example: a few Crystals are still in that pool: y.",
+        "gain Crystals from it. Example: a few Crystals are still in that pool: yes.",
     )
 
 
@@ -118,7 +118,7 @@ def _left(piece: str) -> Builder:
         return yes(
             f"Does Lacerda have a {piece} left to gain?",
             f"Look at his player board: is one of his {piece}s still waiting there? "
-            f"Example: his last {piece} still sits on his board: y.",
+            f"Example: his last {piece} still sits on his board: yes.",
         )
 
     return question
@@ -130,7 +130,7 @@ def _hire_slot(args: tuple[object, ...], words: Wording) -> Shape:
         "His personal slot of the Colony 3 action: his Colonist stays there after "
         "he hires a Scientist or takes a Contract, and blocks the action until an "
         "LSS reward brings it back. Example: one of his Colonists stands on that "
-        "slot: y.",
+        "slot: yes.",
     )
 
 
@@ -248,7 +248,7 @@ def _display(args: tuple[object, ...], words: Wording) -> Shape:
             yes=Display.OTHERS,
             no=Display.EMPTY,
             hint="The two rows of Blueprint cards in Orbit. Example: one card is "
-            "left in the top row: y.",
+            "left in the top row: yes.",
         )
     scientist = (
         tracked.lacerda_scientists[0]
@@ -274,7 +274,7 @@ def _free_marker(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Does Lacerda have a free Advanced Building marker?",
         "His markers not yet on a Blueprint or a building, on his player board. "
-        "Example: two markers still sit on his board: y.",
+        "Example: two markers still sit on his board: yes.",
     )
 
 
@@ -282,7 +282,7 @@ def _has_scientist(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Does Lacerda have a Scientist?",
         "Scientist cards in front of him. Example: a Geologist card lies in front of "
-        "him: y.",
+        "him: yes.",
     )
 
 
@@ -300,7 +300,7 @@ def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Is a space free in the first column of Lacerda's Lab?",
         "A new Tech tile enters his Lab in its first column, one row per Tech. "
-        "Example: his Lab has 4 rows and he has only 3 Techs: y.",
+        "Example: his Lab has 4 rows and he has only 3 Techs: yes.",
     )
 
 
@@ -340,7 +340,7 @@ def _advance_any(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Can any of Lacerda's Techs advance (is one below its maximum level)?",
         "A Tech can advance while its tile is not yet in the last column of its row. "
-        "Example: his only Tech is in the last column: n.",
+        "Example: his only Tech is in the last column: no.",
     )
 
 
@@ -348,7 +348,7 @@ def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Can a Tech of his other than the one the previous step developed advance?",
         f"{_PREVIOUS_STEP} Example: it developed his Mine Tech, and another of his "
-        "Techs is not yet in its last column: y.",
+        "Techs is not yet in its last column: yes.",
     )
 
 
@@ -356,7 +356,7 @@ def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         "Can the Tech the previous step developed advance again?",
         f"{_PREVIOUS_STEP} Example: it moved that Tech into the last column of its "
-        "row: n.",
+        "row: no.",
     )
 
 
@@ -366,7 +366,7 @@ def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         f"Does Lacerda have a {tech_name(tech)} Tech?",
         f"A tile in his Lab. Example: his {tech_name(tech)} Tech tile stands in one "
-        "of his Lab rows: y.",
+        "of his Lab rows: yes.",
     )
 
 
@@ -376,7 +376,7 @@ def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
         f"Can his {tech_name(tech)} Tech advance (is it below its maximum)?",
         "It can while its tile is not yet in the last column of its row. Example: "
-        f"his {tech_name(tech)} tile is in the last column: n.",
+        f"his {tech_name(tech)} tile is in the last column: no.",
     )
 
 
@@ -414,7 +414,7 @@ def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
             yes=("option",),
             no=(),
             hint=f"{_ELIGIBLE} Example: every building of its type is already "
-            "upgraded: n.",
+            "upgraded: no.",
         )
     held = f" He holds: {', '.join(c.label for c in cards)}." if cards else ""
     return Labels(

@@ -176,7 +176,7 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
             kind=QuestionKind.YES_NO,
             hint="Look at his player board (or the Mission card) and answer what "
             "the table shows. Example: his Colonist is on his Hire a Scientist "
-            "slot: y.",
+            "slot: yes.",
         )
     low, high = _range(tracked, fix)
     return Question(
