@@ -94,6 +94,14 @@ def phone(browser: Browser) -> BrowserContext:
     return context
 
 
+def watched(context: BrowserContext) -> tuple[Page, list[str]]:
+    """A new page of *context*, and the list its uncaught page errors go to."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
 # --- a player who taps the page ----------------------------------------------------
 
 
@@ -229,9 +237,7 @@ def test_a_game_at_the_table_on_a_phone(
     site = Site(built)
     timings: dict[str, Any] = {"answers": []}
     context = phone(browser)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = watched(context)
     try:
         page.goto(site.url)
         page.get_by_role("button", name="Start a new game").wait_for()
@@ -458,9 +464,7 @@ def test_home_screen_big_seeds_and_confirmations(
     JavaScript numbers, stacked confirmations, an unconfirmed final scoring."""
     site = Site(built)
     context = phone(browser)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page, errors = watched(context)
     try:
         page.goto(site.url)
         page.get_by_role("button", name="Start a new game").wait_for()
