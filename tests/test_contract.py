@@ -44,6 +44,7 @@ from lacerda_bot.decisions import (
     RefillContractDisplay,
     StartingSpace,
     TakeContract,
+    Upgrade,
 )
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.hexmap import Hex
@@ -67,11 +68,12 @@ from lacerda_bot.records import (
     DisplayedBlueprint,
     Figure,
     GridTile,
+    HeldBlueprint,
     LabRow,
     ScientistSlot,
 )
 from lacerda_bot.reference.game import play_game
-from lacerda_bot.testing import apply, reference_board, small_board
+from lacerda_bot.testing import apply, building, reference_board, small_board
 
 from .strategies import bot_states, host_states
 
@@ -272,14 +274,24 @@ class _Boards:
 
 
 def _examples() -> tuple[tuple[Board, Decision], ...]:
-    """Changes whole games rarely make: a Shelter built where the human's figures stand."""
+    """Changes whole games rarely make: a Shelter built, or a building upgraded,
+    where the human's figures stand (R-BUILD-4)."""
     site = Hex(1, 0)
     bot = Figure(hex=site, kind=FigureKind.BOT, owner=Owner.HUMAN)
     board = small_board(figures=(bot,), human_rover=site)
     shelter = BuildShelter(
         hex=site, resulting_size=1, joined_sizes=(), tech_used=TechUsed.NONE
     )
-    return ((board, shelter),)
+    card = HeldBlueprint(
+        blueprint=Blueprint(id=HostId("up"), building=BuildingType.MINE, level=1)
+    )
+    mine = attrs.evolve(
+        board,
+        buildings=(*board.buildings, building(1, 0, BuildingType.MINE)),
+        lacerda_blueprints=(card,),
+    )
+    upgrade = Upgrade(hex=site, blueprint=HostId("up"), tech_used=TechUsed.NONE)
+    return ((board, shelter), (mine, upgrade))
 
 
 @functools.cache

@@ -309,15 +309,19 @@ _TIES: Final[dict[str, tuple[str, str]]] = {
 def _round_words(
     policy: TiePolicy,
     revealed: tuple[int, ...],
-    groups: tuple[tuple[int, ...], ...],
+    groups: tuple[tuple[int, int], ...],
     group: int,
 ) -> str:
     """One round of a tie-break: what was drawn, and the option or group it chose."""
-    chosen = groups[group - 1] if 0 < group <= len(groups) else ()
-    if len(chosen) == 1:
-        result = f"number {chosen[0]}"
+    first, last = groups[group - 1] if 0 < group <= len(groups) else (0, -1)
+    if first == last:
+        result = f"number {first}"
+    elif last == first + 1:
+        result = f"group {group} (numbers {first} and {last})"
+    elif last > first:
+        result = f"group {group} (numbers {first} to {last})"
     else:
-        result = f"group {group} (numbers {', '.join(str(n) for n in chosen)})"
+        result = f"group {group}"
     if policy is TiePolicy.UNIFORM:
         return f"seeded random pick: {result}"
     cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
@@ -340,10 +344,10 @@ def _tie_line(tie: TieBreak) -> Line:
         return Line(
             text=pick.format(chosen=tie.chosen),
             rules=(tie.rule, "R-TIE-7"),
-            why=(f"uniform pick among {len(tie.options)} with random event {events}",),
+            why=(f"uniform pick among {tie.count} with random event {events}",),
         )
     things, order = _TIES.get(tie.rule, ("options", "in the order the rule names"))
-    n = len(tie.options)
+    n = tie.count
     how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
     rules = [tie.rule, "R-TIE-1", how]
     if n > 3 and tie.policy is TiePolicy.CARDS:
