@@ -460,6 +460,48 @@ def test_r_rover_6_prefers_the_path_with_more_crystals() -> None:
     )  # the path Crystal and the tile's reward
 
 
+def test_r_rover_6_spec_example_the_payment_frees_the_space_for_a_path_crystal() -> (
+    None
+):
+    """R-ROVER-6 (1.3) example: Depot full, he pays 1 to reach; the path with a Crystal wins, no card."""
+    board = small_board(
+        buildings=(),
+        lacerda_rover=Hex(0, 0),
+        map_tiles=(tile("T", 2, 1, Gain(kind=GainKind.BOT)),),
+        crystal_hexes=frozenset({Hex(0, 1)}),
+        spendable_crystals=1,
+        free_depot_spaces=0,
+    )
+    outcome = take_turn(bot_with((11,)), board)
+    (pay,) = of_type(outcome, PayCrystals)
+    (move,) = of_type(outcome, MoveRover)
+    (gain,) = of_type(outcome, GainCrystals)
+
+    assert outcome.decisions.index(pay) < outcome.decisions.index(move)
+    assert (pay.amount, move.reached) == (1, True)
+    assert move.crystal_hexes == (Hex(0, 1),)
+    assert move.path == (Hex(0, 1), Hex(1, 1), Hex(2, 1))
+    assert not move.trace.tie_breaks
+    assert gain.kept == 1
+
+
+def test_r_rover_6_spec_example_the_end_nearest_the_target_before_crystals() -> None:
+    """R-ROVER-6 (1.3): stopping short, the path ending nearer wins over one with a Crystal."""
+    board = small_board(
+        buildings=(),
+        lacerda_rover=Hex(0, 0),
+        map_tiles=(tile("T", 2, 1, Gain(kind=GainKind.BOT)),),
+        figures=(Figure(hex=Hex(1, 1), kind=FigureKind.BOT, owner=Owner.HUMAN),),
+        crystal_hexes=frozenset({Hex(0, 1)}),
+    )
+    outcome = take_turn(bot_with((11,)), board)
+    (move,) = of_type(outcome, MoveRover)
+
+    assert not move.reached
+    assert move.path == (Hex(1, 0), Hex(2, 0))  # 1 short, not 2 short with the Crystal
+    assert not move.crystal_hexes
+
+
 def test_r_rover_6_equal_outcomes_merge_before_the_tie() -> None:
     """R-ROVER-6, R-TIE-1: two shortest paths with no Crystal and the same end are one option."""
     board = small_board(
