@@ -294,7 +294,7 @@ def gain_words(gain: Gain) -> str:
 _TIES: Final[dict[str, tuple[str, str]]] = {
     "R-BUILD-9": ("sites", HEX_ORDER),
     "R-LEVEL-2": ("sites", HEX_ORDER),
-    "R-BUILD-4": ("free hexes", HEX_ORDER),
+    "R-BUILD-4": ("free hexes (empty, or a building with no figure)", HEX_ORDER),
     "R-ORBIT-5": ("tiles", "top row first, then left to right"),
     "R-COLONY-3": ("Blueprint types", "left to right as his Blueprints lie"),
     "R-COLONY-4": ("buildings", HEX_ORDER),
@@ -387,8 +387,12 @@ def _site(value: Hex | D) -> str:
 
 _CLEAR_SITE: Final = (
     "Clear the site: a Crystal there goes to the general supply, a tile leaves "
-    "the game, and your figures there move to the nearest hex with no building "
-    "and no figure."
+    "the game, and your figures there move to the nearest empty hex or building "
+    "with no figure on it."
+)
+_CLEAR_UPGRADED: Final = (
+    "His marker is a figure: your Rover or Bot on that building moves to the "
+    "nearest empty hex or building with no figure on it."
 )
 
 
@@ -678,7 +682,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 "Blueprint is used (a type his Scientists score first, then Level 3 "
                 "before Level 1). He pays no Upgrade cost."
             )
-            return (_line(d, text),)
+            return (_line(d, text), Line(text=_CLEAR_UPGRADED, rules=("R-BUILD-4",)))
         case HireScientist():
             who = (
                 f"the {scientist_name(d.scientist)}"
@@ -714,7 +718,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 if isinstance(d.to_hex, Hex)
                 else _which(d.to_hex, "that hex", "tied free hex")
             )
-            return (_line(d, f"Move his Rover off the site to {where}."),)
+            return (_line(d, f"Move his Rover off that building to {where}."),)
         case AdvanceProgressBot():
             text = (
                 f"Move his Progress-area Bot {plural(d.steps, 'icon')} forward, to "
