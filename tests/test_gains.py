@@ -12,6 +12,7 @@ from lacerda_bot import (
     Hex,
     ImpossibleBenefit,
     InvalidHostStateError,
+    InvalidValueError,
     LoseBenefit,
     MoveRover,
     ObtainBlueprint,
@@ -26,6 +27,7 @@ from lacerda_bot import (
 from lacerda_bot._board.displays import choose_warehouse_item
 from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item, Side, TileKind
 from lacerda_bot.records import (
+    MAX_LAB_LEVEL,
     Blueprint,
     DisplayedBlueprint,
     HeldBlueprint,
@@ -303,6 +305,27 @@ def test_r_to_10_stops_early_when_nothing_advances() -> None:
 
     assert len(of_type(outcome, DevelopTech)) == 1
     assert any("R-TO-10" in n for n in outcome.trace.notes)
+
+
+def test_r_to_10_a_huge_develop_takes_as_many_steps_as_levels_left() -> None:
+    """R-TO-10, issue 20: DEVELOP(10**18) ends when nothing can advance, the Lab's levels bounded."""
+    rows = tuple(
+        LabRow(row=r, entry_free=False, max_level=MAX_LAB_LEVEL) for r in (0, 1)
+    )
+    techs = own_techs((TechType.MINE, 1), (TechType.ROVER, 1))
+    outcome = collect(
+        Gain(kind=GainKind.DEVELOP, n=10**18),
+        lacerda_techs=techs["lacerda_techs"],
+        lab_rows=rows,
+    )
+
+    assert len(of_type(outcome, DevelopTech)) == 2 * (MAX_LAB_LEVEL - 1)
+
+
+def test_a_lab_row_is_at_most_max_lab_level_long() -> None:
+    """V9: a Lab row longer than MAX_LAB_LEVEL is refused where it is made, named."""
+    with pytest.raises(InvalidValueError, match=r"LabRow\.max_level.*from 1 to 20"):
+        LabRow(row=0, max_level=MAX_LAB_LEVEL + 1)
 
 
 def test_construct_gain_builds_a_mine_anywhere_legal() -> None:
