@@ -153,8 +153,9 @@ class Board:
         every board holds exact tuples and frozensets already: one pass over
         the types, in C, finds that.
         """
-        if not _holds_frozen(self):
-            _freeze(self.__dict__)
+        fields = self.__dict__
+        if tuple(map(type, _COLLECTIONS_IN(fields))) != _FROZEN_TYPES:
+            _freeze(fields)
 
 
 _ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
@@ -192,17 +193,17 @@ _COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
     "lacerda_contracts": (ContractKind, _by("value")),
 }
 _HEX_SETS: Final = ("map_hexes", "crystal_hexes")
-_TUPLES_OF: Final = operator.attrgetter(*_COLLECTIONS)
-_TUPLE: Final = frozenset({tuple})
+_COLLECTIONS_IN: Final = operator.itemgetter(*_COLLECTIONS, *_HEX_SETS)
+"""A board's collection fields, from its ``__dict__`` (faster than its attributes)."""
+_FROZEN_TYPES: Final = (tuple,) * len(_COLLECTIONS) + (frozenset,) * len(_HEX_SETS)
+"""Their types when every one is frozen (compared in C)."""
 _NOT_COLLECTIONS: Final = (str, bytes, type(None))
 """What :func:`read_view` refuses as a collection although Python iterates some."""
 
 
 def _holds_frozen(board: Board) -> bool:
     """Whether every collection field of *board* is an exact ``tuple`` or ``frozenset``."""
-    return set(map(type, _TUPLES_OF(board))) == _TUPLE and (
-        type(board.map_hexes) is type(board.crystal_hexes) is frozenset
-    )
+    return tuple(map(type, _COLLECTIONS_IN(board.__dict__))) == _FROZEN_TYPES
 
 
 def _freeze(fields: dict[str, Any]) -> None:
