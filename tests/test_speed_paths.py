@@ -268,13 +268,19 @@ def test_evolve_board_makes_what_attrs_evolve_makes() -> None:
         board_module.evolve_board(board, no_such_field=1)
 
 
-def test_board_init_does_nothing_evolve_board_skips() -> None:
-    """evolve_board bypasses ``__init__``: that is only safe while it just stores fields."""
+def test_board_init_does_nothing_evolve_board_skips_on_frozen_values() -> None:
+    """evolve_board bypasses ``__init__``, which only freezes collections: given tuples
+    and frozensets it stores them as they are (the library passes only those:
+    ``tests/test_stale_boards.py``)."""
     for field in attrs.fields(Board):
         assert field.validator is None, field.name
         assert field.converter is None, field.name
-    assert not hasattr(Board, "__attrs_post_init__")
     assert not hasattr(Board, "__attrs_pre_init__")
+    board = reference_board()
+    fields = {f.name: getattr(board, f.name) for f in attrs.fields(Board)}
+    built = Board(**fields)
+    assert built.__dict__ == fields
+    assert all(built.__dict__[name] is value for name, value in fields.items())
 
 
 _BOT_CHANGES: list[dict[str, Any]] = [

@@ -8,6 +8,11 @@ applied to the copy by :func:`~lacerda_bot._board.effects.apply_decision`, the
 same function the reference host uses. Results are memoised until the next
 decision changes the copy.
 
+The memos cannot go stale: they live for one call, and match boards, and
+(``_lasting``, :data:`_READS`) the fields a kind reads, by identity; every
+board here is a :class:`Board` the call read or made, whose fields are
+immutable, so the same object has the same content.
+
 With a *log*, every fact read is recorded as a :class:`~lacerda_bot.facts.Read`:
 the conformance property drives the table companion with these answers.
 """

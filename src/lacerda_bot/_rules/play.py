@@ -12,6 +12,10 @@ is frozen.
 runs the call's body, and packages the result. An observer, if given, sees
 every decision and every tie-break as it happens: a table companion shows
 them before it asks its next question.
+
+:func:`rules_trace` is a memo keyed by value (a tuple of rule-ID strings) that
+returns a frozen :class:`~lacerda_bot.trace.Trace`: it reads no board, so no
+board's change can make it stale.
 """
 
 import functools
