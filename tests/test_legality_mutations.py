@@ -11,9 +11,11 @@ shows up as a mutant whose effect differs and the oracle refuses.
 """
 
 import functools
+import types
+import typing
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -153,8 +155,6 @@ def test_the_games_make_most_kinds_of_decision() -> None:
 
 # --- mutations --------------------------------------------------------------------
 
-T = TypeVar("T")
-
 
 def _ids(board: Board) -> list[str]:
     """Every id on *board* a decision may name, and one that names nothing."""
@@ -200,9 +200,6 @@ def _paths(board: Board, old: object) -> st.SearchStrategy[tuple[Hex, ...]]:
 
 def values_like(hint: object, old: object, board: Board) -> st.SearchStrategy[Any]:
     """Another value of the type *hint* (a decision field's annotation)."""
-    import types
-    import typing
-
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         return st.one_of(
