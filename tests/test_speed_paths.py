@@ -85,7 +85,14 @@ def test_a_board_made_by_applying_decisions_is_checked_only_where_it_changed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """An applied board needs no full check: only the fields that differ are read."""
-    board = small_board(spendable_crystals=3, lacerda_rover=Hex(0, 1))
+    board = small_board(
+        spendable_crystals=3,
+        lacerda_rover=Hex(0, 1),
+        buildings=(
+            building(0, 0, BuildingType.MINE),
+            building(0, 1, BuildingType.GENERATOR),
+        ),
+    )
     after = apply(
         board,
         (
@@ -103,9 +110,15 @@ def test_a_board_made_by_applying_decisions_is_checked_only_where_it_changed(
 
 
 def test_an_applied_board_that_breaks_a_precondition_is_refused() -> None:
-    """Applying an illegal decision is not trusted: the next read says what broke."""
+    """A board the effects made from a checked one is not trusted: a read says what broke.
+
+    ``testing.apply`` refuses such a payment before it is made; the library's
+    own effects do not check, the next read does.
+    """
     board = small_board(spendable_crystals=1)
-    broke = apply(board, (PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT),))
+    pay = PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT)
+    broke = effects.apply_decision(board, pay, gains_spendable=True)
+    board_module.derived(broke, board)
 
     with pytest.raises(InvalidHostStateError, match="spendable_crystals"):
         read_view(broke)

@@ -318,7 +318,8 @@ class _Checker(Generic[H]):
             outcome = _CALLS[kind](bot, view)
         decisions = outcome.decisions
         theirs = self.view(self.apply(host, decisions))
-        if _compare(read_view(reference_apply(board, decisions)), theirs):
+        reference = reference_apply(board, decisions, options=self.plan.options)
+        if _compare(read_view(reference), theirs):
             index, found = self._first_broken(board, decisions)
             raise self._error(kind, bot, board, index, decisions[index], found)
         self.decisions += len(decisions)
@@ -329,7 +330,9 @@ class _Checker(Generic[H]):
         """The first decision after which the two hosts differ, and how."""
         reference = board
         for i, decision in enumerate(decisions):
-            reference = reference_apply(reference, (decision,))
+            reference = reference_apply(
+                reference, (decision,), options=self.plan.options
+            )
             found = _compare(
                 read_view(reference), self.applied(board, decisions[: i + 1])
             )
