@@ -65,6 +65,40 @@ def _every_way(
     return [option for _, option in sorted(first.values(), key=lambda v: v[0])]
 
 
+def _merged_paths(
+    search: dict[str, Any], ways_found: list[PathOption]
+) -> list[PathOption]:
+    """The paths he may take (as entered) that are not the first of their way (R-TIE-1)."""
+    hexes, start, target = search["hexes"], search["start"], search["target"]
+    figures, crystals, room = search["figures"], search["crystals"], search["room"]
+    if ways_found == [STAY]:
+        return []
+    to_target = steps_from(hexes, target)
+    total = to_target[start]
+    cut = min(search["length"], total)
+    paths: list[tuple[Hex, ...]] = [(start,)]
+    for i in range(1, cut + 1):
+        paths = [
+            (*p, n)
+            for p in paths
+            for n in p[-1].neighbours()
+            if n in hexes and to_target.get(n) == total - i
+        ]
+    moved = len(ways_found[0].path)
+    kept = min(len(ways_found[0].crystal_hexes), room)
+    taken = set()
+    for p in paths:
+        stop = max((i for i in range(1, cut + 1) if p[i] not in figures), default=0)
+        entered = p[1 : stop + 1]
+        found = tuple(h for h in entered if h in crystals)
+        if stop == moved and min(len(found), room) == kept:
+            taken.add(PathOption(path=entered, crystal_hexes=found))
+    return sorted(
+        (o for o in taken if o not in ways_found),
+        key=lambda o: [hex_key(h) for h in o.path],
+    )
+
+
 @st.composite
 def searches(draw: st.DrawFn) -> dict[str, Any]:
     """A small map (holes allowed), two hexes on it, figures, Crystals, length, room."""
@@ -137,6 +171,8 @@ def test_the_ways_are_what_listing_every_path_gives(search: dict[str, Any]) -> N
     assert found.count == len(expected)
     assert list(found.options(len(expected) + 1)) == expected
     assert found.moved == len(expected[0].path)
+    merged = _merged_paths(search, expected)
+    assert list(found.merged(len(merged) + 1)) == merged
 
 
 @given(searches())

@@ -685,6 +685,14 @@ class Facts(Protocol[D]):
         """
         ...
 
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: paths merged into an earlier one of their way (R-TIE-1, R-TIE-8).
+
+        The first :data:`~lacerda_bot.trace.LISTED_OPTIONS` of them, in canonical
+        order; read only when :meth:`best_paths` ties.
+        """
+        ...
+
     def rover_candidates(
         self, target: Choice, length: int, paid: int
     ) -> tuple[Candidate, ...]:

@@ -85,7 +85,8 @@ class TieBreak:
     count: int
     """n, the number of options tied."""
     merged: tuple[str, ...] = ()
-    """Options merged into an equal one before numbering (R-TIE-1)."""
+    """Options merged into an equal one before numbering (R-TIE-1); of Rover paths,
+    the first :data:`LISTED_OPTIONS`."""
     policy: TiePolicy
     rounds: tuple[TieRound, ...] = ()
     chosen: int

@@ -838,6 +838,11 @@ class BoardFacts:
             paths = Numbered(found.count, lambda i: _label(found.option(i)))
         return self._note(Fact.BEST_PATHS, (target, length), paths)
 
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: the paths merged into the ways (the first listed)."""
+        found = self._ways(target, length)
+        return tuple(_label(p) for p in found.merged(LISTED_OPTIONS))
+
     def rover_candidates(
         self, target: Choice, length: int, paid: int
     ) -> tuple[Candidate, ...]:

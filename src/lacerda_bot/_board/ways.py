@@ -73,20 +73,11 @@ class Ways:
     """The ways R-ROVER-6 leaves tied toward a target, in canonical order.
 
     :attr:`count` may be very large; :meth:`option` finds way *index* without
-    listing the ones before it (one step per hex entered).
+    listing the ones before it (one step per hex entered), and :meth:`merged`
+    the paths merged into the ways (R-TIE-1) the same way.
     """
 
-    __slots__ = (
-        "_children",
-        "_counts",
-        "_crystals",
-        "_order",
-        "_start",
-        "count",
-        "most",
-        "moved",
-        "short",
-    )
+    __slots__ = ("_search", "count", "most", "moved", "short")
 
     def __init__(
         self,
@@ -97,15 +88,8 @@ class Ways:
         short: int,
     ) -> None:
         """The ways a finished *search* counted (``None``: he stays)."""
-        self._order: tuple[Hex, ...] = () if search is None else search.order
-        self._children: dict[_State, _Children] = {}
-        self._counts: dict[_State, int] = {}
-        self._crystals: frozenset[int] = frozenset()
-        self._start: _State = (-1, frozenset(), 0)
-        if search is not None:
-            self._children, self._counts = search.children, search.counts
-            self._crystals, self._start = search.crystals, search.start
-        self.count: int = self._counts[self._start] if search is not None else 1
+        self._search = search
+        self.count: int = 1 if search is None else search.counts[search.start]
         """How many ways tie (at least 1)."""
         self.moved = moved
         """Hexes every tied way enters (0: he stays)."""
@@ -116,28 +100,26 @@ class Ways:
 
     def option(self, index: int) -> PathOption:
         """Way *index* (0-based, below :attr:`count`), in canonical order."""
-        if not self.moved:
-            return _STAY
-        children, counts, order = self._children, self._counts, self._order
-        state, left, path = self._start, index, []
-        for _ in range(self.moved):
-            for step, child in children[state]:
-                n = counts[child]
-                if left < n:
-                    path.append(step)
-                    state = child
-                    break
-                left -= n
-        crystals = self._crystals
-        return PathOption(
-            path=tuple(order[i] for i in path),
-            crystal_hexes=tuple(order[i] for i in path if i in crystals),
-        )
+        search = self._search
+        return _STAY if search is None else search.path(search.first(index))
 
     def options(self, limit: int) -> Iterator[PathOption]:
         """The first *limit* ways (all of them if fewer), in canonical order."""
         for index in range(min(self.count, limit)):
             yield self.option(index)
+
+    def merged(self, limit: int) -> Iterator[PathOption]:
+        """The first *limit* paths merged into an earlier one of their way (R-TIE-1).
+
+        Paths he may take (ending as near the target and keeping as many
+        Crystals as the ways) that are not the first of their way, in
+        canonical order.
+        """
+        search = self._search
+        if search is None:
+            return
+        for index in range(min(search.merged_count(), limit)):
+            yield search.path(search.other(index))
 
 
 def ways(trip: Trip, *, room: int) -> Ways:
@@ -301,7 +283,18 @@ def _most_ahead(
 class _Search:
     """The counted state graph of one :func:`ways` search."""
 
-    __slots__ = ("children", "counts", "crystals", "order", "start")
+    __slots__ = (
+        "_every",
+        "children",
+        "counts",
+        "crystals",
+        "gain",
+        "kept",
+        "order",
+        "start",
+        "stop",
+        "succ",
+    )
 
     def __init__(
         self,
@@ -315,14 +308,15 @@ class _Search:
         start: int,
     ) -> None:
         """Count the ways from *start*: those keeping *kept* Crystals, ending at *stop*."""
-        self.order = order
-        self.crystals = crystals
+        self.order, self.succ, self.crystals = order, succ, crystals
+        self.gain, self.stop, self.kept = gain, stop, kept
         self.start: _State = (start, frozenset(), 0)
         self.children: dict[_State, _Children] = {}
+        self._every: dict[tuple[int, int], int] = {}
         layer = [self.start]
         layers = [layer]
         for i in range(1, stop + 1):
-            layer = self._expand(layer, succ, gain, kept, last=i == stop)
+            layer = self._expand(layer, last=i == stop)
             layers.append(layer)
         self.counts: dict[_State, int] = dict.fromkeys(layers[-1], 1)
         for states in reversed(layers[:-1]):
@@ -331,17 +325,9 @@ class _Search:
                     self.counts[child] for _, child in self.children[state]
                 )
 
-    def _expand(
-        self,
-        layer: list[_State],
-        succ: dict[int, tuple[int, ...]],
-        gain: dict[int, int],
-        kept: int,
-        *,
-        last: bool,
-    ) -> list[_State]:
+    def _expand(self, layer: list[_State], *, last: bool) -> list[_State]:
         """The states one step on from *layer*; each state's children, in step order."""
-        crystals = self.crystals
+        crystals, succ, gain, kept = self.crystals, self.succ, self.gain, self.kept
         found: dict[_State, None] = {}
         for state in layer:
             here, shadow, held = state
@@ -367,6 +353,84 @@ class _Search:
                 found[child] = None
             self.children[state] = children
         return list(found)
+
+    def path(self, ranks: list[int]) -> PathOption:
+        """The path of *ranks* (the hexes entered) and its Crystal hexes."""
+        order, crystals = self.order, self.crystals
+        return PathOption(
+            path=tuple(order[i] for i in ranks),
+            crystal_hexes=tuple(order[i] for i in ranks if i in crystals),
+        )
+
+    def first(self, index: int) -> list[int]:
+        """The first path of way *index*, found step by step by the counts."""
+        children, counts = self.children, self.counts
+        state, left, path = self.start, index, []
+        for _ in range(self.stop):
+            for step, child in children[state]:
+                n = counts[child]
+                if left < n:
+                    path.append(step)
+                    state = child
+                    break
+                left -= n
+        return path
+
+    def _next(self, here: int, held: int) -> list[tuple[int, int]]:
+        """The steps from *here* of paths he may take, with the Crystals kept after each."""
+        kept, crystals, gain = self.kept, self.crystals, self.gain
+        return [
+            (s, min(held + (s in crystals), kept))
+            for s in self.succ[here]
+            if held + gain[s] >= kept
+        ]
+
+    def every(self, here: int, held: int) -> int:
+        """Paths he may take from *here* on (entered, *held* Crystals kept), merged or not.
+
+        Counted once per (hex, Crystals kept), depth first without recursion (a
+        path may be as long as the map).
+        """
+        known = self._every
+        stack = [(here, held)]
+        while stack:
+            key = stack[-1]
+            if key in known:
+                stack.pop()
+                continue
+            steps = self._next(*key)
+            if not self.succ[key[0]]:  # an end of the ways
+                known[key] = 1 if key[1] >= self.kept else 0
+                stack.pop()
+                continue
+            missing = [s for s in steps if s not in known]
+            if missing:
+                stack.extend(missing)
+                continue
+            known[key] = sum(known[s] for s in steps)
+            stack.pop()
+        return known[(here, held)]
+
+    def merged_count(self) -> int:
+        """How many paths he may take are not the first of their way (R-TIE-1)."""
+        return self.every(self.start[0], 0) - self.counts[self.start]
+
+    def other(self, index: int) -> list[int]:
+        """Merged path *index* in canonical order: a path, not its way's first."""
+        path: list[int] = []
+        state: _State | None = self.start
+        here, held, left = self.start[0], 0, index
+        for _ in range(self.stop):
+            firsts = dict(self.children[state]) if state is not None else {}
+            for step, after in self._next(here, held):
+                child = firsts.get(step)
+                n = self.every(step, after) - (self.counts[child] if child else 0)
+                if left < n:
+                    path.append(step)
+                    state, here, held = child, step, after
+                    break
+                left -= n
+        return path
 
 
 def sole_way(trip: Trip) -> PathOption | None:

@@ -174,7 +174,8 @@ def move_rover(
         if crystals
         else Numbered.of(("the way",))
     )
-    path_index, path_ties = play.tie(paths, rule="R-ROVER-6")
+    merged = facts.path_merged_labels(target, length) if paths.count > 1 else ()
+    path_index, path_ties = play.tie(paths, rule="R-ROVER-6", merged=merged)
     path = Choice(index=path_index, of=paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),

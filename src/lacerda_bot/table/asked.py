@@ -608,6 +608,10 @@ class AskedFacts:
         """Asked: the player counts the ways he may take."""
         return Numbered.of(self._labels(Fact.BEST_PATHS, target, length))
 
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: unknown at the table."""
+        return ()
+
     def rover_candidates(
         self, target: Choice, length: int, paid: int
     ) -> tuple[Candidate, ...]:
