@@ -28,6 +28,7 @@ from lacerda_bot._board.paths import (
     dominates,
     eligible_tiles,
     ineligible_tiles,
+    nearest_eligible,
     nearest_tiles,
 )
 from lacerda_bot._board.usable import usable_gains
@@ -348,6 +349,20 @@ def test_r_rover_2_each_tile_is_eligible_or_removed_once(
     )
     assert all(r.rule == "R-ROVER-2" and r.reason for r in removed)
     assert all(t.tile.tile.crystal_cost <= spendable for t in targets)
+
+
+@given(board=host_states(), spendable=st.integers(0, 4))
+def test_the_nearest_eligible_tiles_are_the_nearest_of_the_eligible(
+    board: Board, spendable: int
+) -> None:
+    """R-ROVER-2, R-ROVER-3: testing a tile's use only near enough changes nothing."""
+    can_take = usable_gains(board, Options())
+    every = eligible_tiles(board, spendable, can_take)
+    least = min((t.steps for t in every), default=None)
+
+    assert nearest_eligible(board, spendable, can_take) == tuple(
+        t for t in every if t.steps == least
+    )
 
 
 @given(board=host_states())

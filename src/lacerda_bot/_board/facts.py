@@ -42,6 +42,7 @@ from lacerda_bot._board.paths import (
     eligible_tiles,
     free_hexes_nearest,
     ineligible_tiles,
+    nearest_eligible,
     nearest_tiles,
     other_figure_hexes,
     rover_start,
@@ -761,7 +762,14 @@ class BoardFacts:
         )
 
     def _nearest_and_dominated(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
-        return self._cached("nearest", lambda: nearest_tiles(self._eligible()))
+        board = self.board
+
+        def compute() -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
+            can_take = self._can_take()
+            near = nearest_eligible(board, board.spendable_crystals, can_take)
+            return nearest_tiles(near)
+
+        return self._cached("nearest", compute)
 
     def _nearest(self) -> tuple[Target, ...]:
         return self._nearest_and_dominated()[0]

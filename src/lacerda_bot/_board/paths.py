@@ -36,6 +36,7 @@ __all__ = [
     "eligible_tiles",
     "free_hexes_nearest",
     "ineligible_tiles",
+    "nearest_eligible",
     "nearest_tiles",
     "other_figure_hexes",
     "rover_start",
@@ -99,6 +100,32 @@ def eligible_tiles(
     come first here (a tile's use is tested only if it passes them), so only
     the trace's reason follows the rule's order.
     """
+    return tuple(
+        t for t in _within_reach(view, spendable) if can_use(t.tile.tile, can_take)
+    )
+
+
+def nearest_eligible(
+    view: RoverView, spendable: int, can_take: CanTake
+) -> tuple[Target, ...]:
+    """R-ROVER-2, R-ROVER-3: the eligible tiles with the fewest steps (canonical order).
+
+    :func:`eligible_tiles` cut to its nearest, testing a tile's use only
+    until the nearest tiles he can use are found (the farther tiles' use is
+    not read).
+    """
+    near = sorted(_within_reach(view, spendable), key=lambda t: t.steps)  # stable
+    found: list[Target] = []
+    for target in near:
+        if found and target.steps > found[0].steps:
+            break
+        if can_use(target.tile.tile, can_take):
+            found.append(target)
+    return tuple(found)
+
+
+def _within_reach(view: RoverView, spendable: int) -> list[Target]:
+    """The tiles passing R-ROVER-2's tests other than his use of them, canonical order."""
     steps = _steps_to(view)
     figures = other_figure_hexes(view)
     targets: list[Target] = []
@@ -107,10 +134,10 @@ def eligible_tiles(
         if not tile.requirement_met or tile.crystal_cost > spendable:
             continue
         away = steps(placed.hex)
-        if away is None or placed.hex in figures or not can_use(tile, can_take):
+        if away is None or placed.hex in figures:
             continue
         targets.append(Target(tile=placed, steps=away))
-    return tuple(targets)
+    return targets
 
 
 def ineligible_tiles(
