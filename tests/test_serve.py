@@ -32,6 +32,8 @@ from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
+from .serve_helpers import NEW_BOT_REQUEST
+
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "lacerda_bot", "serve"]
 
@@ -243,6 +245,57 @@ def test_serve_command_over_stdio_in_a_process() -> None:
     assert done.returncode == 0, done.stderr
     responses = [json.loads(line) for line in done.stdout.splitlines()]
     assert kinds(responses) == [("new", "bot"), *BAD_ERRORS, ("turn", "outcome")]
+
+
+# --- issue 20: a line ends at LF or CR LF only --------------------------------
+
+
+def exactly(limit: int) -> bytes:
+    """A new_bot request padded to *limit* bytes."""
+    request = NEW_BOT_REQUEST[:-1] + b" " * (limit - len(NEW_BOT_REQUEST)) + b"}"
+    assert len(request) == limit
+    return request
+
+
+def test_stdio_a_line_over_the_limit_ending_in_two_returns_is_refused_once() -> None:
+    """Issue 20 (e): the limit's bytes, then CR CR LF: one byte over (only CR LF ends a line)."""
+    line = exactly(MAX_REQUEST_BYTES) + b"\r\r\n"
+
+    responses = run_stdio(line + NEW_BOT_REQUEST + b"\n")
+
+    assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
+    assert "more than 1048576 bytes" in responses[0]["error"]["message"]
+
+
+def test_stdio_a_line_is_never_split_at_a_lone_return() -> None:
+    """Issue 20 (e): `CR CR` then a request, on one line, is one line over the limit: one answer."""
+    line = exactly(MAX_REQUEST_BYTES) + b"\r\r" + NEW_BOT_REQUEST + b"\n"
+
+    responses = run_stdio(line + NEW_BOT_REQUEST)
+
+    assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
+
+
+def test_stdio_only_lf_or_crlf_ends_a_line() -> None:
+    """A lone CR is white space: two requests joined by one are one line, and one error."""
+    two = NEW_BOT_REQUEST + b"\r" + NEW_BOT_REQUEST
+    data = two + b"\n" + NEW_BOT_REQUEST + b"\r\n\r\n\r\r\n" + exactly(100) + b"\r"
+
+    responses = run_stdio(data, Answerer(limit=100))
+
+    assert kinds(responses) == [
+        (None, "SerializationError"),  # extra data after the first request
+        ("new", "bot"),  # CR LF, then blank lines
+        (None, "SerializationError"),  # the last line: the limit and a CR, 101 bytes
+    ]
+    assert "Extra data" in responses[0]["error"]["message"]
+
+
+def test_stdio_half_a_request_at_the_end_is_answered_once() -> None:
+    """A host that writes half a request and closes: one error, and the end."""
+    responses = run_stdio(NEW_BOT_REQUEST + b"\n" + NEW_BOT_REQUEST[:10])
+
+    assert kinds(responses) == [("new", "bot"), (None, "SerializationError")]
 
 
 @pytest.mark.parametrize(
@@ -652,9 +705,6 @@ def test_serve_command_over_http_in_a_process() -> None:
         for stream in (server.stdout, server.stderr):
             if stream is not None:
                 stream.close()
-
-
-# --- a host in another language ------------------------------------------------------
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")

@@ -140,15 +140,16 @@ class Answerer:
 
 
 def serve_stdio(source: BinaryIO, sink: BinaryIO, answerer: Answerer) -> None:
-    """Answer one request per line of *source* with one line on *sink*, until EOF.
+    r"""Answer one request per line of *source* with one line on *sink*, until EOF.
 
-    Blank lines are skipped. A line longer than the limit is refused whole (and
-    read to its end, unparsed).
+    A line ends at ``\n`` (LF) or ``\r\n`` (CRLF); a ``\r`` anywhere else is
+    part of the line (JSON white space). Blank lines are skipped. A line longer
+    than the limit is refused whole, once (and read to its end, unparsed).
     """
     limit = answerer.limit
     while line := source.readline(limit + 2):
-        request = line.rstrip(b"\r\n")
-        if len(request) > limit:
+        request = _line_request(line, limit)
+        if request is None:
             if not line.endswith(b"\n"):
                 _skip_line(source)
             result = too_large(None, limit=limit)
@@ -158,6 +159,21 @@ def serve_stdio(source: BinaryIO, sink: BinaryIO, answerer: Answerer) -> None:
             result = answerer(request)
         sink.write(result.text.encode("ascii") + b"\n")
         sink.flush()
+
+
+def _line_request(line: bytes, limit: int) -> bytes | None:
+    """The request on *line* (read with ``readline(limit + 2)``), without its line end.
+
+    ``None`` if the line is longer than *limit*: a line that fits, with its
+    line end, is never cut by that read, so a cut line is too long.
+    """
+    if line.endswith(b"\r\n"):
+        request = line[:-2]
+    elif line.endswith(b"\n"):
+        request = line[:-1]
+    else:  # cut by the read (too long), or the last line, with no line end
+        request = line
+    return request if len(request) <= limit else None
 
 
 def _skip_line(source: BinaryIO) -> None:
