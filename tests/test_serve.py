@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -32,7 +32,7 @@ from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
-from .serve_helpers import NEW_BOT_REQUEST
+from .serve_helpers import NEVER, NEW_BOT_REQUEST, never_ending
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "lacerda_bot", "serve"]
@@ -146,34 +146,6 @@ def test_the_call_bound_does_not_count_waiting_for_a_worker() -> None:
     assert [a.error for a in answers] == [None, None]
 
 
-def test_waiting_for_a_worker_is_bounded_too() -> None:
-    """A worker held by a call past its bound: the next request is refused unstarted, in time."""
-    release = threading.Event()
-
-    def stuck(request: bytes) -> Reply:
-        release.wait(10)
-        return reply(request)
-
-    try:
-        with Answerer(timeout=0.1, workers=1, answer=stuck) as answerer:
-            first = answerer(b'{"id": 1}')
-            start = time.monotonic()
-            second = answerer(b'{"id": 2}')
-            waited = time.monotonic() - start
-    finally:
-        release.set()
-
-    assert json.loads(first.text)["error"]["message"] == "no answer within 0.1 s"
-    assert json.loads(second.text) == {
-        "id": 2,
-        "error": {
-            "type": "TimeoutError",
-            "message": "no free worker within 0.1 s (the server is busy)",
-        },
-    }
-    assert waited < 1
-
-
 def test_a_timeout_answer_to_a_huge_request_is_quick(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -200,13 +172,16 @@ def test_a_timeout_answer_to_a_huge_request_is_quick(
     assert took < 1
 
 
-def test_a_slow_call_times_out_and_the_next_is_served() -> None:
+@pytest.mark.parametrize("processes", [True, False], ids=["processes", "threads"])
+def test_a_slow_call_times_out_and_the_next_is_served(processes: bool) -> None:
+    """In worker processes, and on threads (where the platform cannot fork)."""
+
     def slow(request: bytes) -> Reply:
         if b"slow" in request:
             time.sleep(0.5)
         return reply(request)
 
-    answerer = Answerer(timeout=0.1, answer=slow)
+    answerer = Answerer(timeout=0.1, answer=slow, processes=processes)
     slow_request = json.dumps({"id": "slow", "call": "new_bot", "seed": 1}).encode()
 
     responses = run_stdio(slow_request + b"\n" + json.dumps(NEW_BOT).encode(), answerer)
@@ -247,7 +222,7 @@ def test_serve_command_over_stdio_in_a_process() -> None:
     assert kinds(responses) == [("new", "bot"), *BAD_ERRORS, ("turn", "outcome")]
 
 
-# --- issue 20: a line ends at LF or CR LF only --------------------------------
+# --- issue 20: a line ends at LF or CR LF only; slow calls free their workers ---
 
 
 def exactly(limit: int) -> bytes:
@@ -296,6 +271,45 @@ def test_stdio_half_a_request_at_the_end_is_answered_once() -> None:
     responses = run_stdio(NEW_BOT_REQUEST + b"\n" + NEW_BOT_REQUEST[:10])
 
     assert kinds(responses) == [("new", "bot"), (None, "SerializationError")]
+
+
+BOUND: Final = 2.0
+"""The bound of the tests whose calls never end: far above what an answered call takes."""
+
+
+def test_calls_past_their_bound_free_their_workers() -> None:
+    """Issue 20: two calls that never end hold both workers until their bound, then five are answered."""
+    release = threading.Event()
+    try:
+        with (
+            Answerer(
+                timeout=BOUND, workers=2, answer=never_ending(release)
+            ) as answerer,
+            concurrent.futures.ThreadPoolExecutor(5) as hosts,
+        ):
+            stuck = list(hosts.map(answerer, [NEVER] * 2))
+            answered = list(hosts.map(answerer, [NEW_BOT_REQUEST] * 5))
+    finally:
+        release.set()
+
+    no_answer = {"type": "TimeoutError", "message": f"no answer within {BOUND:g} s"}
+    assert [json.loads(a.text) for a in stuck] == [
+        {"id": "never", "error": no_answer}
+    ] * 2
+    assert [a.error for a in answered] == [None] * 5
+
+
+def test_stdio_a_call_that_never_ends_does_not_hold_the_server() -> None:
+    """Issue 20 over stdio: one worker, a call that never ends, then more lines than workers."""
+    release = threading.Event()
+    lines = [NEVER, *[NEW_BOT_REQUEST] * 3]
+    try:
+        answerer = Answerer(timeout=BOUND, workers=1, answer=never_ending(release))
+        responses = run_stdio(b"\n".join(lines) + b"\n", answerer)
+    finally:
+        release.set()
+
+    assert kinds(responses) == [("never", "TimeoutError"), *[("new", "bot")] * 3]
 
 
 @pytest.mark.parametrize(
@@ -493,15 +507,16 @@ def test_http_a_client_that_hangs_up_mid_body_is_dropped(port: int) -> None:
     assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
 
 
-def test_http_internal_errors_are_500(
-    port: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_http_internal_errors_are_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a call: 500 and an InternalError (patched before the workers start)."""
+
     def broken(*_: object) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(lacerda_bot.protocol, "take_turn", broken)
 
-    status, answer = post(port, turn_request(unstructure(new_bot(7))))
+    with serving() as port:
+        status, answer = post(port, turn_request(unstructure(new_bot(7))))
 
     assert (status, answer["error"]["type"]) == (500, "InternalError")
 
@@ -705,6 +720,28 @@ def test_serve_command_over_http_in_a_process() -> None:
         for stream in (server.stdout, server.stderr):
             if stream is not None:
                 stream.close()
+
+
+# --- issue 20 over HTTP: slow calls free their workers --------------------------------
+
+
+def test_http_slow_requests_cannot_hold_the_server() -> None:
+    """Issue 20: four calls that never end hold all 4 workers to their bound; then nine are served."""
+    release = threading.Event()
+    try:
+        with (
+            serving(Answerer(timeout=BOUND, answer=never_ending(release))) as port,
+            concurrent.futures.ThreadPoolExecutor(9) as hosts,
+        ):
+            stuck = list(hosts.map(lambda _: post(port, NEVER), range(4)))
+            served = list(hosts.map(lambda _: post(port, NEW_BOT_REQUEST), range(9)))
+    finally:
+        release.set()
+
+    assert [(s, r["id"], r["error"]["type"]) for s, r in stuck] == [
+        (503, "never", "TimeoutError")
+    ] * 4
+    assert [(s, r["id"]) for s, r in served] == [(200, "new")] * 9
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")

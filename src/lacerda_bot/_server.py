@@ -1,10 +1,11 @@
 """The transports of ``lacerda-bot serve``: lines over stdio, POST bodies over HTTP.
 
 They only move texts: :func:`lacerda_bot.protocol.reply` answers every
-request. Each request is answered within a time bound (a worker thread runs
-the call; past the bound the host gets a ``TimeoutError`` response and the
-server goes on), and read within a size bound (larger requests are refused
-whole, unread). A bad request never stops the server.
+request. Each request is answered within a time bound (a worker process runs
+the call; past the bound the host gets a ``TimeoutError`` response, the
+worker is replaced, and the server goes on: see :mod:`lacerda_bot._workers`),
+and read within a size bound (larger requests are refused whole, unread). A
+bad request never stops the server.
 
 Over HTTP the body of every response is a protocol response, whatever the
 problem (a bad request line, an unknown method, headers too large). Each
@@ -15,7 +16,7 @@ answers only requests naming it in their ``Host`` (no DNS rebinding), and
 only ``application/json`` bodies (no cross-origin "simple" form posts).
 """
 
-import concurrent.futures
+import functools
 import io
 import ipaddress
 import json
@@ -23,12 +24,12 @@ import math
 import socket
 import threading
 import time
-from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import BinaryIO, Final, Self, TextIO, assert_never
 
+from lacerda_bot._workers import CAN_FORK, Answer, ProcessWorkers, ThreadWorkers
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.protocol import (
     MAX_REQUEST_BYTES,
@@ -36,8 +37,6 @@ from lacerda_bot.protocol import (
     Reply,
     refused,
     reply,
-    request_id,
-    timed_out,
     too_large,
 )
 
@@ -45,6 +44,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "MAX_CONNECTIONS",
     "MAX_HEAD_BYTES",
+    "WORKERS",
     "Answerer",
     "http_server",
     "serve_stdio",
@@ -59,7 +59,8 @@ MAX_CONNECTIONS: Final = 16
 MAX_HEAD_BYTES: Final = 1 << 15
 """The largest HTTP request line and headers read, together (32 KiB); larger get a 431."""
 
-_WORKERS: Final = 4
+WORKERS: Final = 4
+"""Calls answered at once (worker processes)."""
 _LENGTH_DIGITS: Final = 18
 """A Content-Length of more digits is refused as too large without converting it."""
 _LINGER: Final = 1.0
@@ -72,7 +73,7 @@ the client, still sending, reads its 413 instead of a reset connection."""
 
 
 class Answerer:
-    """Answers requests on *workers* threads, each call within *timeout* seconds.
+    """Answers requests on *workers* worker processes, each call within *timeout* seconds.
 
     The bound counts the call's own time, from when a worker starts it: a
     request waiting for a free worker is not charged for it. That wait is
@@ -80,9 +81,16 @@ class Answerer:
     unstarted with a ``TimeoutError`` response ("busy"), so a host always
     hears back within twice the bound.
 
-    A call past its bound cannot be stopped (the rules are pure Python); its
-    host gets a ``TimeoutError`` response at once, and the worker finishes
-    and drops its answer.
+    A call past its bound gets a ``TimeoutError`` response at once and its
+    worker process is killed, so it frees its worker: slow requests cannot
+    hold the server (a fresh process takes the worker's place). *answer*, if
+    given, runs in the worker processes (see :mod:`lacerda_bot._workers`).
+    With *processes* false (the only way where the platform cannot fork) the
+    calls run on threads instead, and a call past its bound keeps its thread
+    until it ends.
+
+    Raises:
+        OSError: the worker processes cannot be started.
     """
 
     def __init__(
@@ -90,40 +98,27 @@ class Answerer:
         *,
         timeout: float = DEFAULT_TIMEOUT,
         limit: int = MAX_REQUEST_BYTES,
-        answer: Callable[[bytes], Reply] | None = None,
-        workers: int = _WORKERS,
+        answer: Answer | None = None,
+        workers: int = WORKERS,
+        processes: bool = CAN_FORK,
     ) -> None:
         """Answer with *answer* (default :func:`~lacerda_bot.protocol.reply`)."""
         self.timeout = timeout
         self.limit = limit
-        self._answer = answer or (lambda request: reply(request, limit=limit))
-        self._pool = concurrent.futures.ThreadPoolExecutor(
-            workers, thread_name_prefix="lacerda-bot-serve"
+        answering = answer or functools.partial(reply, limit=limit)
+        self._workers = (
+            ProcessWorkers(answering, workers=workers)
+            if processes
+            else ThreadWorkers(answering, workers=workers)
         )
 
     def __call__(self, request: bytes) -> Reply:
         """The reply to *request*, or a ``TimeoutError`` reply past a bound."""
-        started = threading.Event()
-
-        def run() -> Reply:
-            started.set()
-            return self._answer(request)
-
-        future = self._pool.submit(run)
-        if not started.wait(self.timeout) and future.cancel():
-            return self._timed_out(request, busy=True)
-        try:
-            return future.result(timeout=self.timeout)
-        except concurrent.futures.TimeoutError:
-            return self._timed_out(request)
-
-    def _timed_out(self, request: bytes, *, busy: bool = False) -> Reply:
-        rid = request_id(request)  # from the start of the request only: cheap
-        return timed_out(self.timeout, request_id=rid, busy=busy)
+        return self._workers(request, self.timeout)
 
     def close(self) -> None:
-        """Stop taking requests; calls still running finish in the background."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop taking requests, and stop the calls running (threads: let them finish)."""
+        self._workers.close()
 
     def __enter__(self) -> Self:
         """Use as a context manager: :meth:`close` on exit."""
