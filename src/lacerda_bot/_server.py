@@ -5,7 +5,8 @@ request. Each request is answered within a time bound (a worker process runs
 the call; past the bound the host gets a ``TimeoutError`` response, the
 worker is replaced, and the server goes on: see :mod:`lacerda_bot._workers`),
 and read within a size bound (larger requests are refused whole, unread). A
-bad request never stops the server.
+bad request never stops the server, and a host that hangs up (a closed pipe,
+a reset connection) costs only its own connection, with no traceback.
 
 Over HTTP the body of every response is a protocol response, whatever the
 problem (a bad request line, an unknown method, headers too large). Each
@@ -22,6 +23,7 @@ import ipaddress
 import json
 import math
 import socket
+import sys
 import threading
 import time
 from http import HTTPStatus
@@ -140,6 +142,10 @@ def serve_stdio(source: BinaryIO, sink: BinaryIO, answerer: Answerer) -> None:
     A line ends at ``\n`` (LF) or ``\r\n`` (CRLF); a ``\r`` anywhere else is
     part of the line (JSON white space). Blank lines are skipped. A line longer
     than the limit is refused whole, once (and read to its end, unparsed).
+
+    Raises:
+        ConnectionError: the host closed its end: *sink* is a closed pipe, or a
+            socket was reset.
     """
     limit = answerer.limit
     while line := source.readline(limit + 2):
@@ -294,8 +300,32 @@ class _Server(ThreadingHTTPServer):
             pass
         finally:
             request.close()
-        if self.log is not None:
-            self.log.write(f"{client_address} - busy: 503, connection closed\n")
+        self.write_log(f"{client_address} - busy: 503, connection closed\n")
+
+    def handle_error(
+        self,
+        request: socket.socket | tuple[bytes, socket.socket],
+        client_address: object,
+    ) -> None:
+        """A connection that failed (reset, closed, a write past its bound): a log line.
+
+        Only that connection is dropped; anything else is a bug, and its
+        traceback is printed as the base class does.
+        """
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):
+            super().handle_error(request, client_address)
+            return
+        self.write_log(f"{client_address} - connection dropped: {error}\n")
+
+    def write_log(self, line: str) -> None:
+        """Write *line* to the log, if any; a log that cannot be written is dropped."""
+        if self.log is None:
+            return
+        try:
+            self.log.write(line)
+        except (OSError, ValueError):  # a closed pipe or file
+            self.log = None
 
     def shutdown_request(
         self, request: socket.socket | tuple[bytes, socket.socket]
@@ -494,8 +524,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        if self._serving.log is not None:
-            self._serving.log.write(f"{self.address_string()} - {format % args}\n")
+        self._serving.write_log(f"{self.address_string()} - {format % args}\n")
 
 
 def _busy_reply(connections: int) -> bytes:
