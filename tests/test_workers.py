@@ -329,25 +329,27 @@ def test_the_work_loop_ends_with_its_channel() -> None:
         theirs.close()
 
 
-@pytest.mark.parametrize(
-    "worker",
-    [
-        lambda end: end.close(),  # gone before the request: a broken pipe
-        lambda end: end.sendall(_workers._HEAD.pack(100, 0) + b"{"),  # ends mid-answer
-    ],
-    ids=["gone before", "gone mid-answer"],
-)
+def end_at_once(end: socket.socket) -> None:
+    end.close()  # gone before the request: a broken pipe
+
+
+def end_mid_answer(end: socket.socket) -> None:
+    end.sendall(_workers._HEAD.pack(100, 0) + b"{")  # 1 byte of 100, then the end
+    end.shutdown(socket.SHUT_WR)
+
+
+@pytest.mark.parametrize("worker", [end_at_once, end_mid_answer])
 def test_a_worker_gone_mid_call_is_no_answer(
-    worker: Callable[[socket.socket], object],
+    worker: Callable[[socket.socket], None],
 ) -> None:
     """The server's side of a channel whose worker ends: no answer, whenever it ends."""
     ours, theirs = socket.socketpair()
     try:
         worker(theirs)
-        theirs.close()
         answer = _workers._ask(ours, NEW_BOT_REQUEST, GENEROUS)
     finally:
         ours.close()
+        theirs.close()
 
     assert answer is None
 
