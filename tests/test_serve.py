@@ -10,20 +10,23 @@ import http.client
 import http.server
 import io
 import json
+import os
 import select
 import shutil
 import socket
 import socketserver
+import struct
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
+import lacerda_bot._server
 import lacerda_bot.protocol
 from lacerda_bot import dumps, new_bot
 from lacerda_bot._server import MAX_HEAD_BYTES, Answerer, http_server, serve_stdio
@@ -31,6 +34,8 @@ from lacerda_bot.cli import main
 from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
+
+from .serve_helpers import NEVER, NEW_BOT_REQUEST, never_ending
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "lacerda_bot", "serve"]
@@ -144,34 +149,6 @@ def test_the_call_bound_does_not_count_waiting_for_a_worker() -> None:
     assert [a.error for a in answers] == [None, None]
 
 
-def test_waiting_for_a_worker_is_bounded_too() -> None:
-    """A worker held by a call past its bound: the next request is refused unstarted, in time."""
-    release = threading.Event()
-
-    def stuck(request: bytes) -> Reply:
-        release.wait(10)
-        return reply(request)
-
-    try:
-        with Answerer(timeout=0.1, workers=1, answer=stuck) as answerer:
-            first = answerer(b'{"id": 1}')
-            start = time.monotonic()
-            second = answerer(b'{"id": 2}')
-            waited = time.monotonic() - start
-    finally:
-        release.set()
-
-    assert json.loads(first.text)["error"]["message"] == "no answer within 0.1 s"
-    assert json.loads(second.text) == {
-        "id": 2,
-        "error": {
-            "type": "TimeoutError",
-            "message": "no free worker within 0.1 s (the server is busy)",
-        },
-    }
-    assert waited < 1
-
-
 def test_a_timeout_answer_to_a_huge_request_is_quick(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -198,13 +175,16 @@ def test_a_timeout_answer_to_a_huge_request_is_quick(
     assert took < 1
 
 
-def test_a_slow_call_times_out_and_the_next_is_served() -> None:
+@pytest.mark.parametrize("processes", [True, False], ids=["processes", "threads"])
+def test_a_slow_call_times_out_and_the_next_is_served(processes: bool) -> None:
+    """In worker processes, and on threads (where the platform cannot fork)."""
+
     def slow(request: bytes) -> Reply:
         if b"slow" in request:
             time.sleep(0.5)
         return reply(request)
 
-    answerer = Answerer(timeout=0.1, answer=slow)
+    answerer = Answerer(timeout=0.1, answer=slow, processes=processes)
     slow_request = json.dumps({"id": "slow", "call": "new_bot", "seed": 1}).encode()
 
     responses = run_stdio(slow_request + b"\n" + json.dumps(NEW_BOT).encode(), answerer)
@@ -243,6 +223,217 @@ def test_serve_command_over_stdio_in_a_process() -> None:
     assert done.returncode == 0, done.stderr
     responses = [json.loads(line) for line in done.stdout.splitlines()]
     assert kinds(responses) == [("new", "bot"), *BAD_ERRORS, ("turn", "outcome")]
+
+
+# --- issue 20: the line ends; slow calls free their workers; a host that hangs up ---
+
+
+def exactly(limit: int) -> bytes:
+    """A new_bot request padded to *limit* bytes."""
+    request = NEW_BOT_REQUEST[:-1] + b" " * (limit - len(NEW_BOT_REQUEST)) + b"}"
+    assert len(request) == limit
+    return request
+
+
+def test_stdio_a_line_over_the_limit_ending_in_two_returns_is_refused_once() -> None:
+    """Issue 20 (e): the limit's bytes, then CR CR LF: one byte over (only CR LF ends a line)."""
+    line = exactly(MAX_REQUEST_BYTES) + b"\r\r\n"
+
+    responses = run_stdio(line + NEW_BOT_REQUEST + b"\n")
+
+    assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
+    assert "more than 1048576 bytes" in responses[0]["error"]["message"]
+
+
+def test_stdio_a_line_is_never_split_at_a_lone_return() -> None:
+    """Issue 20 (e): `CR CR` then a request, on one line, is one line over the limit: one answer."""
+    line = exactly(MAX_REQUEST_BYTES) + b"\r\r" + NEW_BOT_REQUEST + b"\n"
+
+    responses = run_stdio(line + NEW_BOT_REQUEST)
+
+    assert kinds(responses) == [(None, "SerializationError"), ("new", "bot")]
+
+
+def test_stdio_only_lf_or_crlf_ends_a_line() -> None:
+    """A lone CR is white space: two requests joined by one are one line, and one error."""
+    two = NEW_BOT_REQUEST + b"\r" + NEW_BOT_REQUEST
+    data = two + b"\n" + NEW_BOT_REQUEST + b"\r\n\r\n\r\r\n" + exactly(100) + b"\r"
+
+    responses = run_stdio(data, Answerer(limit=100))
+
+    assert kinds(responses) == [
+        (None, "SerializationError"),  # extra data after the first request
+        ("new", "bot"),  # CR LF, then blank lines
+        (None, "SerializationError"),  # the last line: the limit and a CR, 101 bytes
+    ]
+    assert "Extra data" in responses[0]["error"]["message"]
+
+
+def test_stdio_half_a_request_at_the_end_is_answered_once() -> None:
+    """A host that writes half a request and closes: one error, and the end."""
+    responses = run_stdio(NEW_BOT_REQUEST + b"\n" + NEW_BOT_REQUEST[:10])
+
+    assert kinds(responses) == [("new", "bot"), (None, "SerializationError")]
+
+
+BOUND: Final = 2.0
+"""The bound of the tests whose calls never end: far above what an answered call takes."""
+
+
+def test_calls_past_their_bound_free_their_workers() -> None:
+    """Issue 20: two calls that never end hold both workers until their bound, then five are answered."""
+    release = threading.Event()
+    try:
+        with (
+            Answerer(
+                timeout=BOUND, workers=2, answer=never_ending(release)
+            ) as answerer,
+            concurrent.futures.ThreadPoolExecutor(5) as hosts,
+        ):
+            stuck = list(hosts.map(answerer, [NEVER] * 2))
+            answered = list(hosts.map(answerer, [NEW_BOT_REQUEST] * 5))
+    finally:
+        release.set()
+
+    no_answer = {"type": "TimeoutError", "message": f"no answer within {BOUND:g} s"}
+    assert [json.loads(a.text) for a in stuck] == [
+        {"id": "never", "error": no_answer}
+    ] * 2
+    assert [a.error for a in answered] == [None] * 5
+
+
+def test_stdio_a_call_that_never_ends_does_not_hold_the_server() -> None:
+    """Issue 20 over stdio: one worker, a call that never ends, then more lines than workers."""
+    release = threading.Event()
+    lines = [NEVER, *[NEW_BOT_REQUEST] * 3]
+    try:
+        answerer = Answerer(timeout=BOUND, workers=1, answer=never_ending(release))
+        responses = run_stdio(b"\n".join(lines) + b"\n", answerer)
+    finally:
+        release.set()
+
+    assert kinds(responses) == [("never", "TimeoutError"), *[("new", "bot")] * 3]
+
+
+@contextlib.contextmanager
+def closed_stdout(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Standard output a pipe whose reader is gone: every write is a broken pipe."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    stdout = open(writer, "w")  # noqa: SIM115 - closed below, whatever happens
+    monkeypatch.setattr(sys, "stdout", stdout)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(BrokenPipeError):  # left unflushed (on main)
+            stdout.close()
+
+
+def test_serve_ends_quietly_when_its_output_is_closed_in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20 (f): a broken pipe on standard output ends serve with status 1, no traceback."""
+    stdin = io.TextIOWrapper(io.BytesIO(NEW_BOT_REQUEST + b"\n" + NEW_BOT_REQUEST))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    with closed_stdout(monkeypatch):
+        assert main(["serve"]) == 1
+
+    assert capsys.readouterr().err == ""
+
+
+class ResetInput(io.RawIOBase):
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+
+def test_serve_ends_quietly_when_its_input_is_reset(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Standard input a socket the host reset: status 1, no traceback."""
+    stdin = io.TextIOWrapper(io.BufferedReader(ResetInput()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+
+    assert main(["serve"]) == 1
+
+    assert capsys.readouterr().err == ""
+
+
+def test_serve_ends_quietly_when_its_output_is_closed() -> None:
+    """Issue 20 (f): `lacerda-bot serve | head -c 10`: status 1, nothing on standard error."""
+    server = subprocess.Popen(
+        SERVE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert server.stdin is not None
+    assert server.stdout is not None
+    assert server.stderr is not None
+    try:
+        server.stdin.write(NEW_BOT_REQUEST + b"\n")
+        server.stdin.flush()
+        assert server.stdout.read(10) == b'{"id":"new'
+        server.stdout.close()  # as head does after 10 bytes
+        with contextlib.suppress(BrokenPipeError):  # the server may be gone already
+            for _ in range(20):
+                server.stdin.write(NEW_BOT_REQUEST + b"\n")
+                server.stdin.flush()
+        status = server.wait(timeout=60)
+        errors = server.stderr.read()
+    finally:
+        end_process(server)
+
+    assert (status, errors) == (1, b"")
+
+
+def end_process(process: "subprocess.Popen[bytes]") -> None:
+    """Stop *process* if it still runs, and close its pipes."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(BrokenPipeError):
+                stream.close()
+
+
+def test_serve_ends_on_ctrl_c_over_stdio_with_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while waiting for a request: status 130, no traceback."""
+
+    class Interrupted(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BufferedReader(Interrupted()))
+    )
+
+    assert main(["serve"]) == 130
+
+    assert capsys.readouterr().err == ""
+
+
+def test_serve_says_when_it_cannot_start_its_workers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No process can be forked (a process limit): status 2 and the reason, no traceback."""
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+
+    assert main(["serve"]) == 2
+
+    assert capsys.readouterr().err == (
+        "lacerda-bot serve: cannot start its workers: "
+        "[Errno 11] Resource temporarily unavailable\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -440,15 +631,16 @@ def test_http_a_client_that_hangs_up_mid_body_is_dropped(port: int) -> None:
     assert post(port, json.dumps(NEW_BOT).encode())[0] == 200
 
 
-def test_http_internal_errors_are_500(
-    port: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_http_internal_errors_are_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a call: 500 and an InternalError (patched before the workers start)."""
+
     def broken(*_: object) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(lacerda_bot.protocol, "take_turn", broken)
 
-    status, answer = post(port, turn_request(unstructure(new_bot(7))))
+    with serving() as port:
+        status, answer = post(port, turn_request(unstructure(new_bot(7))))
 
     assert (status, answer["error"]["type"]) == (500, "InternalError")
 
@@ -652,6 +844,166 @@ def test_serve_command_over_http_in_a_process() -> None:
         for stream in (server.stdout, server.stderr):
             if stream is not None:
                 stream.close()
+
+
+# --- issue 20 over HTTP: slow calls, reset connections, half requests, a closed log ---
+
+
+def test_http_slow_requests_cannot_hold_the_server() -> None:
+    """Issue 20: four calls that never end hold all 4 workers to their bound; then nine are served."""
+    release = threading.Event()
+    try:
+        with (
+            serving(Answerer(timeout=BOUND, answer=never_ending(release))) as port,
+            concurrent.futures.ThreadPoolExecutor(9) as hosts,
+        ):
+            stuck = list(hosts.map(lambda _: post(port, NEVER), range(4)))
+            served = list(hosts.map(lambda _: post(port, NEW_BOT_REQUEST), range(9)))
+    finally:
+        release.set()
+
+    assert [(s, r["id"], r["error"]["type"]) for s, r in stuck] == [
+        (503, "never", "TimeoutError")
+    ] * 4
+    assert [(s, r["id"]) for s, r in served] == [(200, "new")] * 9
+
+
+def test_http_a_bug_in_a_handler_still_shows_its_traceback(
+    port: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only a failed connection is dropped quietly: anything else is a bug, shown in full."""
+
+    def broken(self: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(lacerda_bot._server._Handler, "do_POST", broken)
+
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+        client.sendall(HEAD + b"Content-Length: 2\r\n\r\n{}")
+        client.shutdown(socket.SHUT_WR)
+        assert client.recv(4096) == b""  # closed unanswered
+    monkeypatch.undo()
+
+    assert post(port, NEW_BOT_REQUEST)[0] == 200
+    assert "RuntimeError: a bug" in capsys.readouterr().err
+
+
+def reset(port: int, data: bytes) -> None:
+    """Send *data* on a new connection, then reset it (a client killed, a cable pulled)."""
+    client = socket.create_connection(("127.0.0.1", port), timeout=30)
+    client.sendall(data)
+    client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    client.close()
+
+
+def test_http_a_reset_connection_is_dropped_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 20 (f): reset in the headers, in the body, or before the answer: a log line each."""
+    release = threading.Event()
+    log = io.StringIO()
+    body = json.dumps({"id": "never", "call": "new_bot", "seed": 1}).encode()
+    try:
+        with serving(
+            Answerer(timeout=1, answer=never_ending(release)), log=log
+        ) as port:
+            reset(port, b"POST / HTTP/1.1\r\nHost: 12")
+            reset(port, HEAD + b"Content-Length: 100\r\n\r\n{")
+            reset(port, HEAD + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            wait_until(lambda: log.getvalue().count("connection dropped") == 3, 30)
+            assert post(port, NEW_BOT_REQUEST)[0] == 200
+    finally:
+        release.set()
+
+    assert "Traceback" not in capsys.readouterr().err
+    assert log.getvalue().count("Connection reset by peer") == 3
+
+
+@pytest.mark.parametrize(
+    "cut",
+    [
+        b"POST / HT",
+        b"POST / HTTP/1.1\r\nHost: 127.0",
+        HEAD,
+        HEAD + b"Content-Length: 40",
+    ],
+    ids=["in the request line", "in a header", "before the length", "in the length"],
+)
+def test_http_half_a_request_then_close_gets_a_protocol_error_or_nothing(
+    port: int, cut: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A client that sends half a request and closes its side: an error body or nothing."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+        client.sendall(cut)
+        client.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+
+    if answer:
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert int(head.split()[1]) >= 400
+        assert "error" in json.loads(body)
+    assert post(port, NEW_BOT_REQUEST)[0] == 200
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("length", [0, 5, len(NEW_BOT_REQUEST) - 1])
+def test_http_a_content_length_shorter_than_the_body_reads_that_much(
+    port: int, length: int
+) -> None:
+    """The body is what the length says: a cut request is not JSON, and the rest is dropped."""
+    data = HEAD + b"Content-Length: %d\r\n\r\n" % length + NEW_BOT_REQUEST
+
+    status, answer = raw(port, data)
+
+    assert (status, answer["id"], answer["error"]["type"]) == (
+        400,
+        None,
+        "SerializationError",
+    )
+    assert post(port, NEW_BOT_REQUEST)[0] == 200
+
+
+class BrokenLog(io.StringIO):
+    """A log on a closed pipe (standard error of a host that went away)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_http_a_log_that_cannot_be_written_is_dropped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Standard error closed: requests are still answered, with no traceback."""
+    with serving(log=BrokenLog()) as port:
+        answers = [post(port, NEW_BOT_REQUEST)[0] for _ in range(3)]
+        reset(port, b"POST / HTTP/1.1\r\n")
+
+    assert answers == [200] * 3
+    assert capsys.readouterr().err == ""
+
+
+def test_serve_over_http_ends_quietly_when_its_output_is_closed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20 (f): the address cannot be printed (a closed pipe): status 1, no traceback."""
+    with closed_stdout(monkeypatch):
+        assert main(["serve", "--http", "0"]) == 1
+
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("seconds", ["inf", "nan", "1e300", "86401", "-1"])
+def test_serve_refuses_a_timeout_out_of_range(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20 (f): `--timeout inf` or `1e300` is refused (status 2), not an OverflowError."""
+    assert main(["serve", "--timeout", seconds]) == 2
+
+    assert "--timeout takes a number of seconds above 0 and at most 86400" in (
+        capsys.readouterr().err
+    )
 
 
 # --- a host in another language ------------------------------------------------------

@@ -1,10 +1,12 @@
 """The transports of ``lacerda-bot serve``: lines over stdio, POST bodies over HTTP.
 
 They only move texts: :func:`lacerda_bot.protocol.reply` answers every
-request. Each request is answered within a time bound (a worker thread runs
-the call; past the bound the host gets a ``TimeoutError`` response and the
-server goes on), and read within a size bound (larger requests are refused
-whole, unread). A bad request never stops the server.
+request. Each request is answered within a time bound (a worker process runs
+the call; past the bound the host gets a ``TimeoutError`` response, the
+worker is replaced, and the server goes on: see :mod:`lacerda_bot._workers`),
+and read within a size bound (larger requests are refused whole, unread). A
+bad request never stops the server, and a host that hangs up (a closed pipe,
+a reset connection) costs only its own connection, with no traceback.
 
 Over HTTP the body of every response is a protocol response, whatever the
 problem (a bad request line, an unknown method, headers too large). Each
@@ -15,20 +17,21 @@ answers only requests naming it in their ``Host`` (no DNS rebinding), and
 only ``application/json`` bodies (no cross-origin "simple" form posts).
 """
 
-import concurrent.futures
+import functools
 import io
 import ipaddress
 import json
 import math
 import socket
+import sys
 import threading
 import time
-from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import BinaryIO, Final, Self, TextIO, assert_never
 
+from lacerda_bot._workers import CAN_FORK, Answer, ProcessWorkers, ThreadWorkers
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.protocol import (
     MAX_REQUEST_BYTES,
@@ -36,8 +39,6 @@ from lacerda_bot.protocol import (
     Reply,
     refused,
     reply,
-    request_id,
-    timed_out,
     too_large,
 )
 
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "MAX_CONNECTIONS",
     "MAX_HEAD_BYTES",
+    "WORKERS",
     "Answerer",
     "http_server",
     "serve_stdio",
@@ -59,7 +61,8 @@ MAX_CONNECTIONS: Final = 16
 MAX_HEAD_BYTES: Final = 1 << 15
 """The largest HTTP request line and headers read, together (32 KiB); larger get a 431."""
 
-_WORKERS: Final = 4
+WORKERS: Final = 4
+"""Calls answered at once (worker processes)."""
 _LENGTH_DIGITS: Final = 18
 """A Content-Length of more digits is refused as too large without converting it."""
 _LINGER: Final = 1.0
@@ -72,7 +75,7 @@ the client, still sending, reads its 413 instead of a reset connection."""
 
 
 class Answerer:
-    """Answers requests on *workers* threads, each call within *timeout* seconds.
+    """Answers requests on *workers* worker processes, each call within *timeout* seconds.
 
     The bound counts the call's own time, from when a worker starts it: a
     request waiting for a free worker is not charged for it. That wait is
@@ -80,9 +83,16 @@ class Answerer:
     unstarted with a ``TimeoutError`` response ("busy"), so a host always
     hears back within twice the bound.
 
-    A call past its bound cannot be stopped (the rules are pure Python); its
-    host gets a ``TimeoutError`` response at once, and the worker finishes
-    and drops its answer.
+    A call past its bound gets a ``TimeoutError`` response at once and its
+    worker process is killed, so it frees its worker: slow requests cannot
+    hold the server (a fresh process takes the worker's place). *answer*, if
+    given, runs in the worker processes (see :mod:`lacerda_bot._workers`).
+    With *processes* false (the only way where the platform cannot fork) the
+    calls run on threads instead, and a call past its bound keeps its thread
+    until it ends.
+
+    Raises:
+        OSError: the worker processes cannot be started.
     """
 
     def __init__(
@@ -90,40 +100,27 @@ class Answerer:
         *,
         timeout: float = DEFAULT_TIMEOUT,
         limit: int = MAX_REQUEST_BYTES,
-        answer: Callable[[bytes], Reply] | None = None,
-        workers: int = _WORKERS,
+        answer: Answer | None = None,
+        workers: int = WORKERS,
+        processes: bool = CAN_FORK,
     ) -> None:
         """Answer with *answer* (default :func:`~lacerda_bot.protocol.reply`)."""
         self.timeout = timeout
         self.limit = limit
-        self._answer = answer or (lambda request: reply(request, limit=limit))
-        self._pool = concurrent.futures.ThreadPoolExecutor(
-            workers, thread_name_prefix="lacerda-bot-serve"
+        answering = answer or functools.partial(reply, limit=limit)
+        self._workers = (
+            ProcessWorkers(answering, workers=workers)
+            if processes
+            else ThreadWorkers(answering, workers=workers)
         )
 
     def __call__(self, request: bytes) -> Reply:
         """The reply to *request*, or a ``TimeoutError`` reply past a bound."""
-        started = threading.Event()
-
-        def run() -> Reply:
-            started.set()
-            return self._answer(request)
-
-        future = self._pool.submit(run)
-        if not started.wait(self.timeout) and future.cancel():
-            return self._timed_out(request, busy=True)
-        try:
-            return future.result(timeout=self.timeout)
-        except concurrent.futures.TimeoutError:
-            return self._timed_out(request)
-
-    def _timed_out(self, request: bytes, *, busy: bool = False) -> Reply:
-        rid = request_id(request)  # from the start of the request only: cheap
-        return timed_out(self.timeout, request_id=rid, busy=busy)
+        return self._workers(request, self.timeout)
 
     def close(self) -> None:
-        """Stop taking requests; calls still running finish in the background."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop taking requests, and stop the calls running (threads: let them finish)."""
+        self._workers.close()
 
     def __enter__(self) -> Self:
         """Use as a context manager: :meth:`close` on exit."""
@@ -140,15 +137,20 @@ class Answerer:
 
 
 def serve_stdio(source: BinaryIO, sink: BinaryIO, answerer: Answerer) -> None:
-    """Answer one request per line of *source* with one line on *sink*, until EOF.
+    r"""Answer one request per line of *source* with one line on *sink*, until EOF.
 
-    Blank lines are skipped. A line longer than the limit is refused whole (and
-    read to its end, unparsed).
+    A line ends at ``\n`` (LF) or ``\r\n`` (CRLF); a ``\r`` anywhere else is
+    part of the line (JSON white space). Blank lines are skipped. A line longer
+    than the limit is refused whole, once (and read to its end, unparsed).
+
+    Raises:
+        ConnectionError: the host closed its end: *sink* is a closed pipe, or a
+            socket was reset.
     """
     limit = answerer.limit
     while line := source.readline(limit + 2):
-        request = line.rstrip(b"\r\n")
-        if len(request) > limit:
+        request = _line_request(line, limit)
+        if request is None:
             if not line.endswith(b"\n"):
                 _skip_line(source)
             result = too_large(None, limit=limit)
@@ -158,6 +160,21 @@ def serve_stdio(source: BinaryIO, sink: BinaryIO, answerer: Answerer) -> None:
             result = answerer(request)
         sink.write(result.text.encode("ascii") + b"\n")
         sink.flush()
+
+
+def _line_request(line: bytes, limit: int) -> bytes | None:
+    """The request on *line* (read with ``readline(limit + 2)``), without its line end.
+
+    ``None`` if the line is longer than *limit*: a line that fits, with its
+    line end, is never cut by that read, so a cut line is too long.
+    """
+    if line.endswith(b"\r\n"):
+        request = line[:-2]
+    elif line.endswith(b"\n"):
+        request = line[:-1]
+    else:  # cut by the read (too long), or the last line, with no line end
+        request = line
+    return request if len(request) <= limit else None
 
 
 def _skip_line(source: BinaryIO) -> None:
@@ -283,8 +300,32 @@ class _Server(ThreadingHTTPServer):
             pass
         finally:
             request.close()
-        if self.log is not None:
-            self.log.write(f"{client_address} - busy: 503, connection closed\n")
+        self.write_log(f"{client_address} - busy: 503, connection closed\n")
+
+    def handle_error(
+        self,
+        request: socket.socket | tuple[bytes, socket.socket],
+        client_address: object,
+    ) -> None:
+        """A connection that failed (reset, closed, a write past its bound): a log line.
+
+        Only that connection is dropped; anything else is a bug, and its
+        traceback is printed as the base class does.
+        """
+        error = sys.exc_info()[1]
+        if not isinstance(error, OSError):
+            super().handle_error(request, client_address)
+            return
+        self.write_log(f"{client_address} - connection dropped: {error}\n")
+
+    def write_log(self, line: str) -> None:
+        """Write *line* to the log, if any; a log that cannot be written is dropped."""
+        if self.log is None:
+            return
+        try:
+            self.log.write(line)
+        except (OSError, ValueError):  # a closed pipe or file
+            self.log = None
 
     def shutdown_request(
         self, request: socket.socket | tuple[bytes, socket.socket]
@@ -483,8 +524,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        if self._serving.log is not None:
-            self._serving.log.write(f"{self.address_string()} - {format % args}\n")
+        self._serving.write_log(f"{self.address_string()} - {format % args}\n")
 
 
 def _busy_reply(connections: int) -> bytes:

@@ -24,7 +24,7 @@ from typing import Final, TextIO
 from lacerda_bot import __version__
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
-from lacerda_bot._server import DEFAULT_TIMEOUT, Answerer, http_server, serve_stdio
+from lacerda_bot._serve_command import add_serve_parser
 from lacerda_bot.errors import ClusterError, LacerdaBotError, SerializationError
 from lacerda_bot.options import Options, option_choices, parse_option_pairs
 from lacerda_bot.reference.cluster import LOCAL, run_batch_on_ray
@@ -117,41 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     games.add_argument("folder", nargs="?", type=Path, default=Path("."))
     games.set_defaults(run=_run_games)
-    _serve_parser(commands)
+    add_serve_parser(commands)
     add_web_parser(commands)
     return parser
-
-
-def _serve_parser(
-    commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
-) -> None:
-    serve = commands.add_parser(
-        "serve",
-        help="answer JSON requests from a host in any language",
-        description="Answer the JSON requests of a host written in any language "
-        "(see docs/protocol.md): one request per line on standard input, one "
-        "response per line on standard output, until end of input; or, with "
-        "--http, one request per POST body.",
-    )
-    serve.set_defaults(run=_run_serve)
-    serve.add_argument(
-        "--http",
-        type=int,
-        metavar="PORT",
-        help="serve HTTP on PORT instead of stdio (0: any free port; the address "
-        "is printed on standard output)",
-    )
-    serve.add_argument(
-        "--host",
-        help="the address --http listens on (default 127.0.0.1, this machine only)",
-    )
-    serve.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="SECONDS",
-        help=f"time bound of one request (default {DEFAULT_TIMEOUT:g})",
-    )
 
 
 _PLAY_EPILOG = """\
@@ -513,51 +481,6 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 def _run_games(args: argparse.Namespace) -> int:
     return games(args.folder, sys.stdout)
-
-
-def _run_serve(args: argparse.Namespace) -> int:
-    problem = _serve_problem(args)
-    if problem:
-        sys.stderr.write(f"lacerda-bot serve: {problem}\n")
-        return 2
-    with Answerer(timeout=args.timeout) as answerer:
-        if args.http is None:
-            serve_stdio(sys.stdin.buffer, sys.stdout.buffer, answerer)
-            return 0
-        return _serve_http(args.host or "127.0.0.1", args.http, answerer)
-
-
-def _serve_problem(args: argparse.Namespace) -> str:
-    """Why the serve arguments cannot work ("" if they can)."""
-    if args.host is not None and args.http is None:
-        return "--host goes with --http PORT"
-    if args.http is not None and not 0 <= args.http <= 65535:
-        return f"--http takes a port from 0 to 65535, not {args.http}"
-    if not args.timeout > 0:
-        return f"--timeout takes a number of seconds above 0, not {args.timeout}"
-    return ""
-
-
-def _serve_http(host: str, port: int, answerer: Answerer) -> int:
-    try:
-        server = http_server(host, port, answerer, log=sys.stderr)
-    except OSError as error:
-        sys.stderr.write(
-            f"lacerda-bot serve: cannot listen on {host}:{port}: {error}\n"
-        )
-        return 2
-    shown = f"[{host}]" if ":" in host else host
-    sys.stdout.write(
-        f"lacerda-bot serve: listening on http://{shown}:{server.server_port}/\n"
-    )
-    sys.stdout.flush()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

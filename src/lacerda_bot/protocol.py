@@ -78,6 +78,7 @@ __all__ = [
     "Parameter",
     "Reply",
     "RequestId",
+    "failed",
     "handle",
     "refused",
     "reply",
@@ -213,9 +214,7 @@ def reply(request: str | bytes, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
     except LacerdaBotError as error:
         return refused(error, request_id=rid)
     except Exception as error:  # a bug: say so, and keep serving
-        return _reply(
-            rid, ErrorType.INTERNAL, {"message": f"{type(error).__name__}: {error}"}
-        )
+        return failed(f"{type(error).__name__}: {error}", request_id=rid)
     return Reply(text=_text({"id": rid, RESULTS[call].name: unstructure(result)}))
 
 
@@ -238,6 +237,14 @@ def refused(error: LacerdaBotError, *, request_id: RequestId = None) -> Reply:
             return _reply(request_id, kind, {**fields, "message": str(error)})
         case _:  # pragma: no cover - no call raises another LacerdaBotError
             return _reply(request_id, ErrorType.INTERNAL, {"message": str(error)})
+
+
+def failed(message: str, *, request_id: RequestId = None) -> Reply:
+    """The ``InternalError`` response to a request the server could not answer.
+
+    *message* says why (the worker answering it ended without an answer).
+    """
+    return _reply(request_id, ErrorType.INTERNAL, {"message": message})
 
 
 def too_large(size: int | None, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
