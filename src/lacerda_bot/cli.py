@@ -9,10 +9,8 @@ command it prints help.
 
 import argparse
 import contextlib
-import json
 import os
 import secrets
-import shlex
 import shutil
 import sys
 import tempfile
@@ -37,18 +35,25 @@ from lacerda_bot.reference.simulate import (
     run_batch,
     summarise,
 )
+from lacerda_bot.serialization import parse_json
+from lacerda_bot.table.printable import (
+    display_path,
+    make_streams_tolerant,
+    printable,
+    quote_path,
+)
 from lacerda_bot.table.rounds import round_number
 from lacerda_bot.table.session import (
     SAVE_FORMAT,
     Game,
     SaveConflictError,
-    load_game,
     loads_game,
     new_game,
     remove_stale_temporaries,
     replay,
     save_game,
 )
+from lacerda_bot.table.storage import keep_copy, read_save
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
 from lacerda_bot.web._command import add_web_parser
 
@@ -253,22 +258,14 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             return 2
         path = args.resume
         try:
-            saved = path.read_bytes()  # read once: the game and the bytes to expect
+            saved = read_save(path)  # read once: the game and the bytes to expect
             game = loads_game(saved.decode("utf-8"))
+            if game.converted:
+                _keep_original(path, saved, game, out)
         except UnicodeDecodeError as error:
-            err.write(
-                f"lacerda-bot play: cannot resume {path}: not a text file ({error})\n"
-                "The file was not changed.\n"
-            )
-            return 2
+            return _not_resumed(path, f"not a text file ({error})", err)
         except (OSError, SerializationError) as error:
-            err.write(
-                f"lacerda-bot play: cannot resume {path}: {error}\n"
-                "The file was not changed.\n"
-            )
-            return 2
-        if game.converted:
-            _keep_original(path, game, out)
+            return _not_resumed(path, str(error), err)
     else:
         seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
         try:
@@ -276,11 +273,11 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             path, saved = _create(game, args.save)
         except SaveConflictError as error:
             if args.save is None:
-                err.write(f"lacerda-bot play: {error}\n")
+                err.write(f"lacerda-bot play: {printable(str(error))}\n")
                 return 2
             err.write(
-                f"lacerda-bot play: {args.save} already exists; resume it with "
-                f"--resume {shlex.quote(str(args.save))}, or choose another "
+                f"lacerda-bot play: {display_path(args.save)} already exists; resume "
+                f"it with --resume {quote_path(args.save)}, or choose another "
                 "--save FILE\n"
             )
             return 2
@@ -288,9 +285,9 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
             return 2
         except LacerdaBotError as error:
-            err.write(f"lacerda-bot play: {error}\n")
+            err.write(f"lacerda-bot play: {printable(str(error))}\n")
             return 2
-        out.write(f"New game, seed {game.seed}, saved in {path}.\n")
+        out.write(f"New game, seed {game.seed}, saved in {display_path(path)}.\n")
     remove_stale_temporaries(path)
     colour = use_colour(out, os.environ, plain=args.plain)
     editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
@@ -305,6 +302,15 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         line_editing=editing,
         saved=saved,
     ).loop()
+
+
+def _not_resumed(path: Path, problem: str, err: TextIO) -> int:
+    """Say on one line why *path* cannot be resumed (it is left as it was); status 2."""
+    err.write(
+        f"lacerda-bot play: cannot resume {display_path(path)}: {printable(problem)}\n"
+        "The file was not changed.\n"
+    )
+    return 2
 
 
 def _create(game: Game, path: Path | None) -> tuple[Path, bytes]:
@@ -346,30 +352,41 @@ def _free_name(folder: Path, seed: int) -> Path:
     return path
 
 
-def _is_save(path: Path) -> bool:
-    """Whether *path* claims to be a table save (its JSON names the format)."""
+def _claimed_save(path: Path) -> tuple[float, bytes] | None:
+    """When a file claiming to be a table save was changed, and its bytes; else None.
+
+    Only a regular file is read (never a pipe or a device), and once.
+    """
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
+        changed = path.stat().st_mtime
+        data = read_save(path)
+        doc = parse_json(data)
+    except (OSError, SerializationError):
+        return None
+    if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
+        return changed, data
+    return None
 
 
 def games(folder: Path, out: TextIO) -> int:
-    """List the table saves in *folder*, most recent first, with where each stands."""
+    """List the table saves in *folder*, most recent first: one line each, names escaped."""
+    claimed = ((p, _claimed_save(p)) for p in folder.glob("*.json"))
     saves = sorted(
-        (p for p in folder.glob("*.json") if p.is_file() and _is_save(p)),
-        key=lambda p: (-p.stat().st_mtime, p.name),
+        ((p, found) for p, found in claimed if found is not None),
+        key=lambda item: (-item[1][0], item[0].name),
     )
     if not saves:
-        out.write(f"No lacerda-bot play saves in {folder}.\n")
+        out.write(f"No lacerda-bot play saves in {display_path(folder)}.\n")
         return 0
-    for path in saves:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    for path, (changed, data) in saves:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(changed))
         try:
-            game = load_game(path)
-        except SerializationError as error:
-            out.write(f"{path}  {when}  cannot be resumed: {error}\n")
+            game = loads_game(data.decode("utf-8"))
+        except (SerializationError, UnicodeDecodeError) as error:
+            out.write(
+                f"{display_path(path)}  {when}  cannot be resumed: "
+                f"{printable(str(error))}\n"
+            )
             continue
         state, _ = replay(game)
         if state.final_score is not None:
@@ -378,23 +395,26 @@ def games(folder: Path, out: TextIO) -> int:
             where = "not set up"
         else:
             where = f"round {round_number(state)}, {state.turns} turn(s)"
-        out.write(f"{path}  {when}  seed {game.seed}, {game.goal}, {where}\n")
+        out.write(
+            f"{display_path(path)}  {when}  seed {game.seed}, {game.goal}, {where}\n"
+        )
     return 0
 
 
-def _keep_original(path: Path, game: Game, out: TextIO) -> None:
-    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in."""
-    original = path.read_bytes()
-    kept = path.with_name(f"{path.name}.0.1.0")
-    copies = 0
-    while kept.exists() and kept.read_bytes() != original:
-        copies += 1  # another original already kept there: never overwrite it
-        kept = path.with_name(f"{path.name}.0.1.0.{copies}")
-    if not kept.exists():
-        shutil.copy2(path, kept)
+def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None:
+    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in.
+
+    The copy is ``FILE.0.1.0``, or ``FILE.0.1.0.1``, ... when that name holds
+    anything else (another original, a folder, a pipe, a link): nothing there
+    is overwritten or followed (:func:`~lacerda_bot.table.storage.keep_copy`).
+
+    Raises:
+        OSError: the original cannot be kept (the game must not go on over it).
+    """
+    kept = keep_copy(path, original, ".0.1.0")
     out.write(
         f"This save was written by lacerda-bot 0.1.0 and has been converted; the "
-        f"original is kept as {kept}.\n"
+        f"original is kept as {display_path(kept)}.\n"
     )
     for note in game.converted[1:]:
         out.write(f"  Where 0.1.0 did not ask, it assumed that {note}.\n")
@@ -562,6 +582,7 @@ def _serve_http(host: str, port: int, answerer: Answerer) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``lacerda-bot`` command; with no command, print help."""
+    make_streams_tolerant()
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
