@@ -115,6 +115,7 @@ def test_games_lists_the_saves_with_where_each_stands(
     assert "broken.json" in out
     assert "cannot be resumed" in out
     assert "other.json" not in out
+    (tmp_path / "a.json.d").mkdir()
     assert main(["games", str(tmp_path / "a.json.d")]) == 0  # an empty folder
     assert "No lacerda-bot play saves" in capsys.readouterr().out
 
@@ -329,3 +330,55 @@ def test_games_skips_a_file_nested_too_deeply(
 
     assert main(["games", str(tmp_path)]) == 0
     assert "No lacerda-bot play saves in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["missing", "file"])
+def test_games_of_a_folder_that_is_not_one_exits_2(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing folder or a file is bad input: one line, status 2, not "no saves"."""
+    folder = tmp_path / "saves"
+    if kind == "file":
+        folder.write_text("x", encoding="utf-8")
+
+    assert main(["games", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("lacerda-bot games: ")
+    assert ("no folder" if kind == "missing" else "is not a folder") in err
+
+
+def test_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) -> None:
+    """lacerda-bot games | head -1: a closed pipe ends the command, no traceback."""
+    from lacerda_bot.table.session import new_game, save_game
+
+    for seed in range(3):
+        save_game(new_game(seed), tmp_path / f"g{seed}.json")
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the command writes anything
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "lacerda_bot", "games", str(tmp_path)],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env=STRICT,
+            timeout=GENEROUS,
+            check=False,
+        )
+    finally:
+        os.close(write)
+
+    assert done.returncode == 1
+    assert done.stderr == b""
+
+
+def test_a_json_target_with_a_newline_is_named_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """simulate's refusal names an odd --json path escaped, on one line."""
+    target = tmp_path / "no\nsuch" / "out.jsonl"
+
+    assert main(["simulate", "--games", "1", "--json", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "no\\nsuch" in err
