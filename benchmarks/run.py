@@ -7,7 +7,10 @@ Rows:
   2. median Lacerda turn vs one bare breadth-first search of the same map over (q, r)
      tuples with a precomputed neighbour dict, code no change of ours moves (target <= 3x);
      and, for comparison with older runs, vs the old yardstick (a BFS over Hex objects)
-  3. Rover planning time on hex maps of radius 6, 12, 24 vs the hex-count ratio (target <= 1.5x)
+  3. Rover planning time on hex maps of radius 6, 12, 24 vs the hex-count ratio (target <= 1.5x);
+     and the worst case, a whole turn on a map with a Crystal on every hex, his Rover paying
+     to cross the map to a tile (every shortest path its own way, C(2R, R) of them): its
+     growth vs the hex-count ratio (target <= 1.5x) and the radius-24 turn (target < 50 ms)
   4. JSON save + load of a mid-game bot state vs a plain json.dumps + json.loads round
      trip of the same text (target >= 0.6x), and per second (target >= 20,000/s)
   5. memory a batch keeps from its 250th game to its 1,000th vs its peak (target: ~0)
@@ -47,10 +50,13 @@ from lacerda_bot import (
     new_bot,
     take_turn,
 )
-from lacerda_bot._board.paths import eligible_tiles, nearest_tiles, path_options
+from lacerda_bot._board.paths import eligible_tiles, nearest_tiles
+from lacerda_bot._board.usable import usable_gains
+from lacerda_bot._board.ways import Trip, ways
 from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.hexmap import map_index
-from lacerda_bot.model import Gain, GainKind
+from lacerda_bot.model import Gain, GainKind, Side
+from lacerda_bot.options import Options
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
 from lacerda_bot.reference.table import questions_per_step
@@ -175,7 +181,9 @@ def rover_board(radius: int) -> Board:
 
 def plan(board: Board) -> None:
     map_index.cache_clear()  # planning from cold: no search of an earlier repeat kept
-    targets = eligible_tiles(board, board.spendable_crystals)
+    targets = eligible_tiles(
+        board, board.spendable_crystals, usable_gains(board, Options())
+    )
     kept, _ = nearest_tiles(targets)
     target = kept[0]
     chosen = best_rover_tech(
@@ -187,14 +195,15 @@ def plan(board: Board) -> None:
         spendable=lambda: 0,
         prefer_own=True,
     )
-    path_options(
-        board.map_hexes,
-        Hex(-target.steps // 2, 0),
-        target.tile.hex,
+    trip = Trip(
+        map_hexes=board.map_hexes,
+        start=Hex(-target.steps // 2, 0),
+        target=target.tile.hex,
         length=chosen.length,
         figures=frozenset(),
         crystals=frozenset(),
     )
+    ways(trip, room=0)
 
 
 def rover_scaling(repeats: int) -> list[tuple[int, int, float]]:
@@ -202,6 +211,40 @@ def rover_scaling(repeats: int) -> list[tuple[int, int, float]]:
     for radius in (6, 12, 24):
         board = rover_board(radius)
         samples = [timed(plan, board) for _ in range(repeats)]
+        rows.append((radius, len(board.map_hexes), statistics.median(samples)))
+    return rows
+
+
+def crystal_board(radius: int) -> Board:
+    """The worst case of the Rover's search: a Crystal on every hex of the map.
+
+    In Orbit with nothing to take, every action fails and he moves his Rover
+    (R-TURN-4) from (-R, 0) to the one tile, at (0, R): 2R steps, every one of
+    the C(2R, R) shortest paths through Crystals only. He can pay to reach it and
+    his Depot is full, so the Crystals he keeps are capped by the payment: every
+    path keeps as many, and every one is its own way, tied (R-ROVER-6).
+    """
+    hexes = hex_map(radius)
+    return small_board(
+        side=Side.ORBIT,
+        map_hexes=hexes,
+        buildings=(),
+        crystal_hexes=hexes,
+        map_tiles=(tile("far", 0, radius, Gain(kind=GainKind.BOT)),),
+        lacerda_rover=Hex(-radius, 0),
+        spendable_crystals=2 * radius,
+        free_depot_spaces=0,
+        supply_crystals=10 * radius,
+    )
+
+
+def crystal_turns(repeats: int) -> list[tuple[int, int, float]]:
+    """The median whole turn on :func:`crystal_board` of radius 6, 12 and 24 (warm map)."""
+    rows = []
+    for radius in (6, 12, 24):
+        board = crystal_board(radius)
+        take_turn(new_bot(0), board)  # the map's index, as a host keeping its map has
+        samples = [timed(take_turn, new_bot(seed), board) for seed in range(repeats)]
         rows.append((radius, len(board.map_hexes), statistics.median(samples)))
     return rows
 
@@ -321,6 +364,15 @@ def main(quick: bool = False) -> None:
         print(
             f"| Rover planning, radius {r0} -> {r1} | x{growth:.2f} time | x{hexes:.2f} hexes | {growth / hexes:.2f} | <= 1.5 |"
         )
+    worst = crystal_turns(int(40 * scale) or 5)
+    for (r0, n0, t0), (r1, n1, t1) in itertools.pairwise(worst):
+        growth, hexes = t1 / t0, n1 / n0
+        print(
+            f"| Rover worst case (a Crystal on every hex), one turn, radius {r0} -> {r1} | x{growth:.2f} time | x{hexes:.2f} hexes | {growth / hexes:.2f} | <= 1.5 |"
+        )
+    print(
+        f"| Rover worst case, one turn at radius 24 ({worst[-1][1]} hexes) | {worst[-1][2] * 1e3:.1f} ms | | | < 50 ms |"
+    )
     rate, plain = json_rate(int(20_000 * scale))
     print(
         f"| JSON save + load, mid-game bot state | {rate:,.0f}/s | {plain:,.0f}/s plain json round trips | {rate / plain:.2f}x | >= 0.6x |"

@@ -22,6 +22,7 @@ from lacerda_bot._board import results
 from lacerda_bot._board.board import is_trusted
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot.decisions import Decision, GainCrystals
+from lacerda_bot.model import BuildingType
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, reference_board
 
@@ -239,16 +240,19 @@ def test_in_whole_games_every_board_reused_is_what_applying_gives(
     assert seen["hand"] > 20 * 10
 
 
-def test_a_hand_held_in_a_list_or_no_decision_is_applied_one_by_one() -> None:
-    """A list may change under the host's feet; the empty tuple is everyone's."""
+def test_a_hand_held_in_a_list_is_frozen_and_no_decision_leaves_the_host() -> None:
+    """A hand given as a list is the board's own tuple; the empty tuple is everyone's."""
     board = reference_board()
-    hand = list(board.human_blueprints)  # a host may hold any collection
+    hand = [BuildingType.MINE, BuildingType.GENERATOR]  # his order, in a list
     listed = attrs.evolve(board, human_blueprints=hand)  # type: ignore[arg-type]
     outcome = take_turn(new_bot(3), listed)
-    assert results.applied(listed, outcome.decisions) is None
-    assert apply(listed, outcome.decisions) == applied_one_by_one(
-        listed, outcome.decisions
-    )
+    hand.reverse()  # changing the host's list changes no board
+    after = apply(listed, outcome.decisions)
+
+    assert listed.human_blueprints == (BuildingType.MINE, BuildingType.GENERATOR)
+    assert after == applied_one_by_one(listed, outcome.decisions)
+    assert after.human_blueprints == listed.human_blueprints
+    assert read_view(after).human_blueprints == tuple(hand)  # read sorted
 
     results.remember(board, board, board, (), gains_spendable=True)
     assert results.applied(board, ()) is None

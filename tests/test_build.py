@@ -10,14 +10,22 @@ from lacerda_bot import (
     Construct,
     GiveOxygen,
     Hex,
+    MoveRover,
     Options,
     RelocateRover,
     StandaloneRule,
     TechType,
     TechUsed,
+    Upgrade,
     take_turn,
 )
 from lacerda_bot._board.board import evolve_board
+from lacerda_bot._board.effects import apply_decision
+from lacerda_bot._board.paths import (
+    available_hexes,
+    free_hexes_nearest,
+    other_figure_hexes,
+)
 from lacerda_bot._board.sites import (
     Site,
     best_legal_sites,
@@ -28,9 +36,9 @@ from lacerda_bot._board.sites import (
 from lacerda_bot._rules.building import plan_construct
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot.hexmap import canonical, dist
-from lacerda_bot.model import Owner
-from lacerda_bot.records import HumanTech, LssMarkers
-from lacerda_bot.testing import building, small_board
+from lacerda_bot.model import FigureKind, Gain, GainKind, HostId, Owner, Side
+from lacerda_bot.records import Blueprint, Figure, HeldBlueprint, HumanTech, LssMarkers
+from lacerda_bot.testing import building, hex_map, small_board, tile
 
 from .helpers import bot_with, of_type, own_techs, play_on
 from .strategies import host_states, options
@@ -107,24 +115,117 @@ def test_qualifies_mine_always() -> None:
     assert qualifies(board, W)
 
 
-def test_r_build_4_his_rover_leaves_the_site() -> None:
-    """R-BUILD-4: building on his Rover's hex relocates it to the nearest free hex."""
-    hexes = frozenset({Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)})
-    board = small_board(
-        map_hexes=hexes,
+def _spec_example_board() -> Board:
+    """R-BUILD-4's example: his Rover on the site (1,0); next to it a Mine with no
+    figure (0,0), a Crystal (2,0) and an empty hex (2,-1)."""
+    return small_board(
+        map_hexes=frozenset({Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(2, -1)}),
         buildings=(building(0, 0, M),),
-        lacerda_rover=Hex(2, 0),
+        crystal_hexes=frozenset({Hex(2, 0)}),
+        lacerda_rover=Hex(1, 0),
         **own_techs((TechType.MINE, 1)),
     )
-    # (1,0) joins the size-1 Mine (legal with Mine Tech 1); (2,0) is stand-alone at dist 2
-    outcome = take_turn(bot_with((5,)), attrs.evolve(board, lacerda_rover=Hex(1, 0)))
+
+
+def test_r_build_4_spec_example_a_building_with_no_figure_is_available() -> None:
+    """R-BUILD-4 (1.3): the Mine's hex and the empty hex are nearest; the Crystal's is not."""
+    board = _spec_example_board()
+    # (1,0) joins the size-1 Mine (legal with Mine Tech 1): the best site
+    outcome = take_turn(bot_with((5,)), board)
     (construct,) = of_type(outcome, Construct)
     (relocate,) = of_type(outcome, RelocateRover)
+    (tie,) = relocate.trace.tie_breaks
 
     assert construct.hex == Hex(1, 0)
     assert relocate.from_hex == Hex(1, 0)
-    assert relocate.to_hex == Hex(2, 0)
+    assert tie.options == ("(2,-1)", "(0,0)")  # canonical order: r, then q
+    assert relocate.to_hex in (Hex(2, -1), Hex(0, 0))
     assert outcome.decisions.index(relocate) > outcome.decisions.index(construct)
+
+
+def test_r_build_4_available_hexes() -> None:
+    """R-BUILD-4 (1.3): empty hexes and buildings with no figure; no Crystal, tile or figure."""
+    board = small_board(
+        map_hexes=hex_map(1),
+        buildings=(
+            building(1, 0, M),
+            attrs.evolve(building(0, 1, M), upgraded_by=Owner.HUMAN),
+            building(-1, 1, M),
+        ),
+        figures=(Figure(hex=Hex(-1, 1), kind=FigureKind.COLONIST, owner=Owner.HUMAN),),
+        crystal_hexes=frozenset({Hex(1, -1)}),
+        map_tiles=(tile("t", 0, -1, Gain(kind=GainKind.BOT)),),
+        lacerda_rover=Hex(0, 0),
+    )
+
+    assert available_hexes(board) == {Hex(1, 0), Hex(-1, 0)}
+    assert free_hexes_nearest(board, Hex(0, 0)) == (Hex(-1, 0), Hex(1, 0))
+
+
+def test_r_build_4_the_site_s_crystal_goes_back_to_the_supply() -> None:
+    """R-BUILD-4 (1.3): building on a Crystal returns it to the supply, not to him."""
+    board = small_board(crystal_hexes=frozenset({Hex(1, 0)}), supply_crystals=7)
+    build = Construct(
+        building=M,
+        hex=Hex(1, 0),
+        resulting_size=1,
+        joined_sizes=(),
+        tech_used=TechUsed.NONE,
+        miner=False,
+        pointer_before=M,
+        pointer_after=BuildingType.GENERATOR,
+    )
+    after = apply_decision(board, build, gains_spendable=True)
+
+    assert Hex(1, 0) not in after.crystal_hexes
+    assert after.supply_crystals == 8
+    assert after.spendable_crystals == board.spendable_crystals
+
+
+def test_r_build_4_an_upgrade_relocates_his_rover() -> None:
+    """R-BUILD-4 (1.3), §0: his Rover on the building he upgrades moves off it."""
+    card = HeldBlueprint(blueprint=Blueprint(id=HostId("b1"), building=M, level=1))
+    board = small_board(
+        side=Side.COLONY,
+        map_hexes=hex_map(2),
+        buildings=(building(1, 0, M),),
+        lacerda_blueprints=(card,),
+        lacerda_rover=Hex(1, 0),
+    )
+    outcome = take_turn(bot_with((7,)), board)  # Colony action 2: Upgrade
+    (upgrade,) = of_type(outcome, Upgrade)
+    (relocate,) = of_type(outcome, RelocateRover)
+
+    assert (upgrade.hex, relocate.from_hex) == (Hex(1, 0), Hex(1, 0))
+    assert relocate.to_hex != Hex(1, 0)
+    assert outcome.decisions.index(relocate) == outcome.decisions.index(upgrade) + 1
+
+
+def test_section_0_his_own_upgrade_is_a_figure_at_once() -> None:
+    """§0 (1.3): after his Upgrade the working copy holds a figure on that building."""
+    card = HeldBlueprint(blueprint=Blueprint(id=HostId("b1"), building=M, level=1))
+    board = small_board(buildings=(building(1, 0, M),), lacerda_blueprints=(card,))
+    upgrade = Upgrade(hex=Hex(1, 0), blueprint=HostId("b1"), tech_used=TechUsed.NONE)
+    after = apply_decision(board, upgrade, gains_spendable=False)
+
+    assert Hex(1, 0) not in other_figure_hexes(board)
+    assert Hex(1, 0) in other_figure_hexes(after)
+
+
+def test_section_0_no_rover_ends_on_an_advanced_building_marker() -> None:
+    """§0 (1.3): he passes an upgraded building but does not stop on it."""
+    line = frozenset(Hex(q, 0) for q in range(5))
+    upgraded = attrs.evolve(building(2, 0, M), upgraded_by=Owner.HUMAN)
+    plain = building(2, 0, M)
+    tiles = (tile("far", 4, 0, Gain(kind=GainKind.BOT)),)
+    base = {"map_hexes": line, "lacerda_rover": Hex(0, 0), "map_tiles": tiles}
+    stops = small_board(buildings=(plain,), **base)
+    blocked = small_board(buildings=(upgraded,), **base)
+
+    (move,) = of_type(take_turn(bot_with((11,)), stops), MoveRover)
+    assert move.path == (Hex(1, 0), Hex(2, 0))
+    (move,) = of_type(take_turn(bot_with((11,)), blocked), MoveRover)
+    assert move.path == (Hex(1, 0),)
 
 
 def test_r_build_5_and_r_build_6_join_merges_all_adjacent_complexes() -> None:

@@ -51,10 +51,10 @@ def forgets_ships(board: Board, decisions: Sequence[Decision]) -> Board:
 
 
 def pays_twice(board: Board, decisions: Sequence[Decision]) -> Board:
-    """A host that carries out every PayCrystals twice."""
-    for d in decisions:
-        board = apply(board, (d, d) if isinstance(d, PayCrystals) else (d,))
-    return board
+    """A host that takes every PayCrystals from his spendable Crystals twice."""
+    after = apply(board, decisions)
+    paid = sum(d.amount for d in decisions if isinstance(d, PayCrystals))
+    return attrs.evolve(after, spendable_crystals=after.spendable_crystals - paid)
 
 
 def caught(*args: Any, **kwargs: Any) -> ConformanceError:

@@ -44,6 +44,7 @@ from lacerda_bot.decisions import (
     RefillContractDisplay,
     StartingSpace,
     TakeContract,
+    Upgrade,
 )
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.hexmap import Hex
@@ -67,11 +68,13 @@ from lacerda_bot.records import (
     DisplayedBlueprint,
     Figure,
     GridTile,
+    HeldBlueprint,
     LabRow,
+    LssOffer,
     ScientistSlot,
 )
 from lacerda_bot.reference.game import play_game
-from lacerda_bot.testing import apply, reference_board, small_board
+from lacerda_bot.testing import apply, building, reference_board, small_board
 
 from .strategies import bot_states, host_states
 
@@ -272,14 +275,24 @@ class _Boards:
 
 
 def _examples() -> tuple[tuple[Board, Decision], ...]:
-    """Changes whole games rarely make: a Shelter built where the human's figures stand."""
+    """Changes whole games rarely make: a Shelter built, or a building upgraded,
+    where the human's figures stand (R-BUILD-4)."""
     site = Hex(1, 0)
     bot = Figure(hex=site, kind=FigureKind.BOT, owner=Owner.HUMAN)
     board = small_board(figures=(bot,), human_rover=site)
     shelter = BuildShelter(
         hex=site, resulting_size=1, joined_sizes=(), tech_used=TechUsed.NONE
     )
-    return ((board, shelter),)
+    card = HeldBlueprint(
+        blueprint=Blueprint(id=HostId("up"), building=BuildingType.MINE, level=1)
+    )
+    mine = attrs.evolve(
+        board,
+        buildings=(*board.buildings, building(1, 0, BuildingType.MINE)),
+        lacerda_blueprints=(card,),
+    )
+    upgrade = Upgrade(hex=site, blueprint=HostId("up"), tech_used=TechUsed.NONE)
+    return ((board, shelter), (mine, upgrade))
 
 
 @functools.cache
@@ -369,15 +382,22 @@ def test_retrieving_his_colonist_frees_his_hire_slot() -> None:
     )
     crystal = ChooseLssReward(building=BuildingType.GENERATOR, reward=LssReward.CRYSTAL)
 
+    only_crystal = attrs.evolve(
+        board,
+        lss_rewards=(
+            LssOffer(building=BuildingType.GENERATOR, rewards=(LssReward.CRYSTAL,)),
+        ),
+    )
+
     assert apply(board, (retrieve,)).colonist_on_hire_slot is False
-    assert apply(board, (crystal,)).colonist_on_hire_slot is True
+    assert apply(only_crystal, (crystal,)).colonist_on_hire_slot is True
 
 
 def test_learning_a_tech_takes_the_entry_space_of_its_lab_row() -> None:
     """R-ORBIT-5: LearnTech fills his Lab row's entry space and leaves the other rows free."""
     board = small_board(
         side=Side.ORBIT,
-        lab_rows=(LabRow(row=0), LabRow(row=1)),
+        lab_rows=(LabRow(row=0, entry_free=False), LabRow(row=1), LabRow(row=2)),
         tech_grid=(
             GridTile(
                 id=HostId("g1"), tech=TechType.ROVER, row=0, column=0, cost_rank=0
@@ -388,7 +408,7 @@ def test_learning_a_tech_takes_the_entry_space_of_its_lab_row() -> None:
 
     after = apply(board, (learn,))
 
-    assert [r.entry_free for r in after.lab_rows] == [True, False]
+    assert [r.entry_free for r in after.lab_rows] == [False, False, True]
     assert after.tech_grid == ()
     assert [(t.tech, t.level, t.row) for t in after.lacerda_techs] == [
         (TechType.ROVER, 1, 1)
@@ -421,10 +441,12 @@ def test_display_slots_keep_their_numbers() -> None:
     decisions = (
         ObtainBlueprint(blueprint=HostId("B1"), row=BlueprintRow.BOTTOM, slot=1),
         HireScientist(scientist=Scientist.GEOLOGIST, slot=0),
-        TakeContract(contract=HostId("K1"), slot=0, kind=ContractKind.UPGRADE),
     )
+    contract = TakeContract(contract=HostId("K1"), slot=0, kind=ContractKind.UPGRADE)
 
-    after = apply(board, decisions)
+    hired = apply(board, decisions)
+    # his Colonist back from the Hire slot (R-LSS-1) before the Contract (R-COST-5)
+    after = apply(attrs.evolve(hired, colonist_on_hire_slot=False), (contract,))
 
     assert [(d.slot, d.blueprint.id) for d in after.blueprint_display] == [
         (0, "B0"),
@@ -440,7 +462,11 @@ def test_display_slots_keep_their_numbers() -> None:
 def test_his_starting_space_puts_the_shuttle_on_his_side() -> None:
     """R-SETUP-7: the Shuttle goes on the red space of his starting side."""
     board = reference_board()
-    space = next(s for s in board.turn_order_spaces if s.side is Side.COLONY)
+    space = next(
+        s
+        for s in board.turn_order_spaces
+        if s.side is Side.COLONY and s.id in board.first_colonist_tiles
+    )
     start = StartingSpace(space=space.id, side=Side.COLONY)
 
     after = apply(attrs.evolve(board, shuttle_from=Side.ORBIT), (start,))

@@ -7,10 +7,12 @@ from lacerda_bot import (
     BuildShelter,
     Construct,
     DevelopTech,
+    GainCrystals,
     GainShip,
     Hex,
     ImpossibleBenefit,
     InvalidHostStateError,
+    InvalidValueError,
     LoseBenefit,
     MoveRover,
     ObtainBlueprint,
@@ -25,6 +27,7 @@ from lacerda_bot import (
 from lacerda_bot._board.displays import choose_warehouse_item
 from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item, Side, TileKind
 from lacerda_bot.records import (
+    MAX_LAB_LEVEL,
     Blueprint,
     DisplayedBlueprint,
     HeldBlueprint,
@@ -38,6 +41,10 @@ from lacerda_bot.records import (
 from lacerda_bot.testing import building, small_board, tile
 
 from .helpers import bot_with, kinds, of_type, own_techs
+
+USABLE = Gain(kind=GainKind.BOT)
+"""A gain he can always take: a tile whose other gains he cannot take is still his
+target with it (R-ROVER-2)."""
 
 
 def collect(
@@ -54,7 +61,7 @@ def collect(
 
 def test_r_to_2_impossible_gain_is_lost_by_default() -> None:
     """R-TO-2: a TECH gain with no Lab space free is lost (impossible_benefit = lose)."""
-    outcome = collect(Gain(kind=GainKind.TECH))
+    outcome = collect(USABLE, Gain(kind=GainKind.TECH))
 
     assert kinds(outcome.decisions)[-2:] == ["TakeBenefit", "LoseBenefit"]
 
@@ -62,7 +69,7 @@ def test_r_to_2_impossible_gain_is_lost_by_default() -> None:
 def test_r_to_2_impossible_gain_moves_the_rover_with_the_option() -> None:
     """R-TO-2: with impossible_benefit = rover the lost gain becomes a Rover move."""
     board_tiles = (
-        tile("T", 1, 1, Gain(kind=GainKind.TECH)),
+        tile("T", 1, 1, Gain(kind=GainKind.CRYSTALS), Gain(kind=GainKind.TECH)),
         tile("U", 2, 1, Gain(kind=GainKind.BOT)),
     )
     outcome = collect(
@@ -81,14 +88,50 @@ def test_r_to_3_spec_examples() -> None:
     ]
     second = [Stock(item=Item.BATTERY, units=2), Stock(item=Item.CRYSTAL, units=2)]
 
-    assert choose_warehouse_item(first) == first[1]
-    assert choose_warehouse_item(second) == second[1]
-    assert choose_warehouse_item([Stock(item=Item.WATER, units=0)]) is None
+    assert choose_warehouse_item(first, room=True) == first[1]
+    assert choose_warehouse_item(second, room=True) == second[1]
+    assert choose_warehouse_item([Stock(item=Item.WATER, units=0)], room=True) is None
+
+
+def test_r_to_3_no_crystal_without_a_free_depot_space() -> None:
+    """R-TO-3 (1.3): with no free Depot space the Crystals are passed over."""
+    tied = [Stock(item=Item.CRYSTAL, units=3), Stock(item=Item.BATTERY, units=2)]
+    only = [Stock(item=Item.CRYSTAL, units=2), Stock(item=Item.WATER, units=0)]
+
+    assert choose_warehouse_item(tied, room=True) == tied[0]
+    assert choose_warehouse_item(tied, room=False) == tied[1]
+    assert choose_warehouse_item(only, room=False) is None
+
+
+def test_r_to_3_a_full_depot_takes_a_resource_to_the_supply() -> None:
+    """R-TO-3 (1.3): a full Depot: the most plentiful Resource goes to the supply."""
+    stock = (Stock(item=Item.CRYSTAL, units=3), Stock(item=Item.PLANT, units=1))
+    full = collect(Gain(kind=GainKind.WAREHOUSE), warehouse=stock, free_depot_spaces=0)
+    room = collect(Gain(kind=GainKind.WAREHOUSE), warehouse=stock, free_depot_spaces=1)
+    assert of_type(full, MoveRover)  # a Resource is open to him: the tile is usable
+
+    (taken,) = of_type(full, TakeWarehouseItem)
+    assert (taken.item, taken.to_supply) == (Item.PLANT, True)
+    assert not of_type(full, GainCrystals)
+    (taken,) = of_type(room, TakeWarehouseItem)
+    assert (taken.item, taken.to_supply) == (Item.CRYSTAL, False)
+
+
+def test_r_to_3_only_crystals_and_a_full_depot_lose_the_gain() -> None:
+    """R-TO-3 (1.3), R-TO-2: only Crystals in the Warehouse and no Depot room: lost."""
+    stock = (Stock(item=Item.CRYSTAL, units=3),)
+    bot = Gain(kind=GainKind.BOT)  # what makes the tile worth collecting (R-ROVER-2)
+    outcome = collect(
+        bot, Gain(kind=GainKind.WAREHOUSE), warehouse=stock, free_depot_spaces=0
+    )
+
+    assert not of_type(outcome, TakeWarehouseItem)
+    assert isinstance(outcome.decisions[-1], LoseBenefit)
 
 
 def test_r_to_3_empty_warehouse_is_impossible() -> None:
     """R-TO-3: an empty Warehouse sends the gain to R-TO-2."""
-    outcome = collect(Gain(kind=GainKind.WAREHOUSE))
+    outcome = collect(USABLE, Gain(kind=GainKind.WAREHOUSE))
 
     assert isinstance(outcome.decisions[-1], LoseBenefit)
 
@@ -169,7 +212,7 @@ def test_r_to_7_construct_upgrade_and_ship() -> None:
 def test_r_build_3_fixed_type_must_qualify() -> None:
     """R-BUILD-3: CONSTRUCT(Generator) with its marker at the Colony level is impossible (R-TO-2)."""
     fixed = Gain(kind=GainKind.CONSTRUCT, building=BuildingType.GENERATOR)
-    blocked = collect(fixed, lss_markers=LssMarkers(generator=1))
+    blocked = collect(USABLE, fixed, lss_markers=LssMarkers(generator=1))
     built = collect(fixed)
 
     assert isinstance(blocked.decisions[-1], LoseBenefit)
@@ -182,7 +225,7 @@ def test_r_build_3_construct_shelter_keeps_the_pointer() -> None:
     shelter = Gain(kind=GainKind.CONSTRUCT, building=BuildingType.SHELTER)
     still = collect(shelter)
     moved = collect(shelter, options=Options(shelter_moves_pointer=True))
-    none_left = collect(shelter, shelters_left=0)
+    none_left = collect(USABLE, shelter, shelters_left=0)
 
     assert of_type(still, BuildShelter)
     assert still.bot.pointer is BuildingType.MINE
@@ -203,7 +246,7 @@ def test_r_to_8_resupply_lab_bonus_is_a_warehouse_pick() -> None:
 def test_r_to_9_unknown_gain_skipped_or_refused() -> None:
     """R-TO-9: OTHER is lost with the host's words, or refused before any decision with `error`."""
     other = Gain(kind=GainKind.OTHER, description="a promo bonus")
-    skipped = collect(other)
+    skipped = collect(USABLE, other)
 
     assert of_type(skipped, LoseBenefit)[0].reason == "a promo bonus"
     with pytest.raises(InvalidHostStateError, match=r"map_tiles\[0\]"):
@@ -262,6 +305,27 @@ def test_r_to_10_stops_early_when_nothing_advances() -> None:
 
     assert len(of_type(outcome, DevelopTech)) == 1
     assert any("R-TO-10" in n for n in outcome.trace.notes)
+
+
+def test_r_to_10_a_huge_develop_takes_as_many_steps_as_levels_left() -> None:
+    """R-TO-10, issue 20: DEVELOP(10**18) ends when nothing can advance, the Lab's levels bounded."""
+    rows = tuple(
+        LabRow(row=r, entry_free=False, max_level=MAX_LAB_LEVEL) for r in (0, 1)
+    )
+    techs = own_techs((TechType.MINE, 1), (TechType.ROVER, 1))
+    outcome = collect(
+        Gain(kind=GainKind.DEVELOP, n=10**18),
+        lacerda_techs=techs["lacerda_techs"],
+        lab_rows=rows,
+    )
+
+    assert len(of_type(outcome, DevelopTech)) == 2 * (MAX_LAB_LEVEL - 1)
+
+
+def test_a_lab_row_is_at_most_max_lab_level_long() -> None:
+    """V9: a Lab row longer than MAX_LAB_LEVEL is refused where it is made, named."""
+    with pytest.raises(InvalidValueError, match=r"LabRow\.max_level.*from 1 to 20"):
+        LabRow(row=0, max_level=MAX_LAB_LEVEL + 1)
 
 
 def test_construct_gain_builds_a_mine_anywhere_legal() -> None:

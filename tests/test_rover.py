@@ -29,13 +29,31 @@ from lacerda_bot._board.paths import (
     eligible_tiles,
     ineligible_tiles,
     nearest_tiles,
-    path_options,
 )
+from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._rules.rover import best_rover_tech
-from lacerda_bot.hexmap import steps_from
-from lacerda_bot.model import BuildingType, FigureKind, Gain, Owner
-from lacerda_bot.records import Figure, HumanTech
-from lacerda_bot.testing import apply, hex_map, small_board, tile
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    FigureKind,
+    Gain,
+    HostId,
+    Item,
+    Owner,
+)
+from lacerda_bot.options import UnknownGain
+from lacerda_bot.records import (
+    Blueprint,
+    DisplayedBlueprint,
+    Figure,
+    GridTile,
+    HeldBlueprint,
+    HumanTech,
+    LabRow,
+    LssMarkers,
+    Stock,
+)
+from lacerda_bot.testing import apply, building, hex_map, small_board, tile
 
 from .helpers import bot_with, kinds, of_type, own_techs
 from .strategies import host_states
@@ -100,12 +118,133 @@ def test_r_rover_2_eligibility() -> None:
             tile("ok", 5, 0, CRYSTALS, cost=1),
         ),
     )
-    targets = eligible_tiles(board, board.spendable_crystals)
-    removed = ineligible_tiles(board, board.spendable_crystals)
+    can_take = usable_gains(board, Options())
+    targets = eligible_tiles(board, board.spendable_crystals, can_take)
+    removed = ineligible_tiles(board, board.spendable_crystals, can_take)
 
     assert [t.tile.tile.id for t in targets] == ["ok"]
     assert {r.option for r in removed} == {"res", "unmet", "dear", "busy", "far"}
     assert all(r.rule == "R-ROVER-2" for r in removed)
+
+
+def test_r_rover_2_spec_example_only_tiles_he_can_use() -> None:
+    """R-ROVER-2 (1.3) example: a Blueprint tile 2 away, the display empty; a Bot tile 3 away costing 1 -> the Bot tile."""
+    board = rover_board(
+        3,
+        spendable=1,
+        map_tiles=(
+            tile("blueprint", 2, 0, Gain(kind=GainKind.BLUEPRINT)),
+            tile("bot", 3, 0, Gain(kind=GainKind.BOT), cost=1),
+        ),
+    )
+    move = move_of(board)
+
+    assert move.target == "bot"
+    assert any(
+        r.option == "blueprint" and r.rule == "R-ROVER-2" and "none of its" in r.reason
+        for r in move.trace.removed
+    )
+
+
+_HELD = HeldBlueprint(
+    blueprint=Blueprint(id=HostId("held"), building=BuildingType.MINE, level=1)
+)
+_SHOWN = DisplayedBlueprint(
+    row=BlueprintRow.TOP,
+    slot=0,
+    blueprint=Blueprint(id=HostId("shown"), building=BuildingType.MINE, level=1),
+)
+
+
+@pytest.mark.parametrize(
+    ("gain", "cannot", "can"),
+    [
+        (Gain(kind=GainKind.RESOURCES), {}, None),
+        (
+            Gain(kind=GainKind.BLUEPRINT),
+            {"blueprint_display": ()},
+            {"blueprint_display": (_SHOWN,)},
+        ),
+        (
+            Gain(kind=GainKind.BLUEPRINT),
+            {"blueprint_display": (_SHOWN,), "free_advanced_markers": 0},
+            {"blueprint_display": (_SHOWN,)},
+        ),
+        (
+            Gain(kind=GainKind.TECH),
+            {"lab_rows": (LabRow(row=0, max_level=6, entry_free=False),)},
+            {
+                "lab_rows": (LabRow(row=0, max_level=6),),
+                "tech_grid": (
+                    GridTile(id=HostId("g"), tech=TechType.MINE, row=0, column=0),
+                ),
+            },
+        ),
+        (
+            Gain(kind=GainKind.DEVELOP),
+            {
+                **own_techs((TechType.MINE, 2)),
+                "lab_rows": (LabRow(row=0, max_level=2),),
+            },
+            {
+                **own_techs((TechType.MINE, 2)),
+                "lab_rows": (LabRow(row=0, max_level=3),),
+            },
+        ),
+        (
+            Gain(kind=GainKind.WAREHOUSE),
+            {"warehouse": (Stock(item=Item.CRYSTAL, units=2),), "free_depot_spaces": 0},
+            {
+                "warehouse": (Stock(item=Item.CRYSTAL, units=2),),
+                "free_depot_spaces": 1,
+            },
+        ),
+        (
+            Gain(kind=GainKind.CONSTRUCT, building=BuildingType.GENERATOR),
+            {"lss_markers": LssMarkers(generator=1)},
+            {},
+        ),
+        (
+            Gain(kind=GainKind.CONSTRUCT, building=BuildingType.SHELTER),
+            {"shelters_left": 0},
+            {},
+        ),
+        (Gain(kind=GainKind.UPGRADE), {}, {"lacerda_blueprints": (_HELD,)}),
+        (Gain(kind=GainKind.SHIP), {"ships_left": 0}, {}),
+        (Gain(kind=GainKind.OTHER, description="promo"), {}, None),
+    ],
+)
+def test_r_rover_2_a_tile_he_can_use_gain_by_gain(
+    gain: Gain, cannot: dict[str, object], can: dict[str, object] | None
+) -> None:
+    """R-ROVER-2 (1.3): a tile is his target only if he could carry out one of its gains."""
+    fields: dict[str, object] = {
+        "map_hexes": LINE | {Hex(-q, 0) for q in range(1, 3)},
+        "buildings": (building(-2, 0, BuildingType.MINE),),
+        "map_tiles": (tile("t", 2, 0, gain),),
+    }
+
+    none = small_board(**{**fields, **cannot})
+    assert not eligible_tiles(none, 0, usable_gains(none, Options()))
+    if can is not None:
+        some = small_board(**{**fields, **can})
+        assert eligible_tiles(some, 0, usable_gains(some, Options()))
+
+
+def test_r_rover_2_crystals_are_usable_with_a_full_depot() -> None:
+    """R-ROVER-2: a full Depot still takes a Crystals tile (R-CRYSTAL-2 caps what it keeps)."""
+    board = rover_board(2, free_depot_spaces=0)
+
+    assert move_of(board).target == "T"
+
+
+def test_r_rover_2_an_unknown_gain_is_usable_unless_skipped() -> None:
+    """R-ROVER-2, R-TO-9: OTHER is usable unless `unknown_gain` is `skip`."""
+    board = rover_board(2, map_tiles=(tile("t", 2, 0, Gain(kind=GainKind.OTHER)),))
+
+    assert not eligible_tiles(board, 0, usable_gains(board, Options()))
+    error = Options(unknown_gain=UnknownGain.ERROR)
+    assert eligible_tiles(board, 0, usable_gains(board, error))
 
 
 def test_r_rover_3_nearest_tile_wins() -> None:
@@ -157,6 +296,8 @@ def test_r_rover_3_spec_example_tiles_not_comparable_go_to_the_cards() -> None:
             tile("tech", -3, 0, Gain(kind=GainKind.TECH)),
             tile("two", 3, 0, Gain(kind=GainKind.CRYSTALS, n=2)),
         ),
+        lab_rows=(LabRow(row=0, max_level=6),),
+        tech_grid=(GridTile(id=HostId("g"), tech=TechType.MINE, row=0, column=0),),
     )
     move = move_of(board)
 
@@ -198,8 +339,9 @@ def test_r_rover_2_each_tile_is_eligible_or_removed_once(
     board: Board, spendable: int
 ) -> None:
     """The targets and the removals (found apart, for traces) split the map's tiles."""
-    targets = eligible_tiles(board, spendable)
-    removed = ineligible_tiles(board, spendable)
+    can_take = usable_gains(board, Options())
+    targets = eligible_tiles(board, spendable, can_take)
+    removed = ineligible_tiles(board, spendable, can_take)
     on_map = [p.tile.id for p in board.map_tiles]
     assert sorted([t.tile.tile.id for t in targets] + [r.option for r in removed]) == (
         sorted(on_map)
@@ -211,7 +353,9 @@ def test_r_rover_2_each_tile_is_eligible_or_removed_once(
 @given(board=host_states())
 def test_no_nearest_tile_is_dominated(board: Board) -> None:
     """R-ROVER-3, R-TIE-1: the nearest tiles kept are undominated, the removed dominated."""
-    targets = eligible_tiles(board, board.spendable_crystals)
+    targets = eligible_tiles(
+        board, board.spendable_crystals, usable_gains(board, Options())
+    )
     kept, removed = nearest_tiles(targets)
     gone = {r.option for r in removed}
     near = [t.tile.tile for t in targets if kept and t.steps == kept[0].steps]
@@ -314,6 +458,48 @@ def test_r_rover_6_prefers_the_path_with_more_crystals() -> None:
     assert (
         len(of_type(outcome, GainCrystals)) == 2
     )  # the path Crystal and the tile's reward
+
+
+def test_r_rover_6_spec_example_the_payment_frees_the_space_for_a_path_crystal() -> (
+    None
+):
+    """R-ROVER-6 (1.3) example: Depot full, he pays 1 to reach; the path with a Crystal wins, no card."""
+    board = small_board(
+        buildings=(),
+        lacerda_rover=Hex(0, 0),
+        map_tiles=(tile("T", 2, 1, Gain(kind=GainKind.BOT)),),
+        crystal_hexes=frozenset({Hex(0, 1)}),
+        spendable_crystals=1,
+        free_depot_spaces=0,
+    )
+    outcome = take_turn(bot_with((11,)), board)
+    (pay,) = of_type(outcome, PayCrystals)
+    (move,) = of_type(outcome, MoveRover)
+    (gain,) = of_type(outcome, GainCrystals)
+
+    assert outcome.decisions.index(pay) < outcome.decisions.index(move)
+    assert (pay.amount, move.reached) == (1, True)
+    assert move.crystal_hexes == (Hex(0, 1),)
+    assert move.path == (Hex(0, 1), Hex(1, 1), Hex(2, 1))
+    assert not move.trace.tie_breaks
+    assert gain.kept == 1
+
+
+def test_r_rover_6_spec_example_the_end_nearest_the_target_before_crystals() -> None:
+    """R-ROVER-6 (1.3): stopping short, the path ending nearer wins over one with a Crystal."""
+    board = small_board(
+        buildings=(),
+        lacerda_rover=Hex(0, 0),
+        map_tiles=(tile("T", 2, 1, Gain(kind=GainKind.BOT)),),
+        figures=(Figure(hex=Hex(1, 1), kind=FigureKind.BOT, owner=Owner.HUMAN),),
+        crystal_hexes=frozenset({Hex(0, 1)}),
+    )
+    outcome = take_turn(bot_with((11,)), board)
+    (move,) = of_type(outcome, MoveRover)
+
+    assert not move.reached
+    assert move.path == (Hex(1, 0), Hex(2, 0))  # 1 short, not 2 short with the Crystal
+    assert not move.crystal_hexes
 
 
 def test_r_rover_6_equal_outcomes_merge_before_the_tie() -> None:
@@ -447,60 +633,6 @@ def test_best_rover_tech_within_base_reads_nothing(
 
     assert (chosen.tech, chosen.reached, chosen.pay) == (TechUsed.NONE, True, 0)
     assert (chosen.allowance, chosen.length) == (steps + extra, steps)
-
-
-def _brute_force(
-    board: Board, start: Hex, target: Hex, length: int, figures: set[Hex]
-) -> set[tuple[tuple[Hex, ...], tuple[Hex, ...]]]:
-    """Every shortest path listed one by one; outcomes grouped by (stop hex, Crystals)."""
-    on_map = frozenset(board.map_hexes)
-    to_target = steps_from(on_map, target)
-    total = to_target[start]
-    paths: list[tuple[Hex, ...]] = [(start,)]
-    for i in range(1, total + 1):
-        paths = [
-            (*p, n)
-            for p in paths
-            for n in p[-1].neighbours()
-            if to_target.get(n) == total - i
-        ]
-    best: dict[tuple[Hex | None, tuple[Hex, ...]], tuple[Hex, ...]] = {}
-    for p in sorted(paths):
-        cut = p[1 : length + 1]
-        stop = max((i for i, h in enumerate(cut) if h not in figures), default=-1)
-        entered = cut[: stop + 1]
-        key = (
-            entered[-1] if entered else None,
-            tuple(h for h in entered if h in board.crystal_hexes),
-        )
-        best.setdefault(key, entered)
-    return {(path, key[1]) for key, path in best.items()}
-
-
-@given(host_states(max_radius=3), st.integers(0, 6))
-def test_path_options_match_brute_force(board: Board, length: int) -> None:
-    """R-ROVER-6 oracle: the layered search equals listing every shortest path (small maps)."""
-    start = board.lacerda_rover or board.initial_mine_hex
-    reach = steps_from(frozenset(board.map_hexes), start)
-    figures = {f.hex for f in board.figures} | (
-        {board.human_rover} if board.human_rover else set()
-    )
-    for placed in board.map_tiles[:2]:
-        if placed.hex not in reach:
-            continue
-        cut = min(length, reach[placed.hex])
-        found = path_options(
-            frozenset(board.map_hexes),
-            start,
-            placed.hex,
-            length=cut,
-            figures=frozenset(figures),
-            crystals=frozenset(board.crystal_hexes),
-        )
-
-        assert {(o.path, o.crystal_hexes) for o in found} == _brute_force(
-            board, start, placed.hex, cut, figures
-        )
 
 
 @given(host_states(), st.integers(0, 3))

@@ -178,8 +178,8 @@ def test_r_shuttle_6_spec_example() -> None:
     assert found.distance == 5
     assert placed.hex in found.sites
     tie = placed.trace.tie_breaks[0]
-    assert len(tie.options) == 4
-    assert tie.rounds[0].groups == ((1, 2), (3,), (4,))
+    assert len(tie.options) == tie.count == 4
+    assert tie.rounds[0].groups == ((1, 2), (3, 3), (4, 4))
 
 
 def test_r_shuttle_6_nothing_placed_without_tile_or_site() -> None:

@@ -198,3 +198,66 @@ def test_the_shuttle_side_is_asked_relative_to_his() -> None:
 
     assert shape.read(Answers((True,)), "k") is Side.COLONY
     assert shape.read(Answers((False,)), "k") is Side.ORBIT
+
+
+def _question(fact: Fact, tracked: Tracked | None, *args: object) -> Question:
+    """The (first) question *fact* asks, with *tracked* as his board."""
+    shape = shape_of(fact, args, attrs.evolve(WORDS, tracked=tracked))
+    sample, _ = _sample_answers(shape)
+    answers = Answers(sample)
+    shape.read(answers, "turn1.k")
+    return answers.asked[0]
+
+
+def test_r_rover_2_the_tiles_question_says_which_benefits_he_can_take() -> None:
+    """R-ROVER-2 (1.3): the criterion at a glance, and what his tracked board rules out."""
+    asked = _question(Fact.NEAREST_TILES, None)
+    full = attrs.evolve(
+        TRACKED,
+        lab_rows=(LabRow(row=0, entry_free=False, max_level=2),),
+        lacerda_techs=(OwnTech(tech=TechType.ROVER, level=2, row=0),),
+        free_advanced_markers=0,
+    )
+    tracked = _question(Fact.NEAREST_TILES, full)
+
+    assert "whose benefit he can take" in asked.hint
+    assert "Resources never" in asked.hint
+    assert "Right now he could not take" not in asked.hint
+    for ruled_out in ("a Tech", "a development", "a Blueprint"):
+        assert ruled_out in tracked.hint.split("Right now he could not take")[1]
+    assert "an upgrade (" not in tracked.hint  # he holds unused Blueprints
+
+
+def test_r_to_3_the_warehouse_question_leaves_crystals_out_with_a_full_depot() -> None:
+    """R-TO-3 (1.3): tracking a full Depot, Crystals are not offered; asked, the rule says so."""
+    full = attrs.evolve(TRACKED, crystals=TRACKED.depot)
+    tracked = shape_of(Fact.WAREHOUSE_ITEM, (), attrs.evolve(WORDS, tracked=full))
+    room = shape_of(Fact.WAREHOUSE_ITEM, (), attrs.evolve(WORDS, tracked=TRACKED))
+    asked = _question(Fact.WAREHOUSE_ITEM, None)
+
+    assert isinstance(tracked, Pick)
+    assert isinstance(room, Pick)
+    assert "crystal" not in [name for name, _ in tracked.choices]
+    assert "crystal" in [name for name, _ in room.choices]
+    assert "Depot is full" in asked.text
+
+
+def test_r_rover_6_the_path_questions_count_the_ways_ending_nearest() -> None:
+    """R-ROVER-6 (1.3): the end nearest the tile first; Crystals after paying for movement."""
+    paths = _question(Fact.BEST_PATHS, None, CHOICE, 4)
+    on_way = _question(Fact.CRYSTALS_ON_WAY, None, CHOICE, 4)
+
+    assert "get him nearest it" in paths.text
+    assert "after he paid for movement" in paths.hint
+    assert "nearest" in on_way.text
+
+
+def test_r_build_4_the_displacement_questions_name_available_hexes() -> None:
+    """R-BUILD-4 (1.3): an empty hex or a building with no figure; after an upgrade too."""
+    free = _question(Fact.NEAREST_FREE_HEXES, None)
+    on_site = _question(Fact.ROVER_ON_NEW_BUILDING, None)
+
+    assert "a building with no figure" in free.text
+    assert "Crystal" in free.hint
+    assert "Advanced Building marker" in free.hint
+    assert "upgraded" in on_site.hint

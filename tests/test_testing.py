@@ -29,18 +29,21 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     FigureKind,
+    Gain,
+    GainKind,
     HostId,
     Item,
     Owner,
     Scientist,
 )
 from lacerda_bot.records import Figure, LabRow, OwnTech
-from lacerda_bot.testing import building, small_board, why_illegal
+from lacerda_bot.testing import building, small_board, tile, why_illegal
 
 M = BuildingType.MINE
 BOARD = small_board(
     buildings=(building(0, 0, M),),
     figures=(Figure(hex=Hex(2, 0), kind=FigureKind.BOT, owner=Owner.HUMAN),),
+    map_tiles=(tile("t", 3, 0, Gain(kind=GainKind.BOT)),),
     lab_rows=(LabRow(row=0, entry_free=False, max_level=3),),
     lacerda_techs=(OwnTech(tech=TechType.MINE, level=3, row=0),),
     free_depot_spaces=1,
@@ -61,14 +64,14 @@ def construct(at: Hex, size: int = 1) -> Construct:
     )
 
 
-def move(path: tuple[Hex, ...], *, allowance: int) -> MoveRover:
+def move(path: tuple[Hex, ...], *, allowance: int, reached: bool = False) -> MoveRover:
     return MoveRover(
         path=path,
         allowance=allowance,
         crystals_paid=0,
         crystal_hexes=(),
         target=HostId("t"),
-        reached=False,
+        reached=reached,
         tech_used=TechUsed.NONE,
     )
 
@@ -92,7 +95,7 @@ ILLEGAL: list[tuple[Decision, str]] = [
         "ends on a figure",
     ),
     (
-        move((Hex(1, 0), Hex(1, 1), Hex(1, 2)), allowance=1),
+        move((Hex(1, 0), Hex(2, 0), Hex(3, 0)), allowance=1, reached=True),
         "longer than the allowance",
     ),
     (PayCrystals(amount=1, purpose=PaymentPurpose.PLACEMENT), "can spend 0"),
@@ -103,7 +106,7 @@ ILLEGAL: list[tuple[Decision, str]] = [
     ),
     (
         LearnTech(grid_tile=HostId("nope"), tech=TechType.ROVER, lab_row=0),
-        "unavailable",
+        "not on the Tech grid",
     ),
     (DevelopTech(tech=TechType.MINE, from_level=2, to_level=3), "not at level 2"),
     (DevelopTech(tech=TechType.MINE, from_level=3, to_level=4), "passes its maximum"),
@@ -118,7 +121,7 @@ ILLEGAL: list[tuple[Decision, str]] = [
     ),
     (CollectTile(tile=HostId("t"), crystal_cost=0), "not under his Rover"),
     (TakeWarehouseItem(item=Item.WATER, to_supply=True), "no water"),
-    (RelocateRover(from_hex=Hex(0, 0), to_hex=Hex(3, 0)), "not a nearest free hex"),
+    (RelocateRover(from_hex=Hex(0, 0), to_hex=Hex(3, 0)), "off the map"),
 ]
 
 

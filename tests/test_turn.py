@@ -323,7 +323,11 @@ def test_r_crystal_1_spendable_comes_from_the_host() -> None:
 
 
 def test_r_crystal_2_spec_example_depot_cap_in_emission_order() -> None:
-    """R-CRYSTAL-2, R-SETUP-5: 2 free spaces; the Mission gives 2 (kept 2); a Warehouse Crystal keeps 0."""
+    """R-CRYSTAL-2, R-SETUP-5: 2 free spaces; the Mission gives 2 (kept 2); a tile's Crystal keeps 0.
+
+    The spec's example names a Warehouse Crystal, which R-TO-3 (1.3) no longer
+    takes into a full Depot; a tile's Crystal is capped the same way.
+    """
     missions = tuple(
         Mission(slot=s, id=HostId(s.value), crystals=2) for s in MissionSlot
     )
@@ -331,8 +335,7 @@ def test_r_crystal_2_spec_example_depot_cap_in_emission_order() -> None:
         missions=missions,
         free_depot_spaces=2,
         lacerda_rover=lacerda_bot.Hex(0, 1),
-        map_tiles=(tile("W", 1, 1, Gain(kind=GainKind.WAREHOUSE)),),
-        warehouse=(Stock(item=Item.CRYSTAL, units=2),),
+        map_tiles=(tile("W", 1, 1, Gain(kind=GainKind.CRYSTALS)),),
     )
     outcome = take_turn(pass_two(11), board)
     kept = [(g.requested, g.kept) for g in of_type(outcome, GainCrystals)]

@@ -80,6 +80,7 @@ from lacerda_bot.decisions import (
     Upgrade,
 )
 from lacerda_bot.errors import (
+    IllegalDecisionError,
     InvalidHostStateError,
     InvalidValueError,
     LacerdaBotError,
@@ -149,6 +150,7 @@ __all__ = [
     "HireScientist",
     "HostSave",
     "HostState",
+    "IllegalDecisionError",
     "ImpossibleBenefit",
     "InvalidHostStateError",
     "InvalidValueError",

@@ -76,13 +76,16 @@ def is_plain_hex(value: object) -> bool:
     return isinstance(value, Hex) and _is_int(value.q) and _is_int(value.r)
 
 
-def record_count(minimum: int = 0) -> Validator:
-    """An ``int`` (not a ``bool``) of at least *minimum*."""
+def record_count(minimum: int = 0, maximum: int | None = None) -> Validator:
+    """An ``int`` (not a ``bool``) of at least *minimum* (and at most *maximum*)."""
 
     def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
         if not _is_int(value) or value < minimum:
             where = _where(instance, attribute)
             raise InvalidValueError(where, f"an int >= {minimum}", value)
+        if maximum is not None and value > maximum:
+            where = _where(instance, attribute)
+            raise InvalidValueError(where, f"an int from {minimum} to {maximum}", value)
 
     return check
 

@@ -26,7 +26,7 @@ except ImportError as _missing:
         name="hypothesis",
     ) from _missing
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar, cast, final, overload
 
 import attrs
@@ -205,13 +205,15 @@ def _describe(field: str, expected: object, actual: object) -> str:
     )
 
 
-def _difference(expected: Board, actual: Board) -> tuple[str, object, object] | None:
+def _difference(
+    expected: Board, actual: Mapping[str, object]
+) -> tuple[str, object, object] | None:
     """The first field (in :class:`Board` order) where *actual* differs, or ``None``."""
     return next(
         (
-            (f.name, getattr(expected, f.name), getattr(actual, f.name))
+            (f.name, getattr(expected, f.name), actual[f.name])
             for f in attrs.fields(Board)
-            if getattr(expected, f.name) != getattr(actual, f.name)
+            if getattr(expected, f.name) != actual[f.name]
         ),
         None,
     )
@@ -242,13 +244,13 @@ def _compare(expected: Board, view: HostState) -> tuple[str, object, object] | N
     raised.
     """
     try:
-        return _difference(expected, read_view(view))
+        return _difference(expected, vars(read_view(view)))
     except InvalidHostStateError:
         raw = {
             f.name: _canonical(f.name, getattr(view, f.name, _MISSING))
             for f in attrs.fields(Board)
         }
-        found = _difference(expected, Board(**raw))
+        found = _difference(expected, raw)  # the host's values, as it gave them
         if found is None:
             raise
         return found
@@ -316,7 +318,8 @@ class _Checker(Generic[H]):
             outcome = _CALLS[kind](bot, view)
         decisions = outcome.decisions
         theirs = self.view(self.apply(host, decisions))
-        if _compare(read_view(reference_apply(board, decisions)), theirs):
+        reference = reference_apply(board, decisions, options=self.plan.options)
+        if _compare(read_view(reference), theirs):
             index, found = self._first_broken(board, decisions)
             raise self._error(kind, bot, board, index, decisions[index], found)
         self.decisions += len(decisions)
@@ -327,7 +330,9 @@ class _Checker(Generic[H]):
         """The first decision after which the two hosts differ, and how."""
         reference = board
         for i, decision in enumerate(decisions):
-            reference = reference_apply(reference, (decision,))
+            reference = reference_apply(
+                reference, (decision,), options=self.plan.options
+            )
             found = _compare(
                 read_view(reference), self.applied(board, decisions[: i + 1])
             )

@@ -84,19 +84,24 @@ _SIDE_SPACE: Final = (
     _change("lacerda_space", "becomes *space*."),
 )
 _EMPTIED: Final = "leaves slot *slot*; every slot keeps its number (nothing shifts)."
-_FIGURES: Final = "the human's figures on *hex* move to a nearest free hex (R-BUILD-4)"
+_FIGURES: Final = (
+    "the human's Rover and Bots on *hex* move to a nearest available hex (R-BUILD-4:"
+    " an empty hex, or a building with no figure)"
+)
 _SITE: Final = (
     _change("crystal_hexes", "*hex* loses its Crystal, if it held one."),
-    _host(
+    _change(
         "supply_crystals",
         "+1 if *hex* held a Crystal: it goes back to the supply, not to him.",
     ),
     _change("map_tiles", "a tile on *hex* leaves the game."),
-    _change("human_rover", "if on *hex*, moves to a nearest free hex (R-BUILD-4)."),
+    _change(
+        "human_rover", "if on *hex*, moves to a nearest available hex (R-BUILD-4)."
+    ),
 )
 _BUILT: Final = (
     "the new building's id (the reference host's is `built(q,r)`)",
-    "which nearest free hex each displaced figure, or the human's Rover, takes",
+    "which nearest available hex each displaced figure, or the human's Rover, takes",
 )
 _CREDITS: Final = "the Mission contributions it makes, and their Crystals (R-MISSION-3)"
 _RELOCATE: Final = "If his own Rover stands on *hex*, a RelocateRover follows."
@@ -241,10 +246,21 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
                 " *blueprint* moves there (`free_advanced_markers` stays).",
             ),
             _change("lacerda_blueprints", "*blueprint* becomes used."),
+            _change(
+                "human_rover",
+                "if on *hex*, moves to a nearest available hex: the marker is a"
+                " figure (§0, R-BUILD-4).",
+            ),
+            _change("figures", f"{_FIGURES}; a Colonist on the Mine stays."),
             _host("advanced_buildings_on_mars", "+1 for the building's type."),
             _host("missions", "a Mission it contributes to may complete."),
         ),
-        host_decides=(_CREDITS,),
+        host_decides=(
+            _CREDITS,
+            "which nearest available hex each displaced figure, or the human's Rover,"
+            " takes",
+        ),
+        notes=(_RELOCATE,),
     ),
     DecisionContract(
         decision=d.HireScientist,

@@ -11,6 +11,8 @@ misuse of the API::
     │                                       another format version
     ├── AnswerMismatchError (ValueError)    a recorded table answer does not fit the
     │                                       question asked at its place
+    ├── IllegalDecisionError (ValueError)   a decision contradicts the board it is
+    │                                       applied to (``testing.apply``)
     ├── ClusterError (RuntimeError)         a batch cannot run on Ray: the extra is
     │                                       missing, or the cluster cannot be reached
     └── WebBuildError                       the web companion could not be built
@@ -24,6 +26,7 @@ from typing import final
 __all__ = [
     "AnswerMismatchError",
     "ClusterError",
+    "IllegalDecisionError",
     "InvalidHostStateError",
     "InvalidValueError",
     "LacerdaBotError",
@@ -103,6 +106,32 @@ class AnswerMismatchError(LacerdaBotError, ValueError):
         """Build the error from the answer's position and what is wrong."""
         super().__init__(problem)
         self.index = index
+
+
+@final
+class IllegalDecisionError(LacerdaBotError, ValueError):
+    """A decision contradicts the board it is applied to; it was not carried out.
+
+    Raised by :func:`lacerda_bot.testing.apply` before the decision takes
+    effect. Applying returns a new board, so the board given is unchanged and
+    nothing is lost.
+
+    Attributes:
+        index: the decision's position in the decisions given (from 0).
+        decision: the decision refused.
+        decision_type: its class name (its JSON tag), such as ``"TakeContract"``.
+        reason: why it cannot be carried out, as
+            :func:`~lacerda_bot.testing.why_illegal` words it.
+    """
+
+    def __init__(self, index: int, decision: object, reason: str) -> None:
+        """Build the error from the decision's index, the decision and the reason."""
+        decision_type = type(decision).__name__
+        super().__init__(f"decisions[{index}] ({decision_type}): {reason}")
+        self.index = index
+        self.decision = decision
+        self.decision_type = decision_type
+        self.reason = reason
 
 
 class WebBuildError(LacerdaBotError):

@@ -71,6 +71,7 @@ __all__ = [
     "Display",
     "Fact",
     "Facts",
+    "Numbered",
     "Read",
     "ScientistPick",
     "check_gains",
@@ -248,6 +249,37 @@ class Choice:
 
     index: int
     of: int
+
+
+@final
+class Numbered:
+    """Tied options numbered 1..*count* in canonical order, each labelled when asked.
+
+    What a source answers for a tie too large to list (R-ROVER-6's paths on a
+    board with Crystals on almost every hex can tie by the trillion): the count
+    is the fact, and ``label(i)`` names option *i* (0-based). A tuple of labels
+    is a small :class:`Numbered` (:meth:`of`).
+    """
+
+    __slots__ = ("_label", "count")
+
+    def __init__(self, count: int, label: Callable[[int], str]) -> None:
+        """*count* options (at least 1), option *i* labelled ``label(i)``."""
+        self.count = count
+        self._label = label
+
+    @classmethod
+    def of(cls, labels: Sequence[str]) -> "Numbered":
+        """The options *labels*, in that order."""
+        return cls(len(labels), labels.__getitem__)
+
+    def label(self, index: int) -> str:
+        """The label of option *index* (0-based, below :attr:`count`)."""
+        return self._label(index)
+
+    def __repr__(self) -> str:
+        """``Numbered(count=n)``."""
+        return f"Numbered(count={self.count})"
 
 
 @enum.unique
@@ -636,19 +668,39 @@ class Facts(Protocol[D]):
         ...
 
     def crystals_on_way(self, target: Choice, length: int) -> bool:
-        """R-ROVER-6, R-ROVER-7: whether a shortest path toward *target*, cut at *length*, enters a Crystal."""
-        ...
+        """R-ROVER-6, R-ROVER-7: whether a way he may take toward *target* enters a Crystal.
 
-    def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
-        """R-ROVER-6: labels of the distinct shortest-path outcomes toward *target*.
-
-        Cut at *length* hexes; those entering the most Crystals, counting at
-        most his free Depot spaces; equal outcomes merged (R-TIE-1).
+        The shortest paths cut at *length* that end nearest the target (the
+        first criterion of R-ROVER-6): whether one of them enters a Crystal.
         """
         ...
 
-    def rover_candidates(self, target: Choice, length: int) -> tuple[Candidate, ...]:
-        """Explanation: eligible tiles with their steps, and paths with their Crystals."""
+    def best_paths(self, target: Choice, length: int) -> Numbered:
+        """R-ROVER-6: the distinct shortest-path outcomes toward *target* he may take.
+
+        Cut at *length* hexes: those that end nearest the target, then enter
+        the most Crystals, counting at most his free Depot spaces (read after
+        the movement payment, which comes first); equal outcomes merged
+        (R-TIE-1). They may be too many to list: counted, and numbered.
+        """
+        ...
+
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: paths merged into an earlier one of their way (R-TIE-1, R-TIE-8).
+
+        The first :data:`~lacerda_bot.trace.LISTED_OPTIONS` of them, in canonical
+        order; read only when :meth:`best_paths` ties.
+        """
+        ...
+
+    def rover_candidates(
+        self, target: Choice, length: int, paid: int
+    ) -> tuple[Candidate, ...]:
+        """Explanation: eligible tiles with their steps, and the ways tied with their Crystals.
+
+        Read before the movement payment (*paid* Crystals), counting the Depot
+        spaces it frees.
+        """
         ...
 
     def rover_removals(self) -> tuple[Removal, ...]:

@@ -10,6 +10,11 @@ starting east::
         (-1,+1)  (0,+1)
 
 Hexes sort in the spec's canonical order: ascending ``r``, then ascending ``q``.
+
+The memos here (:func:`map_index`, the neighbours and ring offsets) are keyed
+by value: a ``frozenset`` of frozen hexes, or ints. They cannot go stale: an
+equal map finds the same index whatever object holds it, and a changed map is
+another key.
 """
 
 import functools
@@ -279,7 +284,7 @@ class RankedMap:
 def map_index(hexes: frozenset[Hex]) -> MapIndex:
     """The shared :class:`MapIndex` of *hexes*: the last four maps are kept.
 
-    A host that keeps its map (the same ``frozenset``, or an equal one) gets
-    the same index at every call.
+    Keyed by the map's content: any equal ``frozenset`` gets the same index
+    (the same object is only found faster, with no comparison of hexes).
     """
     return MapIndex(hexes)

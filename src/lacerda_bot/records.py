@@ -43,6 +43,7 @@ from lacerda_bot.model import (
 )
 
 __all__ = [
+    "MAX_LAB_LEVEL",
     "AdvancedCount",
     "Blueprint",
     "Building",
@@ -65,6 +66,15 @@ __all__ = [
     "Tile",
     "TurnOrderSpace",
 ]
+
+
+MAX_LAB_LEVEL: Final = 20
+"""The highest level a Lab row may have (the printed Lab has 6 columns).
+
+A bound on what one gain can make him do: each development step advances a Tech
+one level (R-TO-10), so a ``DEVELOP(n)`` gain, whatever its n, takes at most
+this many steps per Tech.
+"""
 
 
 def _count(default: int = 0) -> int:
@@ -216,7 +226,10 @@ class LabRow:
     spaces: tuple[LabSpace, ...] = attrs.field(
         default=(), validator=record_tuple(LabSpace)
     )
-    max_level: int = attrs.field(default=6, validator=record_count(1))
+    max_level: int = attrs.field(
+        default=6, validator=record_count(1, maximum=MAX_LAB_LEVEL)
+    )
+    """The highest level a Tech reaches on this row (at most :data:`MAX_LAB_LEVEL`)."""
 
     def gains_at(self, level: int) -> tuple[Gain, ...]:
         """The gain of entering *level* on this row (level 1 is the entry space)."""

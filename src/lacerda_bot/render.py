@@ -294,7 +294,7 @@ def gain_words(gain: Gain) -> str:
 _TIES: Final[dict[str, tuple[str, str]]] = {
     "R-BUILD-9": ("sites", HEX_ORDER),
     "R-LEVEL-2": ("sites", HEX_ORDER),
-    "R-BUILD-4": ("free hexes", HEX_ORDER),
+    "R-BUILD-4": ("free hexes (empty, or a building with no figure)", HEX_ORDER),
     "R-ORBIT-5": ("tiles", "top row first, then left to right"),
     "R-COLONY-3": ("Blueprint types", "left to right as his Blueprints lie"),
     "R-COLONY-4": ("buildings", HEX_ORDER),
@@ -309,15 +309,19 @@ _TIES: Final[dict[str, tuple[str, str]]] = {
 def _round_words(
     policy: TiePolicy,
     revealed: tuple[int, ...],
-    groups: tuple[tuple[int, ...], ...],
+    groups: tuple[tuple[int, int], ...],
     group: int,
 ) -> str:
     """One round of a tie-break: what was drawn, and the option or group it chose."""
-    chosen = groups[group - 1] if 0 < group <= len(groups) else ()
-    if len(chosen) == 1:
-        result = f"number {chosen[0]}"
+    first, last = groups[group - 1] if 0 < group <= len(groups) else (0, -1)
+    if first == last:
+        result = f"number {first}"
+    elif last == first + 1:
+        result = f"group {group} (numbers {first} and {last})"
+    elif last > first:
+        result = f"group {group} (numbers {first} to {last})"
     else:
-        result = f"group {group} (numbers {', '.join(str(n) for n in chosen)})"
+        result = f"group {group}"
     if policy is TiePolicy.UNIFORM:
         return f"seeded random pick: {result}"
     cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
@@ -340,10 +344,10 @@ def _tie_line(tie: TieBreak) -> Line:
         return Line(
             text=pick.format(chosen=tie.chosen),
             rules=(tie.rule, "R-TIE-7"),
-            why=(f"uniform pick among {len(tie.options)} with random event {events}",),
+            why=(f"uniform pick among {tie.count} with random event {events}",),
         )
     things, order = _TIES.get(tie.rule, ("options", "in the order the rule names"))
-    n = len(tie.options)
+    n = tie.count
     how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
     rules = [tie.rule, "R-TIE-1", how]
     if n > 3 and tie.policy is TiePolicy.CARDS:
@@ -383,8 +387,12 @@ def _site(value: Hex | D) -> str:
 
 _CLEAR_SITE: Final = (
     "Clear the site: a Crystal there goes to the general supply, a tile leaves "
-    "the game, and your figures there move to the nearest hex with no building "
-    "and no figure."
+    "the game, and your figures there move to the nearest empty hex or building "
+    "with no figure on it."
+)
+_CLEAR_UPGRADED: Final = (
+    "His marker is a figure: your Rover or Bot on that building moves to the "
+    "nearest empty hex or building with no figure on it."
 )
 
 
@@ -674,7 +682,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 "Blueprint is used (a type his Scientists score first, then Level 3 "
                 "before Level 1). He pays no Upgrade cost."
             )
-            return (_line(d, text),)
+            return (_line(d, text), Line(text=_CLEAR_UPGRADED, rules=("R-BUILD-4",)))
         case HireScientist():
             who = (
                 f"the {scientist_name(d.scientist)}"
@@ -710,7 +718,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 if isinstance(d.to_hex, Hex)
                 else _which(d.to_hex, "that hex", "tied free hex")
             )
-            return (_line(d, f"Move his Rover off the site to {where}."),)
+            return (_line(d, f"Move his Rover off that building to {where}."),)
         case AdvanceProgressBot():
             text = (
                 f"Move his Progress-area Bot {plural(d.steps, 'icon')} forward, to "

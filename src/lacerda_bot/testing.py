@@ -21,6 +21,7 @@ from lacerda_bot._board.results import applied
 from lacerda_bot.decisions import (
     Decision,
 )
+from lacerda_bot.errors import IllegalDecisionError, InvalidValueError
 from lacerda_bot.hexmap import Hex, dist
 from lacerda_bot.host import HostState
 from lacerda_bot.model import (
@@ -300,35 +301,80 @@ def level_up(host: Board) -> tuple[Board, bool]:
     return host, False
 
 
-def apply(host: Board, decisions: Iterable[Decision]) -> Board:
+def apply(
+    host: Board, decisions: Iterable[Decision], *, options: Options | None = None
+) -> Board:
     """Carry out *decisions* on the reference host, in order, as a host would.
 
     Gained Crystals become spendable at once (the host's choice, R-CRYSTAL-1).
 
+    Each decision is first checked against the board just before it
+    (:func:`why_illegal`); *options* are the options the decisions were made
+    under, and when they are not given a check that depends on an option
+    (legal sites, Discovery sites, the miner) accepts what any option set
+    allows. The first decision that contradicts its board is refused, and
+    nothing is returned: *host* itself is never changed, so nothing is lost.
+
     Given the decisions of one of the last calls (the ``decisions`` tuple of
     its :class:`~lacerda_bot.Outcome`) and the board that call was given, it
-    returns what applying them gives without applying them again, already
-    checked (the board the library ended the call on, with the gained
-    Crystals spendable): pass both back unchanged to get that fast path.
+    returns what applying them gives without applying (or checking) them
+    again, already checked (the board the library ended the call on, with
+    the gained Crystals spendable): pass both back unchanged to get that fast
+    path.
+
+    >>> from lacerda_bot import GainShip
+    >>> apply(small_board(ships_left=0), [GainShip()])
+    Traceback (most recent call last):
+    ...
+    lacerda_bot.errors.IllegalDecisionError: decisions[0] (GainShip): no Ship left (R-LEVEL-4)
+
+    Raises:
+        IllegalDecisionError: a decision contradicts the board it would be
+            applied to (its index in *decisions*, its type and why_illegal's
+            reason), or is not a decision.
+        InvalidValueError: *decisions* is not an iterable of decisions.
     """
     board = applied(host, decisions)
     if board is not None:
         return board
+    try:
+        batch = iter(decisions)
+    except TypeError as error:
+        raise InvalidValueError(
+            "decisions", "an iterable of decisions", decisions
+        ) from error
     start = host
-    for decision in decisions:
+    for index, decision in enumerate(batch):
+        reason = legality.why_illegal(host, decision, options)
+        if reason:
+            raise IllegalDecisionError(index, decision, reason)
         host = apply_decision(host, decision, gains_spendable=True)
     derived(host, start)  # read again, only what changed is checked
     return host
 
 
-def why_illegal(host: HostState, decision: Decision, options: Options) -> str:
+def why_illegal(host: HostState, decision: Decision, options: Options | None) -> str:
     """Why *decision* could not be carried out on *host* (the view just before it), or ``""``.
 
-    A conformance checker for hosts, simulations and property tests: it checks
-    the board-level preconditions of each decision (a legal site, a contiguous
-    Rover path, a card still on display, Crystals the bot can pay...). *host*
-    is any host view; one that is not a :class:`~lacerda_bot.Board` is first
-    read with :func:`~lacerda_bot.read_view`.
+    A conformance checker for hosts, simulations and property tests, and what
+    :func:`apply` checks before each decision. For each decision type, every
+    field that can contradict the board is checked, and the first that does is
+    named in one short sentence: a site that is not legal or a size that does
+    not match, a Rover path that jumps, leaves the map, is not a shortest path
+    toward its target tile or stops short of where the rules stop it, Crystal
+    hexes off the path or holding no Crystal, a card or a Scientist not in the
+    slot named or of another kind, a Tech tile of another type, a Tech at
+    another level, a Turn Order space of the other side or occupied, an empty
+    Warehouse stock, a Discovery tile not the leftmost or a hex that is not a
+    Discovery site, a supply that is exhausted, an amount out of range. A
+    decision that is always legal (``RevealCard``, ``SkipTurn``...) gives ``""``.
+    A malformed decision (a field of the wrong type, or no decision at all)
+    gives a reason too; it never raises.
+
+    *options* are the options the decision was made under; with ``None``, a
+    check that depends on an option accepts what any option set allows.
+    *host* is any host view; one that is not a :class:`~lacerda_bot.Board` is
+    first read with :func:`~lacerda_bot.read_view`.
 
     >>> from lacerda_bot import PayCrystals, Options
     >>> from lacerda_bot.decisions import PaymentPurpose

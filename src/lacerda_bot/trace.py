@@ -13,6 +13,7 @@ import attrs
 from lacerda_bot.options import TiePolicy
 
 __all__ = [
+    "LISTED_OPTIONS",
     "Candidate",
     "Explanation",
     "Removal",
@@ -43,13 +44,25 @@ class Removal:
     reason: str
 
 
+LISTED_OPTIONS: Final = 100
+"""The most options a :class:`TieBreak` lists by label; a larger tie is counted.
+
+Only a Rover path tie (R-ROVER-6) on a board with Crystals on almost every hex
+reaches it: its options can outnumber anything a record could list.
+"""
+
+
 @final
 @attrs.frozen(kw_only=True)
 class TieRound:
     """One round of a card tie-break (R-TIE-2..5) or a uniform pick (R-TIE-6)."""
 
-    groups: tuple[tuple[int, ...], ...]
-    """The option numbers (1-based) of each group drawn between."""
+    groups: tuple[tuple[int, int], ...]
+    """The groups drawn between, each as its first and last option number (1-based).
+
+    Groups are runs of consecutive options (R-TIE-5): ``((1, 3), (4, 5), (6, 7))``
+    for 7 options, ``((1, 1), (2, 2))`` for 2.
+    """
     revealed: tuple[int, ...] = ()
     """Card ids revealed, in order (empty for ``uniform``)."""
     chosen_group: int
@@ -67,9 +80,13 @@ class TieBreak:
     rule: str
     """The rule that raised the tie."""
     options: tuple[str, ...]
-    """The options numbered 1..n, in canonical order."""
+    """The options numbered 1..n, in canonical order (the first :data:`LISTED_OPTIONS`
+    of them when more tie)."""
+    count: int
+    """n, the number of options tied."""
     merged: tuple[str, ...] = ()
-    """Options merged into an equal one before numbering (R-TIE-1)."""
+    """Options merged into an equal one before numbering (R-TIE-1); of Rover paths,
+    the first :data:`LISTED_OPTIONS`."""
     policy: TiePolicy
     rounds: tuple[TieRound, ...] = ()
     chosen: int

@@ -16,9 +16,18 @@ returned as is, neither re-read nor re-checked. Any other :class:`Board` (one
 built by hand, or copied from a checked one with ``attrs.evolve`` or
 :func:`evolve_board`, as applying decisions does) is compared field by field,
 by identity, with the boards checked last: only the fields that differ are
-read again, and only the cross-item checks that involve them run. Its values are immutable, so an
-unchanged field needs no second look. A board that fails, or is not in
-canonical order, goes through the full read, which raises or sorts as before.
+read again, and only the cross-item checks that involve them run. A board that
+fails, or is not in canonical order, goes through the full read, which raises
+or sorts as before.
+
+**Why identity cannot go stale.** ``_TRUSTED``, ``_RECENT`` and ``_DERIVED``
+match boards and their fields by identity, which is sound only for values no
+one can change: a :class:`Board` turns every collection it is given into a
+``tuple`` or ``frozenset`` (of frozen records, enums, ints, strings and
+hexes), so the same object always has the same content. A board holding
+anything else (possible only by bypassing ``__init__``) is read in full and
+never kept as a match; a host's own view, not a :class:`Board`, is read in
+full at every call and nothing is kept by its identity.
 """
 
 import operator
@@ -77,6 +86,13 @@ class Board:
     Field names are the property names of :class:`~lacerda_bot.host.HostState`.
     Build one with the helpers of :mod:`lacerda_bot.testing`, or read a host's
     view with :func:`read_view`.
+
+    A board holds no object its host can change afterwards: made with a list,
+    a set or any other collection where a ``tuple`` is declared, it holds a
+    ``tuple`` of the same items, and a ``frozenset`` for ``map_hexes`` and
+    ``crystal_hexes`` (``attrs.evolve`` converts the same way). What is not a
+    collection (``None``, a string, a number) is kept as given, for
+    :func:`read_view` to refuse, naming the field.
     """
 
     side: Side
@@ -129,6 +145,18 @@ class Board:
     ships_in_hangar: int = 0
     lacerda_contracts: tuple[ContractKind, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        """Freeze what the host handed in: its lists and sets become tuples and frozensets.
+
+        The annotations stay the contract (mypy checks a host's ``Board(...)``
+        against them); this makes an untyped host's board as safe. Almost
+        every board holds exact tuples and frozensets already: one pass over
+        the types, in C, finds that.
+        """
+        fields = self.__dict__
+        if tuple(map(type, _COLLECTIONS_IN(fields))) != _FROZEN_TYPES:
+            _freeze(fields)
+
 
 _ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
 
@@ -165,6 +193,48 @@ _COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
     "lacerda_contracts": (ContractKind, _by("value")),
 }
 _HEX_SETS: Final = ("map_hexes", "crystal_hexes")
+_COLLECTIONS_IN: Final = operator.itemgetter(*_COLLECTIONS, *_HEX_SETS)
+"""A board's collection fields, from its ``__dict__`` (faster than its attributes)."""
+_FROZEN_TYPES: Final = (tuple,) * len(_COLLECTIONS) + (frozenset,) * len(_HEX_SETS)
+"""Their types when every one is frozen (compared in C)."""
+_NOT_COLLECTIONS: Final = (str, bytes, type(None))
+"""What :func:`read_view` refuses as a collection although Python iterates some."""
+
+
+def _holds_frozen(board: Board) -> bool:
+    """Whether every collection field of *board* is an exact ``tuple`` or ``frozenset``."""
+    return tuple(map(type, _COLLECTIONS_IN(board.__dict__))) == _FROZEN_TYPES
+
+
+def _freeze(fields: dict[str, Any]) -> None:
+    """Replace the mutable collections among a new board's *fields* by immutable ones."""
+    for name in _COLLECTIONS:
+        if type(fields[name]) is not tuple:
+            fields[name] = _frozen(fields[name], tuple)
+    for name in _HEX_SETS:
+        if type(fields[name]) is not frozenset:
+            fields[name] = _frozen(fields[name], frozenset)
+
+
+def _frozen(items: Any, kind: type[tuple[Any, ...]] | type[frozenset[Any]]) -> Any:
+    """*items* as a *kind*, or as given if :func:`read_view` is to refuse it.
+
+    Not a collection (``None``, a string, a number), or a collection whose
+    iteration raises: kept for :func:`read_view` to refuse, naming the field
+    (it reads a board holding anything but a ``tuple`` or ``frozenset`` there
+    in full, never by identity). Hexes that cannot be hashed: a ``tuple``, so
+    that :func:`read_view` names the bad item.
+    """
+    if isinstance(items, _NOT_COLLECTIONS):
+        return items
+    try:
+        return kind(items)
+    except TypeError:  # not iterable, or (for a frozenset) an unhashable item
+        return items if kind is tuple else _frozen(items, tuple)
+    except Exception:  # the host's collection raised: read_view reports it
+        return items
+
+
 _VALUES: Final[dict[str, tuple[type, int | None]]] = {
     "side": (Side, None),
     "colony_level": (int, 0),
@@ -575,11 +645,14 @@ def evolve_board(board: Board, **changes: Any) -> Board:
     ``attrs.evolve`` reads the 48 fields one by one in Python and passes them to
     a 48-argument ``__init__`` (about 6 us a copy); applying decisions copies the
     board some 400 times a reference game. Here the copy is two dict updates in C.
-    Bypassing ``__init__`` gives the same value because :class:`Board` has no
-    validators, converters or ``__attrs_post_init__`` (a test checks it). Like
-    ``attrs.evolve``, it refuses a name that is not a field; unlike it, it does
-    not type-check the new values (mypy sees ``Any``), so callers must pass the
-    field's type.
+    Bypassing ``__init__`` gives the same value as long as the new values are
+    of the field's exact type: :class:`Board` has no validators or converters,
+    and its ``__attrs_post_init__`` only turns other collections into tuples and
+    frozensets (a test checks both). Like ``attrs.evolve``, it refuses a name
+    that is not a field; unlike it, it neither type-checks nor freezes the new
+    values (mypy sees ``Any``), so callers must pass a ``tuple`` or
+    ``frozenset`` where the field declares one (a test checks that the library
+    does, over whole reference games).
     """
     if not _FIELD_SET.issuperset(changes):
         unknown = sorted(set(changes) - _FIELD_SET)
@@ -762,8 +835,12 @@ def _read_board(view: Board) -> Board | None:
     """*view* read and checked for what it does not share with a checked board.
 
     *view* itself if it is canonical, else a canonical copy; None if it breaks
-    a precondition (the full read then says which).
+    a precondition (the full read then says which), or holds a collection
+    that is not a ``tuple`` or ``frozenset`` (one a host could change: it is
+    never matched by identity, nor kept as a checked board's value).
     """
+    if not _holds_frozen(view):
+        return None
     given: _Values = _VALUES_OF(view)
     values, changed = _nearest(given, view)
     try:

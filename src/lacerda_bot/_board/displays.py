@@ -183,15 +183,23 @@ def best_contracts(view: ScientistView) -> tuple[ContractSlot, ...]:
     return tuple(c for c in slots if c.op == top)
 
 
-def choose_warehouse_item(warehouse: Sequence[Stock]) -> Stock | None:
+def choose_warehouse_item(warehouse: Sequence[Stock], *, room: bool) -> Stock | None:
     """R-TO-3: the item with most units; among ties a Crystal, else the leftmost.
 
-    >>> stocks = [Stock(item=Item.CRYSTAL, units=1), Stock(item=Item.BATTERY, units=2),
-    ...           Stock(item=Item.WATER, units=2)]
-    >>> choose_warehouse_item(stocks).item
+    Without *room* (no free Depot space) the Crystals are passed over: nothing
+    is taken from the Warehouse without room to store it, and he stores no
+    Resources (they go to the general supply). None: nothing he may take.
+
+    >>> stocks = [Stock(item=Item.CRYSTAL, units=2), Stock(item=Item.BATTERY, units=2),
+    ...           Stock(item=Item.WATER, units=1)]
+    >>> choose_warehouse_item(stocks, room=True).item
+    <Item.CRYSTAL: 'crystal'>
+    >>> choose_warehouse_item(stocks, room=False).item
     <Item.BATTERY: 'battery'>
     """
-    stocked = [s for s in warehouse if s.units > 0]
+    stocked = [
+        s for s in warehouse if s.units > 0 and (room or s.item is not Item.CRYSTAL)
+    ]
     if not stocked:
         return None
     top = max(s.units for s in stocked)

@@ -242,22 +242,39 @@ def _build_shelter(board: Board, d: BuildShelter) -> Board:
 def _build(
     board: Board, site: Hex, building: BuildingType, *, owner: Owner | None
 ) -> Board:
-    """Add a building; a Crystal or tile on the site leaves; human figures move (R-BUILD-4)."""
+    """Add a building; human figures there move (R-BUILD-4).
+
+    A Crystal on the site goes back to the general supply (not to him), a tile
+    there leaves the game.
+    """
     new = Building(id=HostId(f"built{site}"), hex=site, type=building, owner=owner)
+    crystal = site in board.crystal_hexes
     board = evolve_board(
         board,
         buildings=tuple(
             sorted((*board.buildings, new), key=lambda b: (b.hex.r, b.hex.q, b.id))
         ),
-        crystal_hexes=board.crystal_hexes - {site},
+        crystal_hexes=board.crystal_hexes - {site} if crystal else board.crystal_hexes,
+        supply_crystals=board.supply_crystals + crystal,
         map_tiles=tuple(t for t in board.map_tiles if t.hex != site),
     )
     return _displace_human_figures(board, site)
 
 
 def _displace_human_figures(board: Board, site: Hex) -> Board:
-    """Human figures on the site go to the first nearest free hex; with none, they stay."""
-    moving = [f for f in board.figures if f.hex == site and f.owner is Owner.HUMAN]
+    """The human's Rover and Bots on *site* go to the first nearest available hex.
+
+    R-BUILD-4, as the host's forecast: where they go is the host's choice (the
+    next call's view is authoritative); with no available hex they stay. A
+    Colonist on an upgraded Mine stays on it.
+    """
+    moving = [
+        f
+        for f in board.figures
+        if f.hex == site
+        and f.owner is Owner.HUMAN
+        and f.kind is not FigureKind.COLONIST
+    ]
     if board.human_rover == site:
         nearest = free_hexes_nearest(board, site)
         if nearest:
@@ -279,7 +296,8 @@ def _sorted_figures(figures: tuple[Figure, ...]) -> tuple[Figure, ...]:
 
 
 def _upgrade(board: Board, d: Upgrade) -> Board:
-    return evolve_board(
+    """His marker goes on the building, a figure (§0): the human's there move (R-BUILD-4)."""
+    board = evolve_board(
         board,
         buildings=tuple(
             attrs.evolve(b, upgraded_by=Owner.LACERDA) if b.hex == d.hex else b
@@ -290,6 +308,7 @@ def _upgrade(board: Board, d: Upgrade) -> Board:
             for b in board.lacerda_blueprints
         ),
     )
+    return _displace_human_figures(board, d.hex)
 
 
 def _hire(board: Board, d: HireScientist) -> Board:

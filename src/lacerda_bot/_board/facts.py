@@ -8,6 +8,11 @@ applied to the copy by :func:`~lacerda_bot._board.effects.apply_decision`, the
 same function the reference host uses. Results are memoised until the next
 decision changes the copy.
 
+The memos cannot go stale: they live for one call, and match boards, and
+(``_lasting``, :data:`_READS`) the fields a kind reads, by identity; every
+board here is a :class:`Board` the call read or made, whose fields are
+immutable, so the same object has the same content.
+
 With a *log*, every fact read is recorded as a :class:`~lacerda_bot.facts.Read`:
 the conformance property drives the table companion with these answers.
 """
@@ -32,7 +37,6 @@ from lacerda_bot._board.displays import (
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot._board.paths import (
     DiscoverySites,
-    PathOption,
     Target,
     discovery_sites,
     eligible_tiles,
@@ -40,9 +44,7 @@ from lacerda_bot._board.paths import (
     ineligible_tiles,
     nearest_tiles,
     other_figure_hexes,
-    path_options,
     rover_start,
-    sole_path_option,
 )
 from lacerda_bot._board.sites import (
     Site,
@@ -51,6 +53,8 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
+from lacerda_bot._board.usable import usable_gains
+from lacerda_bot._board.ways import PathOption, Trip, Ways, sole_way, ways
 from lacerda_bot._lab import choose_development, movable
 from lacerda_bot.decisions import (
     BuildShelter,
@@ -74,6 +78,7 @@ from lacerda_bot.facts import (
     Display,
     Fact,
     Facts,
+    Numbered,
     Read,
     ScientistPick,
     check_gains,
@@ -108,7 +113,7 @@ from lacerda_bot.records import (
     Tile,
     TurnOrderSpace,
 )
-from lacerda_bot.trace import Candidate, Explanation, Removal
+from lacerda_bot.trace import LISTED_OPTIONS, Candidate, Explanation, Removal
 
 __all__ = ["BoardFacts"]
 
@@ -186,6 +191,8 @@ class BoardFacts:
         self._learned_row = 0
         self._developed: tuple[TechType, int] | None = None
         self._moved: MoveRover | None = None
+        self._targets: tuple[Target, ...] = ()
+        """The nearest tiles of the Rover move in progress (R-ROVER-3)."""
         self._collected: Tile | None = None
 
     @classmethod
@@ -206,7 +213,11 @@ class BoardFacts:
 
     def _note(self, fact: Fact, args: tuple[object, ...], value: T) -> T:
         if self.log is not None:
-            logged = len(value) if isinstance(value, tuple) and fact.tied else value
+            logged: object = value
+            if isinstance(value, Numbered):
+                logged = value.count
+            elif isinstance(value, tuple) and fact.tied:
+                logged = len(value)
             self.log.append(Read(fact=fact, args=args, value=logged))
         return value
 
@@ -279,6 +290,7 @@ class BoardFacts:
                 card = self._obtained.blueprint
                 self._note(Fact.OBTAINED_BLUEPRINT, (), (card.building, card.level))
             case Upgrade():
+                self._built = decision.hex  # his Rover there is displaced (R-BUILD-4)
                 used = next(
                     b.blueprint
                     for b in board.lacerda_blueprints
@@ -738,10 +750,14 @@ class BoardFacts:
 
     # --- the Rover --------------------------------------------------------------
 
+    def _can_take(self) -> Callable[[Gain], bool]:
+        return self._cached("usable", lambda: usable_gains(self.board, self.options))
+
     def _eligible(self) -> tuple[Target, ...]:
+        board = self.board
         return self._cached(
             "eligible",
-            lambda: eligible_tiles(self.board, self.board.spendable_crystals),
+            lambda: eligible_tiles(board, board.spendable_crystals, self._can_take()),
         )
 
     def _nearest_and_dominated(self) -> tuple[tuple[Target, ...], tuple[Removal, ...]]:
@@ -751,12 +767,18 @@ class BoardFacts:
         return self._nearest_and_dominated()[0]
 
     def nearest_tiles(self) -> tuple[str, ...]:
-        """R-ROVER-2, R-ROVER-3 (dominated nearest tiles removed, R-TIE-1)."""
-        tiles = tuple(t.tile.tile.id for t in self._nearest())
+        """R-ROVER-2, R-ROVER-3 (dominated nearest tiles removed, R-TIE-1).
+
+        The tiles are kept for the move: its target stays the tile chosen from
+        them after the movement payment changes what he can spend.
+        """
+        self._targets = self._nearest()
+        tiles = tuple(t.tile.tile.id for t in self._targets)
         return self._note(Fact.NEAREST_TILES, (), tiles)
 
     def _target(self, choice: Choice) -> Target:
-        return self._nearest()[choice.index]
+        # an explanation on fresh facts of the board the targets were read on
+        return (self._targets or self._nearest())[choice.index]
 
     def target_steps(self, target: Choice) -> int:
         """R-ROVER-3."""
@@ -771,81 +793,98 @@ class BoardFacts:
         """Name."""
         return self._target(target).tile.tile.id
 
-    def _way(self, search: Callable[..., T], target: Choice, length: int) -> T:
-        """*search* (:func:`path_options` or :func:`sole_path_option`) toward *target*."""
+    def _trip(self, target: Choice, length: int) -> Trip:
+        """His Rover's move toward *target*, *length* hexes, on the board as it is now."""
         board = self.board
-        return search(
-            frozenset(board.map_hexes),
-            rover_start(board),
-            self._target(target).tile.hex,
+        return Trip(
+            map_hexes=board.map_hexes,
+            start=rover_start(board),
+            target=self._target(target).tile.hex,
             length=length,
             figures=other_figure_hexes(board),
-            crystals=frozenset(board.crystal_hexes),
+            crystals=board.crystal_hexes,
         )
-
-    def _paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
-        # keyed by the index (ints hash in C): the number of targets is the board's
-        return self._cached(
-            ("paths", target.index, length),
-            lambda: self._way(path_options, target, length),
-        )
-
-    def _kept(self, option: PathOption) -> int:
-        return min(len(option.crystal_hexes), self.board.free_depot_spaces)
 
     def _sole(self, target: Choice, length: int) -> PathOption | None:
-        """The one outcome of the paths, when it is found without listing them."""
+        """The one way toward *target*, when it is found without a search."""
+        # keyed by the index (ints hash in C): the number of targets is the board's
         return self._cached(
-            ("sole path", target.index, length),
-            lambda: self._way(sole_path_option, target, length),
+            ("sole way", target.index, length),
+            lambda: sole_way(self._trip(target, length)),
         )
 
-    def _best_paths(self, target: Choice, length: int) -> tuple[PathOption, ...]:
-        def compute() -> tuple[PathOption, ...]:
-            sole = self._sole(target, length)
-            if sole is not None:
-                return (sole,)
-            paths = self._paths(target, length)
-            kept = [self._kept(p) for p in paths]
-            most = max(kept)
-            return tuple(p for p, k in zip(paths, kept, strict=True) if k == most)
-
-        return self._cached(("best paths", target.index, length), compute)
+    def _ways(self, target: Choice, length: int, room: int | None = None) -> Ways:
+        """R-ROVER-6's ways toward *target*; *room*: his free Depot spaces (as now)."""
+        space = self.board.free_depot_spaces if room is None else room
+        return self._cached(
+            ("ways", target.index, length, space),
+            lambda: ways(self._trip(target, length), room=space),
+        )
 
     def crystals_on_way(self, target: Choice, length: int) -> bool:
         """R-ROVER-6, R-ROVER-7."""
-        crystals = self._sole(target, length) is None and any(
-            p.crystal_hexes for p in self._paths(target, length)
+        on_way = (
+            self._sole(target, length) is None and self._ways(target, length).most > 0
         )
-        return self._note(Fact.CRYSTALS_ON_WAY, (target, length), crystals)
+        return self._note(Fact.CRYSTALS_ON_WAY, (target, length), on_way)
 
-    def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
+    def best_paths(self, target: Choice, length: int) -> Numbered:
         """R-ROVER-6."""
-        paths = tuple(_label(p) for p in self._best_paths(target, length))
+        sole = self._sole(target, length)
+        if sole is not None:
+            paths = Numbered.of((_label(sole),))
+        else:
+            found = self._ways(target, length)
+            paths = Numbered(found.count, lambda i: _label(found.option(i)))
         return self._note(Fact.BEST_PATHS, (target, length), paths)
 
-    def rover_candidates(self, target: Choice, length: int) -> tuple[Candidate, ...]:
-        """Explanation."""
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: the paths merged into the ways (the first listed)."""
+        found = self._ways(target, length)
+        return tuple(_label(p) for p in found.merged(LISTED_OPTIONS))
+
+    def rover_candidates(
+        self, target: Choice, length: int, paid: int
+    ) -> tuple[Candidate, ...]:
+        """Explanation: the eligible tiles by steps, then the ways tied (the first listed).
+
+        Read on the board the tiles were chosen on, before the movement
+        payment of *paid* Crystals, which frees as many Depot spaces.
+        """
         tiles = tuple(
             Candidate(option=t.tile.tile.id, criteria=(("steps", t.steps),))
             for t in self._eligible()
         )
+        room = self.board.free_depot_spaces + paid
+        found = self._ways(target, length, room)
         paths = tuple(
-            Candidate(option=_label(p), criteria=(("crystals", self._kept(p)),))
-            for p in self._paths(target, length)
+            Candidate(
+                option=_label(p),
+                criteria=(
+                    ("steps_left", found.short),
+                    ("crystals", min(len(p.crystal_hexes), room)),
+                ),
+            )
+            for p in found.options(LISTED_OPTIONS)
         )
         return tiles + paths
 
     def rover_removals(self) -> tuple[Removal, ...]:
         """Explanation: R-ROVER-2's and R-ROVER-3's removals, in canonical tile order."""
         board = self.board
-        removed = ineligible_tiles(board, board.spendable_crystals)
+        removed = ineligible_tiles(board, board.spendable_crystals, self._can_take())
         removed += self._nearest_and_dominated()[1]
         order = {t.tile.id: i for i, t in enumerate(self.board.map_tiles)}
         return tuple(sorted(removed, key=lambda r: order[HostId(r.option)]))
 
     def _path(self, target: Choice, length: int, path: Choice) -> PathOption:
-        return self._best_paths(target, length)[path.index]
+        sole = self._sole(target, length)
+        if sole is not None:
+            return sole
+        return self._cached(
+            ("way", target.index, length, path.index),
+            lambda: self._ways(target, length).option(path.index),
+        )
 
     def path_moved(self, target: Choice, length: int, path: Choice) -> int:
         """R-ROVER-4, R-ROVER-6."""
@@ -883,7 +922,9 @@ class BoardFacts:
 
     def warehouse_item(self) -> Item | None:
         """R-TO-3."""
-        stock = choose_warehouse_item(self.board.warehouse)
+        board = self.board
+        room = board.free_depot_spaces > 0
+        stock = choose_warehouse_item(board.warehouse, room=room)
         item = None if stock is None else stock.item
         return self._note(Fact.WAREHOUSE_ITEM, (), item)
 

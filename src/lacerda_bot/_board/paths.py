@@ -1,8 +1,9 @@
-"""Distances on a board: Rover targets and paths, free hexes and Discovery sites.
+"""Distances on a board: Rover targets, available hexes and Discovery sites.
 
-Rover targets and paths (R-ROVER-2..7), the nearest free hexes (R-BUILD-4)
-and the Discovery sites (R-SHUTTLE-6). How a board answers the facts about places; the engine decides the move
-(:mod:`lacerda_bot._rules.rover`).
+Rover targets (R-ROVER-2, R-ROVER-3), the nearest available hexes
+(R-BUILD-4) and the Discovery sites (R-SHUTTLE-6): how a board answers the
+facts about places. The ways toward a target are :mod:`~lacerda_bot._board.ways`;
+the engine decides the move (:mod:`lacerda_bot._rules.rover`).
 """
 
 import enum
@@ -14,8 +15,6 @@ import attrs
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.hexmap import (
     Hex,
-    RankedMap,
-    canonical,
     dist,
     map_index,
     ring,
@@ -30,20 +29,16 @@ from lacerda_bot.trace import Removal
 __all__ = [
     "DiscoverySites",
     "DiscoveryView",
-    "PathOption",
     "RoverView",
     "Target",
     "discovery_sites",
     "dominates",
     "eligible_tiles",
     "free_hexes_nearest",
-    "gives_something",
     "ineligible_tiles",
     "nearest_tiles",
     "other_figure_hexes",
-    "path_options",
     "rover_start",
-    "sole_path_option",
 ]
 
 
@@ -57,18 +52,28 @@ def rover_start(view: MapView) -> Hex:
 
 
 def other_figure_hexes(view: MapView) -> frozenset[Hex]:
-    """Hexes holding a figure other than his Rover (spec §0)."""
+    """Hexes holding a figure other than his Rover (spec §0).
+
+    The figures the host lists, the human's Rover, and every upgraded
+    building: its Advanced Building marker is a figure (1.3), whether or not
+    the host also lists it, so his own Upgrade counts at once in the working
+    copy.
+    """
     hexes = {f.hex for f in view.figures}
+    hexes.update(b.hex for b in view.buildings if b.upgraded_by is not None)
     if view.human_rover is not None:
         hexes.add(view.human_rover)
     return frozenset(hexes)
 
 
-def gives_something(tile: Tile) -> bool:
-    """False when every gain of the tile's reward is ``RESOURCES`` (R-ROVER-2)."""
-    resources = GainKind.RESOURCES
+CanTake = Callable[[Gain], bool]
+"""Whether he could carry out a gain now (R-ROVER-2; see :mod:`~lacerda_bot._board.usable`)."""
+
+
+def can_use(tile: Tile, can_take: CanTake) -> bool:
+    """R-ROVER-2: whether at least one gain of *tile*'s reward could be carried out now."""
     for gain in tile.reward:  # noqa: SIM110 - a loop: no generator for 1 or 2 gains
-        if gain.kind is not resources:
+        if can_take(gain):
             return True
     return False
 
@@ -82,35 +87,48 @@ class Target:
     steps: int
 
 
-def eligible_tiles(view: RoverView, spendable: int) -> tuple[Target, ...]:
+def eligible_tiles(
+    view: RoverView, spendable: int, can_take: CanTake
+) -> tuple[Target, ...]:
     """R-ROVER-2: the tiles his Rover may head for, with their ``steps``.
 
-    Eligible: gives him something, requirement met, Crystal cost within
-    *spendable*, no other figure on its hex, and reachable over map hexes.
-    :func:`ineligible_tiles` says why each other tile is not.
+    Eligible: he can use it (*can_take* one of its gains, :func:`can_use`),
+    its requirement is met, its Crystal cost is within *spendable*, no other
+    figure stands on its hex, and a path over map hexes reaches it.
+    :func:`ineligible_tiles` says why each other tile is not. The cheap tests
+    come first here (a tile's use is tested only if it passes them), so only
+    the trace's reason follows the rule's order.
     """
     steps = _steps_to(view)
     figures = other_figure_hexes(view)
     targets: list[Target] = []
     for placed in view.map_tiles:
+        tile = placed.tile
+        if not tile.requirement_met or tile.crystal_cost > spendable:
+            continue
         away = steps(placed.hex)
-        if _ineligible(placed.tile, placed.hex, spendable, figures, away) is None:
-            assert away is not None  # reached: it would be ineligible otherwise
-            targets.append(Target(tile=placed, steps=away))
+        if away is None or placed.hex in figures or not can_use(tile, can_take):
+            continue
+        targets.append(Target(tile=placed, steps=away))
     return tuple(targets)
 
 
-def ineligible_tiles(view: RoverView, spendable: int) -> tuple[Removal, ...]:
+def ineligible_tiles(
+    view: RoverView, spendable: int, can_take: CanTake
+) -> tuple[Removal, ...]:
     """R-ROVER-2's removals: each tile :func:`eligible_tiles` leaves out, and why.
 
     Only a trace reads them, so they are found apart (and only when read).
+    The reason is the first the rule names.
     """
     steps = _steps_to(view)
     figures = other_figure_hexes(view)
     removed: list[Removal] = []
     for placed in view.map_tiles:
         tile = placed.tile
-        why = _ineligible(tile, placed.hex, spendable, figures, steps(placed.hex))
+        why = _ineligible(
+            tile, placed.hex, spendable, figures, steps(placed.hex), can_take
+        )
         if why is not None:
             reason = _WHY_INELIGIBLE[why].format(
                 cost=tile.crystal_cost, spendable=spendable
@@ -145,7 +163,7 @@ def _steps_to(view: MapView) -> Callable[[Hex], int | None]:
 class _Ineligible(IdentityEnum):
     """Why a tile is not eligible (R-ROVER-2), in the order the rule checks."""
 
-    NOTHING = enum.auto()
+    UNUSABLE = enum.auto()
     REQUIREMENT = enum.auto()
     COST = enum.auto()
     FIGURE = enum.auto()
@@ -153,7 +171,7 @@ class _Ineligible(IdentityEnum):
 
 
 _WHY_INELIGIBLE: Final = {
-    _Ineligible.NOTHING: "its reward gives him nothing (Resources only)",
+    _Ineligible.UNUSABLE: "he could take none of its benefits now",
     _Ineligible.REQUIREMENT: "he does not meet its requirement",
     _Ineligible.COST: "costs {cost} Crystals, he can spend {spendable}",
     _Ineligible.FIGURE: "another figure stands on it",
@@ -167,10 +185,11 @@ def _ineligible(
     spendable: int,
     figures: Collection[Hex],
     steps: int | None,
+    can_take: CanTake,
 ) -> _Ineligible | None:
     """R-ROVER-2: the first reason *tile* is not eligible, or None when it is."""
-    if not gives_something(tile):
-        return _Ineligible.NOTHING
+    if not can_use(tile, can_take):
+        return _Ineligible.UNUSABLE
     if not tile.requirement_met:
         return _Ineligible.REQUIREMENT
     if tile.crystal_cost > spendable:
@@ -280,247 +299,44 @@ def nearest_tiles(
     return tuple(kept), tuple(removed)
 
 
-@final
-@attrs.frozen(kw_only=True)
-class PathOption:
-    """One distinct outcome of moving toward the target (R-ROVER-6, R-ROVER-7)."""
+def available_hexes(view: "DiscoveryView") -> frozenset[Hex]:
+    """R-BUILD-4: the map hexes a displaced figure may go to.
 
-    path: tuple[Hex, ...]
-    """Hexes entered, in order (empty: he stays)."""
-    crystal_hexes: tuple[Hex, ...]
-    """Entered hexes holding a Crystal, in path order."""
-
-
-_State = tuple[Hex, Hex | None, frozenset[Hex], frozenset[Hex]]
-
-
-def path_options(
-    map_hexes: frozenset[Hex],
-    start: Hex,
-    target: Hex,
-    *,
-    length: int,
-    figures: frozenset[Hex],
-    crystals: frozenset[Hex],
-) -> tuple[PathOption, ...]:
-    """Distinct outcomes of the shortest paths from *start* to *target*, cut at *length*.
-
-    Along each path he stops on the farthest hex within *length* that holds no
-    other figure (R-ROVER-6). Two paths with the same stop hex and the same
-    Crystal hexes entered are one outcome, represented by the first path in
-    canonical (lexicographic) order (R-TIE-1). Outcomes come in that path order.
-    A layered search over the shortest-path graph keeps, per state, only the
-    first path reaching it, so paths are never listed one by one.
+    An empty hex (no building, tile, Crystal or figure) or a building with no
+    figure on it (an upgraded building holds its marker, a figure, §0).
     """
-    ranked = map_index(map_hexes).ranked() if type(map_hexes) is frozenset else None
-    if ranked is None:
-        return _path_options(map_hexes, start, target, length, figures, crystals)
-    rank = ranked.rank
-    here, there = rank.get((start.q, start.r)), rank.get((target.q, target.r))
-    if here is None or there is None:  # off the map: on Hex values
-        return _path_options(map_hexes, start, target, length, figures, crystals)
-    total = ranked.steps_from(there)[here]
-    if total is None or length == 0:
-        return (PathOption(path=(), crystal_hexes=()),)
-    figure_ranks, crystal_ranks = _ranks(rank, figures), _ranks(rank, crystals)
-    layer = _ranked_layers(
-        ranked, (here, there, total, length), figure_ranks, crystal_ranks
-    )
-    order = map_index(map_hexes).order
-    return tuple(
-        PathOption(
-            path=tuple(order[i] for i in entered),
-            crystal_hexes=tuple(order[i] for i in entered if i in kept),
-        )
-        for entered, kept in _outcomes(layer)
+    figures = other_figure_hexes(view)
+    if view.lacerda_rover is not None:
+        figures |= {view.lacerda_rover}
+    built = {b.hex for b in view.buildings}
+    cluttered = {t.hex for t in view.map_tiles} | set(view.crystal_hexes)
+    return frozenset(
+        h
+        for h in view.map_hexes
+        if h not in figures and (h in built or h not in cluttered)
     )
 
 
-def sole_path_option(
-    map_hexes: frozenset[Hex],
-    start: Hex,
-    target: Hex,
-    *,
-    length: int,
-    figures: frozenset[Hex],
-    crystals: frozenset[Hex],
-) -> PathOption | None:
-    """:func:`path_options`' one outcome when no search is needed; None otherwise.
-
-    When he reaches the target (*length* is its ``steps``), no other figure
-    stands on it and no Crystal lies on any shortest path within reach, every
-    path stops on the target having entered no Crystal: one outcome (R-ROVER-6,
-    R-ROVER-7), represented by the first shortest path in canonical order
-    (R-TIE-1). That path is built step by step, each step the first hex one
-    step nearer. Most Rover moves are such; the others (and a map that is not
-    a ``frozenset``, or a start off it) are left to :func:`path_options`.
-    """
-    if type(map_hexes) is not frozenset or target in figures:
-        return None
-    ranked = map_index(map_hexes).ranked()
-    rank = ranked.rank
-    here, there = rank.get((start.q, start.r)), rank.get((target.q, target.r))
-    if here is None or there is None:
-        return None
-    from_target = ranked.steps_from(there)
-    total = from_target[here]
-    if not total or length != total:  # unreached, he stands on it, or stops short
-        return None
-    from_start = ranked.steps_from(here)
-    for crystal in _ranks(rank, crystals):
-        away, left = from_start[crystal], from_target[crystal]
-        if away and left is not None and away + left == total:
-            return None  # a shortest path enters it, at step away (<= total)
-    neighbours, path = ranked.neighbours, []
-    for wanted in range(total - 1, -1, -1):
-        here = min(n for n in neighbours[here] if from_target[n] == wanted)
-        path.append(here)
-    order = map_index(map_hexes).order
-    return PathOption(path=tuple(order[i] for i in path), crystal_hexes=())
-
-
-def _ranks(rank: dict[tuple[int, int], int], hexes: Iterable[Hex]) -> frozenset[int]:
-    """The ranks of those of *hexes* on the map."""
-    pairs = [(h.q, h.r) for h in hexes]
-    return frozenset(rank[p] for p in pairs if p in rank)
-
-
-_Ranked = tuple[int, int | None, frozenset[int], frozenset[int]]
-_EMPTY: frozenset[int] = frozenset()
-
-
-def _ranked_layers(
-    ranked: RankedMap,
-    trip: tuple[int, int, int, int],
-    figures: frozenset[int],
-    crystals: frozenset[int],
-) -> dict[_Ranked, tuple[int, ...]]:
-    """:func:`path_options`' layered search on ranks: its last layer.
-
-    *trip* is the start's rank, the target's, the ``steps`` between them and the
-    length. A tuple of ranks compares as the tuple of its hexes in canonical
-    order, so the first path to a state is the same path (R-TIE-1).
-    """
-    start, target, total, length = trip
-    from_target = ranked.steps_from(target)
-    neighbours = ranked.neighbours
-    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
-    layer: dict[_Ranked, tuple[int, ...]] = {(start, None, _EMPTY, _EMPTY): (start,)}
-    for i in range(1, length + 1):
-        wanted = total - i
-        nxt: dict[_Ranked, tuple[int, ...]] = {}
-        for (here, stop, kept, pending), path in layer.items():
-            for step in neighbours[here]:
-                if from_target[step] != wanted:
-                    continue
-                found = frozenset((step,)) if step in crystals else _EMPTY
-                state: _Ranked
-                if step in figures:
-                    state = (step, stop, kept, pending | found)
-                else:
-                    state = (step, step, kept | pending | found, _EMPTY)
-                candidate = (*path, step)
-                known = nxt.get(state)
-                if known is None or candidate < known:
-                    nxt[state] = candidate
-        layer = nxt
-    return layer
-
-
-def _outcomes(
-    layer: dict[_Ranked, tuple[int, ...]],
-) -> list[tuple[tuple[int, ...], frozenset[int]]]:
-    """The hexes entered and the Crystals kept of each outcome, in path order (R-TIE-1)."""
-    outcomes: dict[tuple[int | None, frozenset[int]], tuple[int, ...]] = {}
-    for (_, stop, kept, _), path in layer.items():
-        key = (stop, kept)
-        known = outcomes.get(key)
-        if known is None or path < known:
-            outcomes[key] = path
-    return [
-        (path[1 : path.index(stop) + 1] if stop is not None else (), kept)
-        for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1])
-    ]
-
-
-def _path_options(
-    map_hexes: Collection[Hex],
-    start: Hex,
-    target: Hex,
-    length: int,
-    figures: frozenset[Hex],
-    crystals: frozenset[Hex],
-) -> tuple[PathOption, ...]:
-    """:func:`path_options` on ``Hex`` values: any map, and starts or targets off it."""
-    from_target = steps_from(map_hexes, target)
-    total = from_target.get(start)
-    if total is None or length == 0:
-        return (PathOption(path=(), crystal_hexes=()),)
-    # state: (hex, stop hex or None, Crystals entered up to the stop, Crystals after it)
-    layer: dict[_State, tuple[Hex, ...]] = {
-        (start, None, frozenset(), frozenset()): (start,)
-    }
-    for i in range(1, length + 1):
-        nxt: dict[_State, tuple[Hex, ...]] = {}
-        for (here, stop, kept, pending), path in layer.items():
-            for step in here.neighbours():
-                if from_target.get(step) != total - i:
-                    continue
-                found = frozenset({step}) if step in crystals else frozenset()
-                state: _State
-                if step in figures:
-                    state = (step, stop, kept, pending | found)
-                else:
-                    state = (step, step, kept | pending | found, frozenset())
-                candidate = (*path, step)
-                if state not in nxt or candidate < nxt[state]:
-                    nxt[state] = candidate
-        layer = nxt
-    outcomes: dict[tuple[Hex | None, frozenset[Hex]], tuple[Hex, ...]] = {}
-    for (_, stop, kept, _), path in layer.items():
-        key = (stop, kept)
-        if key not in outcomes or path < outcomes[key]:
-            outcomes[key] = path
-    options = []
-    for (stop, kept), path in sorted(outcomes.items(), key=lambda item: item[1]):
-        entered = path[1 : path.index(stop) + 1] if stop is not None else ()
-        options.append(
-            PathOption(
-                path=entered, crystal_hexes=tuple(h for h in entered if h in kept)
-            )
-        )
-    return tuple(options)
-
-
-def free_hexes_nearest(view: MapView, start: Hex) -> tuple[Hex, ...]:
-    """Map hexes with no building and no figure nearest *start* by ``steps`` (R-BUILD-4).
+def free_hexes_nearest(view: "DiscoveryView", start: Hex) -> tuple[Hex, ...]:
+    """The available hexes (:func:`available_hexes`) nearest *start* by ``steps`` (R-BUILD-4).
 
     Returned in canonical order; empty when no such hex is reachable.
     """
-    taken = {b.hex for b in view.buildings} | {f.hex for f in view.figures}
-    taken |= {h for h in (view.lacerda_rover, view.human_rover) if h is not None}
+    available = available_hexes(view)
     map_hexes = frozenset(view.map_hexes)
     index = map_index(map_hexes)
     here = index.ranked().rank.get((start.q, start.r))
-    if here is not None:  # on ranks: in canonical order already
-        busy = {(h.q, h.r) for h in taken}
-        ranked = [
-            (d, h)
-            for (h, pair), d in zip(
-                index.keyed_order, index.ranked().steps_from(here), strict=True
-            )
-            if d is not None and pair not in busy
-        ]
-        if not ranked:
-            return ()
-        nearest = min(d for d, _ in ranked)
-        return tuple(h for d, h in ranked if d == nearest)
-    by_steps = steps_from(map_hexes, start)
-    free = [(d, h) for h, d in by_steps.items() if h not in taken and h in map_hexes]
-    if not free:
+    if here is None:  # off the map: no map path leads anywhere from there
         return ()
-    best = min(d for d, _ in free)
-    return tuple(canonical(h for d, h in free if d == best))
+    ranked = [
+        (d, h)
+        for h, d in zip(index.order, index.ranked().steps_from(here), strict=True)
+        if d is not None and h in available
+    ]
+    if not ranked:
+        return ()
+    nearest = min(d for d, _ in ranked)
+    return tuple(h for d, h in ranked if d == nearest)
 
 
 @final

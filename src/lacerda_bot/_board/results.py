@@ -26,7 +26,11 @@ This is a cache: it changes how fast :func:`~lacerda_bot.testing.apply` is,
 never what it returns (a test compares both over whole games). Only the last
 four calls are kept (strong references, a handful of boards): a host applies
 a call's decisions before its next calls; with calls in other threads an entry
-may be pushed out, and those decisions are applied one by one.
+may be pushed out, and those decisions are applied one by one. It cannot go
+stale: it matches by identity only a decisions tuple (frozen) and a
+:class:`Board` view (immutable, so the same object has the same content; a
+host's own view is never kept, and a hand held in anything but a tuple is
+never reused).
 """
 
 import operator
@@ -93,7 +97,7 @@ def applied(host: object, decisions: object) -> Board | None:
         for name in HUMAN_HAND:
             ours = getattr(view, name)
             if ours is not getattr(start, name):
-                if type(ours) is not tuple:  # a list could change under us
+                if type(ours) is not tuple:  # only by a back door (evolve_board)
                     return None
                 hand[name] = ours
         if differ != len(hand):

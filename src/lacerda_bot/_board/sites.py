@@ -2,6 +2,10 @@
 
 How a board answers the building facts; the engine decides what to build
 (:mod:`lacerda_bot._rules.building`).
+
+Its memos are keyed by value (the map and the same-type buildings' hexes, each
+a ``frozenset``, and the stand-alone rule, a ``bool``): a changed board is
+another key, so they cannot go stale.
 """
 
 import functools

@@ -39,6 +39,7 @@ __all__ = [
     "perform_shelter",
     "plan_construct",
     "plan_shelter",
+    "relocate_rover",
 ]
 
 _BUILD_RULES: Final = (
@@ -151,6 +152,16 @@ def _after_build(play: Play[D], kind: BuildingType, used: TechUsed) -> None:
                 tech=TechType.for_building(kind), trace=rules_trace(("R-TURN-7",))
             )
         )
+    relocate_rover(play)
+
+
+def relocate_rover(play: Play[D]) -> None:
+    """R-BUILD-4: his Rover on the building just built or upgraded moves off it.
+
+    It goes to the nearest available hex (an empty hex, or a building with no
+    figure), then R-TIE; with none reachable it stays. An upgrade displaces as
+    a construction does: the Advanced Building marker is a figure (§0).
+    """
     facts = play.facts
     if not facts.rover_on_new_building():
         return

@@ -2,6 +2,7 @@
 
 import attrs
 
+from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot.decisions import (
@@ -62,6 +63,7 @@ def _upgrade_once(
             trace=trace,
         )
     )
+    relocate_rover(play)
 
 
 def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:

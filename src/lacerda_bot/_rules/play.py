@@ -12,6 +12,10 @@ is frozen.
 runs the call's body, and packages the result. An observer, if given, sees
 every decision and every tie-break as it happens: a table companion shows
 them before it asks its next question.
+
+:func:`rules_trace` is a memo keyed by value (a tuple of rule-ID strings) that
+returns a frozen :class:`~lacerda_bot.trace.Trace`: it reads no board, so no
+board's change can make it stale.
 """
 
 import functools
@@ -19,11 +23,11 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeAlias
 
 from lacerda_bot._deck import uniform_pick
-from lacerda_bot._rules.tiebreak import break_tie
+from lacerda_bot._rules.tiebreak import break_tie, listed
 from lacerda_bot._state import BotState, moved
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.facts import Facts
+from lacerda_bot.facts import Facts, Numbered
 from lacerda_bot.model import Gain
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
@@ -126,6 +130,7 @@ class Play(Generic[D]):
         *,
         tie_breaks: tuple[TieBreak, ...] = (),
         note: str = "",
+        later: Callable[[], Explanation] | None = None,
     ) -> Trace:
         """A decision's trace, its candidates and removals from *explain* (R-TURN-10).
 
@@ -135,8 +140,11 @@ class Play(Generic[D]):
         explanation methods (candidates, removals): those read the board and
         the options alone, and a deferred one runs on fresh facts of that board,
         which know neither what a decision referred to nor the read log.
+        *later* is *explain* deferred earlier (:meth:`Facts.later`), on the board
+        as it was then.
         """
-        later = self.facts.later(explain)
+        if later is None:
+            later = self.facts.later(explain)
         if later is None:
             candidates, removed = explain(self.facts)
             return Trace(
@@ -153,13 +161,18 @@ class Play(Generic[D]):
         self.notes.append(text)
 
     def tie(
-        self, labels: Sequence[str], *, rule: str, merged: Sequence[str] = ()
+        self,
+        labels: Sequence[str] | Numbered,
+        *,
+        rule: str,
+        merged: Sequence[str] = (),
     ) -> tuple[int, tuple[TieBreak, ...]]:
         """Break a tie among *labels* (canonical order, R-TIE); the index and the record.
 
         One option is no tie: nothing is drawn and nothing recorded (R-TIE-1).
         """
-        if len(labels) == 1:
+        n = labels.count if isinstance(labels, Numbered) else len(labels)
+        if n == 1:
             return 0, ()
         result = break_tie(self.bot, labels, rule=rule, merged=merged)
         self.bot = result.bot
@@ -181,13 +194,12 @@ class Play(Generic[D]):
             self.observe(
                 TieBreak(
                     rule=rule,
-                    options=tuple(str(i) for i in range(1, n + 1)),
+                    options=listed(Numbered(n, lambda i: str(i + 1))),
+                    count=n,
                     policy=TiePolicy.UNIFORM,
                     rounds=(
                         TieRound(
-                            groups=(tuple(range(1, n + 1)),),
-                            chosen_group=1,
-                            random_events=(event,),
+                            groups=((1, n),), chosen_group=1, random_events=(event,)
                         ),
                     ),
                     chosen=index + 1,

@@ -22,8 +22,9 @@ from lacerda_bot.decisions import (
     PayCrystals,
     PaymentPurpose,
 )
-from lacerda_bot.facts import Choice
+from lacerda_bot.facts import Choice, Facts, Numbered
 from lacerda_bot.model import Owner, TechType, TechUsed
+from lacerda_bot.trace import Explanation
 
 __all__ = ["Allowance", "best_rover_tech", "move_rover"]
 
@@ -149,17 +150,38 @@ def move_rover(
         spendable=facts.spendable_crystals,
         prefer_own=play.options.prefer_own_tech,
     )
+    length, paid = allowance.length, allowance.pay
+
+    def explain(f: Facts[D]) -> Explanation:
+        return f.rover_candidates(target, length, paid), f.rover_removals()
+
+    # the tiles are explained on the board they were chosen on (before the payment)
+    later = facts.later(explain)
+    # R-ROVER-10: the movement payment comes first, and the Depot spaces it frees
+    # count for the Crystals on the way (R-ROVER-6).
+    if allowance.pay:
+        pay = PayCrystals(
+            amount=allowance.pay,
+            purpose=PaymentPurpose.MOVEMENT,
+            trace=rules_trace(("R-ROVER-5",)),
+        )
+        play.emit(pay)
     # Reaching the tile with no Crystal on the way, every shortest path ends alike
     # and is merged into one (R-TIE-1); otherwise the paths' outcomes may differ.
     crystals = not allowance.reached or facts.crystals_on_way(target, allowance.length)
-    paths = facts.best_paths(target, allowance.length) if crystals else ("the way",)
-    path_index, path_ties = play.tie(paths, rule="R-ROVER-6")
-    path = Choice(index=path_index, of=len(paths))
-    length = allowance.length
+    paths = (
+        facts.best_paths(target, allowance.length)
+        if crystals
+        else Numbered.of(("the way",))
+    )
+    merged = facts.path_merged_labels(target, length) if paths.count > 1 else ()
+    path_index, path_ties = play.tie(paths, rule="R-ROVER-6", merged=merged)
+    path = Choice(index=path_index, of=paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),
-        lambda f: (f.rover_candidates(target, length), f.rover_removals()),
+        explain,
         tie_breaks=target_ties + path_ties,
+        later=later,
     )
     counted = _counted_tech(play, allowance, base, target, path)
     move = MoveRover(
@@ -173,13 +195,6 @@ def move_rover(
         trace=trace,
     )
     arrival_cost = cost() if allowance.reached else 0  # read before he moves
-    if allowance.pay:
-        pay = PayCrystals(
-            amount=allowance.pay,
-            purpose=PaymentPurpose.MOVEMENT,
-            trace=rules_trace(("R-ROVER-5",)),
-        )
-        play.emit(pay)
     play.emit(move)
     if counted is TechUsed.HUMAN:
         oxygen = GiveOxygen(

@@ -13,10 +13,11 @@ import attrs
 
 from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
 from lacerda_bot._state import BotState, moved
+from lacerda_bot.facts import Numbered
 from lacerda_bot.options import TiePolicy
-from lacerda_bot.trace import TieBreak, TieRound
+from lacerda_bot.trace import LISTED_OPTIONS, TieBreak, TieRound
 
-__all__ = ["TieResult", "break_tie", "group_sizes"]
+__all__ = ["TieResult", "break_tie", "group_sizes", "listed"]
 
 
 @final
@@ -42,15 +43,23 @@ def group_sizes(n: int) -> tuple[int, int, int]:
 
 
 def break_tie(
-    bot: BotState, options: Sequence[str], *, rule: str, merged: Sequence[str] = ()
+    bot: BotState,
+    options: Sequence[str] | Numbered,
+    *,
+    rule: str,
+    merged: Sequence[str] = (),
 ) -> TieResult:
     """Choose one of *options* (canonical order) by the bot's ``tie_policy`` (R-TIE-1..6).
 
     One option needs nothing. With ``cards``, at most 3 options are decided by
     one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
-    ``uniform``, one random event picks (R-TIE-6).
+    ``uniform``, one random event picks (R-TIE-6). *options* may be a
+    :class:`~lacerda_bot.facts.Numbered` too many to list: the rounds work on
+    runs of option numbers, and the record lists the first
+    :data:`~lacerda_bot.trace.LISTED_OPTIONS` labels.
     """
-    n = len(options)
+    numbered = options if isinstance(options, Numbered) else Numbered.of(options)
+    n = numbered.count
     if n == 1:
         return TieResult(index=0, bot=bot, record=None)
     policy = bot.options.tie_policy
@@ -59,17 +68,14 @@ def break_tie(
         index = uniform_pick(n, seed=bot.seed, event=event)
         bot = moved(bot, events=event + 1)
         rounds: tuple[TieRound, ...] = (
-            TieRound(
-                groups=(tuple(range(1, n + 1)),),
-                chosen_group=1,
-                random_events=(event,),
-            ),
+            TieRound(groups=((1, n),), chosen_group=1, random_events=(event,)),
         )
     else:
-        index, bot, rounds = _card_tie(bot, tuple(range(1, n + 1)))
+        index, bot, rounds = _card_tie(bot, n)
     record = TieBreak(
         rule=rule,
-        options=tuple(options),
+        options=listed(numbered),
+        count=n,
         merged=tuple(merged),
         policy=policy,
         rounds=rounds,
@@ -78,30 +84,43 @@ def break_tie(
     return TieResult(index=index, bot=bot, record=record)
 
 
-def _card_tie(
-    bot: BotState, numbers: tuple[int, ...]
-) -> tuple[int, BotState, tuple[TieRound, ...]]:
-    """Narrow *numbers* (1-based option numbers) to one by card rounds."""
+def listed(options: Numbered) -> tuple[str, ...]:
+    """The labels a tie record lists: all, or the first :data:`LISTED_OPTIONS`."""
+    return tuple(options.label(i) for i in range(min(options.count, LISTED_OPTIONS)))
+
+
+_Run = tuple[int, int]
+"""A run of consecutive option numbers, first and last (1-based)."""
+
+
+def _card_tie(bot: BotState, n: int) -> tuple[int, BotState, tuple[TieRound, ...]]:
+    """Narrow options 1..*n* to one by card rounds (R-TIE-2, R-TIE-5)."""
     rounds: list[TieRound] = []
-    while len(numbers) > 1:
-        groups: tuple[tuple[int, ...], ...]
-        if len(numbers) <= 3:
-            groups = tuple((number,) for number in numbers)
-        else:
-            groups = _split(numbers)
+    first, last = 1, n
+    while first < last:
+        groups = _split((first, last))
         chosen, bot, tie_round = _card_round(bot, groups)
         rounds.append(tie_round)
-        numbers = groups[chosen]
-    return numbers[0] - 1, bot, tuple(rounds)
+        first, last = groups[chosen]
+    return first - 1, bot, tuple(rounds)
 
 
-def _split(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    a, b, _ = group_sizes(len(numbers))
-    return (numbers[:a], numbers[a : a + b], numbers[a + b :])
+def _split(run: _Run) -> tuple[_Run, ...]:
+    """R-TIE-2, R-TIE-5: up to 3 options one each; more in 3 consecutive groups."""
+    first, last = run
+    n = last - first + 1
+    if n <= 3:
+        return tuple((number, number) for number in range(first, last + 1))
+    a, b, _ = group_sizes(n)
+    return (
+        (first, first + a - 1),
+        (first + a, first + a + b - 1),
+        (first + a + b, last),
+    )
 
 
 def _card_round(
-    bot: BotState, groups: tuple[tuple[int, ...], ...]
+    bot: BotState, groups: tuple[_Run, ...]
 ) -> tuple[int, BotState, TieRound]:
     """Reveal until a card's action <= len(groups) (R-TIE-2), then shuffle back (R-TIE-4)."""
     draw, discard = list(bot.draw_pile), bot.discard_pile

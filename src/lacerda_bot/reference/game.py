@@ -15,7 +15,6 @@ from typing import Final, Protocol, final
 import attrs
 
 from lacerda_bot._board.board import Board, evolve_board
-from lacerda_bot._board.legality import why_illegal
 from lacerda_bot._calls import (
     colony_level_up,
     human_used_tech,
@@ -41,7 +40,7 @@ from lacerda_bot.decisions import (
     SkipTurn,
     Upgrade,
 )
-from lacerda_bot.errors import LacerdaBotError
+from lacerda_bot.errors import IllegalDecisionError, LacerdaBotError
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -227,12 +226,14 @@ def _checked(call: str, board: Board, outcome: Outcome) -> Board:
     applying the decisions again) must be the board applying them one by one gives.
     """
     options = outcome.bot.options
-    reused = apply(board, outcome.decisions)
+    start = board
     for decision in outcome.decisions:
-        problem = why_illegal(board, decision, options)
-        if problem:
-            raise InvariantError(f"{call}: {type(decision).__name__}: {problem}")
-        board = apply(board, (decision,))
+        try:  # apply checks each decision on the board just before it
+            board = apply(board, (decision,), options=options)
+        except IllegalDecisionError as error:
+            problem = f"{call}: {error.decision_type}: {error.reason}"
+            raise InvariantError(problem) from error
+    reused = apply(start, outcome.decisions)
     bot = outcome.bot
     if sorted(bot.draw_pile + bot.discard_pile) != list(range(1, 13)):
         raise InvariantError(f"{call}: the 12 cards are not conserved")

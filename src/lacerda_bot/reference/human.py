@@ -90,7 +90,10 @@ def _sites(board: Board, kind: BuildingType) -> tuple[Site, ...]:
 
 
 _LAST_SITES: Final[dict[int, tuple[Board, dict[BuildingType, tuple[Site, ...]]]]] = {}
-"""The last board asked about (held, so its ``id`` stays its) and its sites by type."""
+"""The last board asked about (held, so its ``id`` stays its) and its sites by type.
+
+Matched by identity, which cannot go stale: a :class:`Board` is immutable.
+"""
 
 
 def _build(board: Board, rng: random.Random) -> tuple[Board, str]:

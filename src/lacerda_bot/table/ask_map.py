@@ -9,6 +9,7 @@ from typing import ClassVar, Final, final
 
 import attrs
 
+from lacerda_bot._lab import movable
 from lacerda_bot.facts import Fact
 from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
@@ -26,6 +27,7 @@ from lacerda_bot.table.shapes import (
     count,
     yes,
 )
+from lacerda_bot.table.tracked import Tracked
 
 __all__ = ["HEX_ORDER", "QUESTIONS", "tech_name"]
 
@@ -33,6 +35,10 @@ HEX_ORDER: Final = "row by row from the top, left to right in each row"
 _STEPS: Final = (
     "Count steps hex by hex over the map (never off it); a Rover not on the map "
     "counts from the initial Mine."
+)
+_FIGURE: Final = (
+    "A figure is a Rover, a Bot, a Colonist on a Mine, or the Advanced Building "
+    "marker on an upgraded building."
 )
 
 
@@ -137,20 +143,26 @@ def _tech_level(args: tuple[object, ...], words: Wording) -> Shape:
 
 def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Was his Rover on that site?",
-        "Look at the hex he just built on: if his Rover stood there, it has to move "
-        "off it. Example: his Rover stood on the hex of the new building: yes.",
+        "Was his Rover on that building's hex?",
+        "Look at the hex he just built on or upgraded: if his Rover stood there, it "
+        "has to move off it (an upgraded building holds its Advanced Building "
+        "marker, and a Rover may not share a hex with it). Example: his Rover stood "
+        "on the hex of the new building: yes.",
     )
 
 
 def _free_hexes(args: tuple[object, ...], words: Wording) -> Shape:
     return Labels(
-        text="Once the site is cleared, how many hexes with no building and no figure "
-        "are nearest to it? (0 if his Rover cannot reach any)",
+        text="Which hexes may his Rover move to, nearest to it: how many are equally "
+        "near? (an empty hex, or a building with no figure on it; 0 if none can be "
+        "reached)",
         prefix="free hex",
         low=0,
-        hint=f"{_STEPS} If several are equally near, number them {HEX_ORDER}. "
-        "Example: two empty neighbours of the site: 2.",
+        hint="Empty: no building, no tile, no Crystal and no figure. A building with "
+        f"no figure on it counts too. {_FIGURE} {_STEPS} If several are equally "
+        f"near, number them {HEX_ORDER}. Example: next to the site, a Mine with no "
+        "figure, a hex holding a Crystal and an empty hex: 2 (the Mine and the "
+        "empty hex).",
     )
 
 
@@ -169,11 +181,16 @@ def _lss_offers(args: tuple[object, ...], words: Wording) -> Shape:
 
 
 _TILE: Final = (
-    "Eligible: a Research or Discovery tile on the map that gives him something "
-    "besides Resources, whose other requirement he meets, whose Crystal cost he can "
-    "pay with the Crystals he may spend now (not those gained earlier this turn, "
-    "unless your options say so), with no other figure on its hex, and reachable "
-    "over map hexes."
+    "Eligible: a Research or Discovery tile on the map whose benefit he can take, "
+    "at least one of them if it gives several: a Blueprint only if the display "
+    "shows one he may take, a Tech only if the grid shows a type he lacks and an "
+    "entry space of his Lab is free, a development only if one of his Techs can "
+    "advance, a construction only if a building he builds has a legal site, the "
+    "Warehouse only if it holds an item he may take; Crystals, a Bot, a Colonist "
+    "and a Rover move always; Resources never. Its other requirement met, its "
+    "Crystal cost payable with the Crystals he may spend now (not those gained "
+    "earlier this turn, unless your options say so), no other figure on its hex, "
+    f"and reachable over map hexes. {_FIGURE}"
 )
 
 
@@ -185,9 +202,31 @@ _BEATS: Final = (
 )
 
 
+def _cannot_take(tracked: Tracked) -> str:
+    """What his tracked board says he could not take now (R-ROVER-2), in words."""
+    cannot = []
+    if not any(r.entry_free for r in tracked.lab_rows):
+        cannot.append("a Tech (his Lab has no free entry space)")
+    if not movable(tracked.lacerda_techs, tracked.lab_rows):
+        cannot.append("a development (none of his Techs can advance)")
+    if tracked.free_advanced_markers < 1:
+        cannot.append("a Blueprint (no Advanced Building marker is free)")
+    if not tracked.unused():
+        cannot.append("an upgrade (no unused Blueprint)")
+    if tracked.ships_left < 1:
+        cannot.append("a Ship (none left)")
+    if not cannot:
+        return ""
+    return f" Right now he could not take {'; nor '.join(cannot)}."
+
+
 def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
     tracked = words.tracked
-    can = f" He has {tracked.crystals} Crystals." if tracked is not None else ""
+    can = (
+        f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
+        if tracked is not None
+        else ""
+    )
     return Labels(
         text="How many tiles his Rover could collect are nearest to it (fewest "
         "steps), not counting any that another of them beats? (0 if none could be "
@@ -257,18 +296,19 @@ def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
     _, length = args
     where = (
         f"Look along every shortest path, as far as {length} hexes from his Rover; "
-        "the tile's own hex counts, his Rover's hex does not. He picks up the "
-        "Crystals he passes."
+        "he stops on the farthest of them that holds no other figure, and takes only "
+        "the paths that get him nearest the tile. The hex he stops on counts, his "
+        f"Rover's hex does not. He picks up the Crystals he passes. {_FIGURE}"
     )
     if words.tracked is None:
         return yes(
-            "Does a shortest path from his Rover toward that tile enter a hex holding "
-            "a Crystal?",
+            "Does a shortest path from his Rover toward that tile, among those that "
+            "get him nearest it, enter a hex holding a Crystal?",
             f"{where} Example: one shortest path passes a hex holding a Crystal: yes.",
         )
     return _MostOnWay(
-        text="How many Crystals lie on the shortest path from his Rover to that "
-        "tile that holds the most? (0 if none)",
+        text="How many Crystals lie on the shortest path from his Rover toward that "
+        "tile that holds the most, among those that get him nearest it? (0 if none)",
         hint=f"{where} Example: one shortest path passes 2 Crystals, another 1: 2.",
     )
 
@@ -278,13 +318,15 @@ def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
     steps = words.earlier(Fact.TARGET_STEPS, (target,))
     one = isinstance(steps, int) and steps <= 1
     return Labels(
-        text="Of the shortest paths toward it, how many end differently among those "
-        "picking up the most Crystals?",
+        text="Of the shortest paths toward it that get him nearest it, how many end "
+        "differently among those picking up the most Crystals?",
         prefix="path",
-        hint=f"He moves at most {length} {'hex' if length == 1 else 'hexes'}. He picks up at most as many Crystals "
-        "as he has free Depot spaces. Two paths end differently if he stops on "
-        "different hexes or picks up Crystals from different hexes. Example: no "
-        "Crystal near and the tile within reach: 1.",
+        hint=f"He moves at most {length} {'hex' if length == 1 else 'hexes'}, and "
+        "stops on the farthest hex that holds no other figure. He picks up at most "
+        "as many Crystals as he has free Depot spaces, counted after he paid for "
+        "movement. Two paths end differently if he stops on different hexes or "
+        "picks up Crystals from different hexes. Example: no Crystal near and the "
+        "tile within reach: 1.",
         expected_most=1 if one else None,
         limit=f"you said the tile is {steps} step{'' if steps == 1 else 's'} away, "
         "so one shortest path leads to it"

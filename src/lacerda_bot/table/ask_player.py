@@ -549,12 +549,29 @@ def _obtained(args: tuple[object, ...], words: Wording) -> Shape:
 
 
 def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
+    tracked = words.tracked
+    if tracked is not None and tracked.free_depot_spaces == 0:
+        return Pick(
+            text="His Depot is full: which Warehouse item other than Crystals has the "
+            "most units? (the leftmost if tied)",
+            choices=(
+                *((i.value, i) for i in Item if i is not Item.CRYSTAL),
+                ("empty", None),
+            ),
+            hint="He takes nothing he has no room to store, so Crystals are passed "
+            "over; a Resource goes to the general supply. Answer empty if no other "
+            "item is left. Example: 3 Crystals, 2 Batteries, 1 Water: battery.",
+        )
+    room = (
+        "" if tracked is not None else "; leave the Crystals out if his Depot is full"
+    )
     return Pick(
         text="Which Warehouse item has the most units? (a Crystal wins a tie, else the "
-        "leftmost)",
+        f"leftmost{room})",
         choices=(*((i.value, i) for i in Item), ("empty", None)),
         hint="Count the units of each item in the Warehouse; answer empty if it holds "
-        "nothing. Example: 2 Batteries, 2 Crystals, 1 Water: crystal.",
+        "nothing he may take (he takes no Crystal without a free Depot space). "
+        "Example: 2 Batteries, 2 Crystals, 1 Water: crystal.",
     )
 
 

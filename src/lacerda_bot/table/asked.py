@@ -42,6 +42,7 @@ from lacerda_bot.facts import (
     Display,
     Fact,
     Facts,
+    Numbered,
     Read,
     ScientistPick,
 )
@@ -603,11 +604,17 @@ class AskedFacts:
         """Asked."""
         return self._bool(Fact.CRYSTALS_ON_WAY, target, length)
 
-    def best_paths(self, target: Choice, length: int) -> tuple[str, ...]:
-        """Asked."""
-        return self._labels(Fact.BEST_PATHS, target, length)
+    def best_paths(self, target: Choice, length: int) -> Numbered:
+        """Asked: the player counts the ways he may take."""
+        return Numbered.of(self._labels(Fact.BEST_PATHS, target, length))
 
-    def rover_candidates(self, target: Choice, length: int) -> tuple[Candidate, ...]:
+    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+        """Explanation: unknown at the table."""
+        return ()
+
+    def rover_candidates(
+        self, target: Choice, length: int, paid: int
+    ) -> tuple[Candidate, ...]:
         """Explanation: unknown at the table."""
         return ()
 

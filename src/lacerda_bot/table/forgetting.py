@@ -3,7 +3,11 @@
 Within a step the companion reuses an answer until one of his decisions may
 have changed the fact (:class:`~lacerda_bot.table.asked.AskedFacts`): a
 Mine built changes the best sites and the nearest free hexes, a Crystal
-paid changes which tiles he can reach. This table says which.
+paid changes which tiles he can reach. This table says which. Since spec 1.3
+a Rover's target must be a tile he can use (R-ROVER-2), so whatever changes
+what he could take (a display card, the Warehouse, his Depot's room, a Ship
+left) changes the nearest tiles too; and an upgraded building holds a figure
+(§0), so an Upgrade changes where his Rover may stop.
 """
 
 from typing import Final, assert_never
@@ -127,13 +131,11 @@ def changed_by(decision: Decision[Described]) -> frozenset[Fact]:
         case Construct() | BuildShelter():
             return _BUILDS | {Fact.HAS_SHELTER_LEFT}
         case Upgrade():
-            return frozenset(
-                {
-                    Fact.UPGRADE_BLUEPRINTS,
-                    Fact.ELIGIBLE_BUILDINGS,
-                    Fact.USED_BLUEPRINT,
-                }
-            )
+            return _ROVER | {
+                Fact.UPGRADE_BLUEPRINTS,
+                Fact.ELIGIBLE_BUILDINGS,
+                Fact.USED_BLUEPRINT,
+            }
         case MoveRover():
             return _ROVER | {Fact.MOVED_CRYSTAL_COUNT}
         case CollectTile():
@@ -151,30 +153,33 @@ def changed_by(decision: Decision[Described]) -> frozenset[Fact]:
         case DevelopTech():
             return _TECHS | {Fact.DEVELOPED_SPACE_GAINS}
         case ObtainBlueprint():
-            return _BLUEPRINTS | {
-                Fact.OBTAINED_PICKUP_CRYSTALS,
-                Fact.OBTAINED_BLUEPRINT,
-            }
-        case HireScientist():
-            return frozenset(
-                {
-                    Fact.SCIENTIST_COUNT,
-                    Fact.HAS_SCIENTIST,
-                    Fact.BEST_SCIENTISTS,
-                    Fact.CHOSEN_SCIENTIST,
-                    Fact.UPGRADE_BLUEPRINTS,
-                    Fact.BLUEPRINT_DISPLAY,  # a card of a type he now scores
+            return (
+                _BLUEPRINTS
+                | _ROVER_TARGET
+                | {
+                    Fact.OBTAINED_PICKUP_CRYSTALS,
+                    Fact.OBTAINED_BLUEPRINT,
                 }
             )
+        case HireScientist():
+            return _ROVER_TARGET | {
+                Fact.SCIENTIST_COUNT,
+                Fact.HAS_SCIENTIST,
+                Fact.BEST_SCIENTISTS,
+                Fact.CHOSEN_SCIENTIST,
+                Fact.UPGRADE_BLUEPRINTS,
+                Fact.BLUEPRINT_DISPLAY,  # a card of a type he now scores
+            }
         case TakeContract() | RefillContractDisplay():
             return frozenset({Fact.BEST_CONTRACTS})
         case GainCrystals() | PayCrystals():
-            # what he can spend decides which tiles he can reach and pay for
-            return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL}
+            # what he can spend decides which tiles he can reach and pay for; his
+            # Depot's room, whether he may take a Warehouse Crystal (R-TO-3)
+            return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL, Fact.WAREHOUSE_ITEM}
         case TakeWarehouseItem():
-            return frozenset({Fact.WAREHOUSE_ITEM})
-        case GainShip():
-            return frozenset({Fact.HAS_SHIP_LEFT, Fact.BEST_PATHS})
+            return _ROVER_TARGET | {Fact.WAREHOUSE_ITEM}
+        case GainShip():  # a Depot space freed; a Ship fewer to gain
+            return _ROVER_TARGET | {Fact.HAS_SHIP_LEFT, Fact.WAREHOUSE_ITEM}
         case GainBot():
             return frozenset({Fact.HAS_BOT_LEFT})
         case StartingSpace() | Travel():

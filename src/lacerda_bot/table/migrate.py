@@ -101,6 +101,11 @@ _DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
     Fact.MOVED_CRYSTAL_COUNT: (0, "his Rover picks up no Crystal on its way"),
     Fact.SUPPLY_HAS_CRYSTAL: (True, "the general supply holds Crystals"),
     Fact.USED_TECH: ("mine", "the Tech of his you used is his Mine Tech"),
+    Fact.ROVER_ON_NEW_BUILDING: (
+        False,
+        "his Rover was not on the building he upgraded (0.1.0 asked only after a"
+        " construction)",
+    ),
 }
 
 
