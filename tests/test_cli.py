@@ -101,6 +101,7 @@ def test_new_games_get_names_that_do_not_clash(
 def test_games_lists_the_saves_with_where_each_stands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Each save with where it stands; a broken one flagged; other JSON left out."""
     from lacerda_bot.table.session import new_game, save_game
 
     save_game(new_game(5), tmp_path / "a.json")
@@ -382,3 +383,43 @@ def test_a_json_target_with_a_newline_is_named_on_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "no\\nsuch" in err
+
+
+def test_a_closed_output_in_process_is_status_1(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A BrokenPipeError from any command is status 1, whatever standard output is."""
+
+    def gone(folder: Path, out: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("lacerda_bot.table._command.games", gone)
+    monkeypatch.setattr("sys.stdout", io.StringIO())  # no file descriptor to replace
+
+    assert main(["games", str(tmp_path)]) == 1
+
+
+def test_an_unreadable_folder_is_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder that cannot be read: one line with the reason, status 2."""
+
+    def refused(path: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "scandir", refused)
+
+    assert main(["games", str(tmp_path)]) == 2
+    assert "cannot read the folder" in capsys.readouterr().err
+
+
+def test_resuming_a_file_that_is_not_text_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bytes that are not UTF-8 in a save: not a text file, status 2, file as it was."""
+    path = tmp_path / "g.json"
+    path.write_bytes(b"\xff\xfe{}")
+
+    assert main(["play", "--resume", str(path), "--plain"]) == 2
+    assert "not a text file" in capsys.readouterr().err
+    assert path.read_bytes() == b"\xff\xfe{}"
