@@ -195,12 +195,37 @@ def test_a_broken_difference_is_narrowed_to_the_item() -> None:
         ({"games": [1]}, "games[0]"),
         ({"games": 1, "seed": -1}, "seed"),
         ({"games": [GamePlan(seed=1)], "seed": 2}, "seed"),
+        ({"games": 2.0}, "games"),  # issue 20: a float is not a count
+        ({"games": None}, "games"),
+        ({"games": "ab"}, "games"),
+        ({"games": 2, "seed": 2**63 - 1}, "games"),
+        ({"games": 1, "seed": 2.0}, "seed"),
+        ({"games": [GamePlan(seed=1)], "seed": 0.0}, "seed"),
+        ({"games": [GamePlan(seed=1)], "seed": False}, "seed"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], field: str) -> None:
-    """A bad count, seed or plan raises InvalidValueError naming it."""
+    """A bad count, seed or plan raises InvalidValueError naming it, before any game."""
     with pytest.raises(InvalidValueError) as info:
         check_host(same, apply, **kwargs)
+
+    assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        ((None, apply), "to_host"),
+        ((same, "apply"), "apply"),
+        ((same, apply, 5), "read"),
+    ],
+)
+def test_arguments_that_are_not_functions_are_named(
+    args: tuple[Any, ...], field: str
+) -> None:
+    """A host function that is not a function is named before any game is played."""
+    with pytest.raises(InvalidValueError) as info:
+        check_host(*args, games=1)
 
     assert info.value.field == field
 

@@ -60,6 +60,7 @@ from lacerda_bot.decisions import (
     Described,
     PaymentPurpose,
 )
+from lacerda_bot.hexmap import dist
 from lacerda_bot.model import (
     Action,
     BlueprintRow,
@@ -1252,3 +1253,34 @@ def test_illegal_decision_error_is_documented() -> None:
     assert issubclass(IllegalDecisionError, ValueError)
     assert "IllegalDecisionError" in errors.__all__
     assert "IllegalDecisionError" in (errors.__doc__ or "")
+
+
+def test_without_options_nothing_placed_is_legal_when_only_a_crystal_s_hex_is_a_site() -> (
+    None
+):
+    """R-SHUTTLE-6: without the options, a Crystal's hex may be no site; nothing placed is legal."""
+    ring = [h for h in hex_map(3) if dist(h, Hex(0, 0)) == 3]
+    only = Hex(0, -3)
+    board = small_board(
+        map_hexes=hex_map(3),
+        buildings=(),
+        human_rover=Hex(0, 0),
+        exploration_tiles=(
+            Tile(id=HostId("D1"), kind=TileKind.DISCOVERY, reward=(BOT,)),
+        ),
+        figures=tuple(
+            Figure(hex=h, kind=FigureKind.BOT, owner=Owner.HUMAN)
+            for h in ring
+            if h != only
+        ),
+        crystal_hexes=frozenset({only}),
+    )
+    nothing = PlaceDiscoveryTile(tile=HostId("D1"), hex=None)
+    placed = PlaceDiscoveryTile(tile=HostId("D1"), hex=only)
+
+    assert why_illegal(board, nothing, None) == ""
+    assert why_illegal(board, placed, None) == ""
+    assert why_illegal(board, nothing, Options()) == ""
+    assert "nothing is placed" in why_illegal(
+        board, nothing, Options(discovery_site_allows_crystal=True)
+    )

@@ -237,3 +237,21 @@ def test_a_corrupt_save_is_refused_and_left_byte_identical(
     assert "cannot resume" in output
     assert "The file was not changed." in output
     assert save.read_bytes() == before
+
+
+def test_resuming_past_a_pipe_where_the_original_goes(tmp_path: Path) -> None:
+    """Issue 20: FILE.0.1.0 is a pipe: no hang, the 0.1.0 original goes beside it."""
+    import json
+
+    fixture = Path(__file__).parent / "fixtures" / "saves_v1.json"
+    text = json.dumps(json.loads(fixture.read_text(encoding="utf-8"))["11"]["save"])
+    save = tmp_path / "old.json"
+    save.write_text(text, encoding="utf-8")
+    os.mkfifo(tmp_path / "old.json.0.1.0")
+
+    player = Player("--resume", str(save), seed=2)
+    player.prompt()
+    assert player.finish() == 0
+    assert "the original is kept as" in player.transcript
+    assert (tmp_path / "old.json.0.1.0.1").read_text(encoding="utf-8") == text
+    assert "Traceback" not in player.transcript

@@ -119,3 +119,44 @@ def test_a_kept_original_is_never_overwritten(tmp_path: Path) -> None:
     assert (tmp_path / "old.json.0.1.0.1").read_text(encoding="utf-8") == text
     assert "the original is kept as" in out.getvalue()
     assert "old.json.0.1.0.1" in out.getvalue()
+
+
+# --- issue 20: a hostile 0.1.0 save converts or is refused, never a RecursionError ---
+
+REPEATED = 1000
+
+
+def repeating_save() -> tuple[str, str]:
+    """A 0.1.0 save with one answer repeated 1,000 times in a step, and the plain save."""
+    plain = GAMES["11"]["save"]
+    doc = json.loads(json.dumps(plain))
+    answers = doc["steps"][2]["answers"]
+    key = "turn2.water_extractor.below_level"
+    at = [k for k, _ in answers].index(key)
+    answers[at + 1 : at + 1] = [[key, True]] * REPEATED
+    return json.dumps(doc), json.dumps(plain)
+
+
+def test_a_0_1_0_save_repeating_an_answer_converts_in_one_pass() -> None:
+    """0.1.0 never asked a yes twice in a row: the repeats go unused, not followed."""
+    text, plain = repeating_save()
+
+    assert loads_game(text) == loads_game(plain)
+
+
+def test_a_repeated_0_1_0_answer_imports_and_lists(tmp_path: Path) -> None:
+    """The web page's Import, lacerda-bot games and play --resume read it too."""
+    from lacerda_bot.cli import _parser, games, play
+    from lacerda_bot.table.screen import check_save
+
+    text, _ = repeating_save()
+    path = tmp_path / "old.json"
+    path.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    args = _parser().parse_args(["play", "--resume", str(path), "--plain"])
+
+    assert "save" in check_save(text)
+    assert games(tmp_path, out) == 0
+    assert "seed 11, first_colonists, round" in out.getvalue()
+    assert play(args, io.StringIO("quit\n"), out, io.StringIO()) == 0
+    assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == text

@@ -80,6 +80,23 @@ def test_a_failed_write_keeps_the_step_and_saves_elsewhere(tmp_path: Path) -> No
     assert f"Saved in {elsewhere}." in out
 
 
+def test_a_file_name_no_file_can_have_is_asked_again(tmp_path: Path) -> None:
+    """Issue 20: a typed name with a NUL is asked again; an escape code is shown escaped."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    odd = tmp_path / "\x1b[31mred.json"  # a terminal would turn red
+    t = terminal(blocker / "g.json", [*SETUP, "a\x00b.json", str(odd), "quit"])
+    assert t.loop() == 0
+    out = output(t)
+
+    assert "Could not save to a\x00b.json" not in out  # no raw NUL printed
+    assert "a file name (text, no NUL character)" in out
+    assert len(load_game(odd).steps) == 1
+    assert "\x1b" not in out
+    assert f"Saved in $'{tmp_path}/\\e[31mred.json'." in out
+    assert f"--resume $'{tmp_path}/\\e[31mred.json'" in out
+
+
 def test_a_full_disk_then_retry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -227,3 +227,68 @@ def test_final_scoring_is_a_report_not_a_checklist() -> None:
     assert after["over"] is True
     assert after["last_checklist"] is False
     assert screen(save)["last_checklist"] is True
+
+
+# --- issue 20: a wrong-typed argument is named, never a TypeError ---------------
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (("setup", [5]), "answers[0]"),
+        (("setup", ["ab"]), "answers[0]"),
+        (("setup", [["setup.start_crystals", None]]), "answers[0]"),
+        (("setup", [["setup.start_crystals", 2.0]]), "answers[0]"),
+        (("setup", [["setup.start_crystals", [1]]]), "answers[0]"),
+        (("setup", 5), "answers"),
+        (("setup", "ab"), "answers"),
+        (("setup", None), "answers"),
+        ((["setup"],), "step"),
+        ((5,), "step"),
+        (("setup", [], 5), "typed"),
+        (("setup", [], ["1"]), "typed"),
+        (("setup", [], "1", [1]), "doubted"),
+        (("setup", [], "1", 2.5), "doubted"),
+    ],
+)
+def test_a_screen_names_a_wrong_typed_argument(
+    args: tuple[object, ...], field: str
+) -> None:
+    """What a page passes is checked before it is used: InvalidValueError names it."""
+    save = dumps_game(new_game(0))
+    with pytest.raises(InvalidValueError) as refused:
+        screen(save, *args)  # type: ignore[arg-type]
+    assert refused.value.field == field
+
+
+@pytest.mark.parametrize("save", [None, 5, ["{}"], {"format": "lacerda_bot.table"}])
+def test_a_save_that_is_not_text_is_named(save: object) -> None:
+    """Every function that takes a save refuses a value that is not text, naming it."""
+    for call in (screen, screen_module.status, undo_save, redo_save):
+        with pytest.raises(InvalidValueError) as refused:
+            call(save)  # type: ignore[arg-type]
+        assert refused.value.field == "save"
+    checked = screen_module.check_save(save)  # type: ignore[arg-type]
+    assert set(checked) == {"error"}
+    assert "save" in checked["error"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "goal", "options", "field"),
+    [
+        (7, "first_colonists", [], "seed"),
+        (None, "first_colonists", [], "seed"),
+        ("1", 5, [], "goal"),
+        ("1", "first_colonists", "tie_policy=uniform", "options"),
+        ("1", "first_colonists", None, "options"),
+        ("1", "first_colonists", [5], "options"),
+        ("1", "first_colonists", [["tie_policy", "uniform"]], "options"),
+    ],
+)
+def test_a_new_game_of_wrong_types_names_the_field(
+    seed: object, goal: object, options: object, field: str
+) -> None:
+    """The new-game form's values are checked for their types too."""
+    with pytest.raises(InvalidValueError) as refused:
+        screen_module.new_save(seed, goal, options)  # type: ignore[arg-type]
+    assert refused.value.field == field

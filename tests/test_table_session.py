@@ -3,6 +3,8 @@
 import json
 import os
 import random
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -11,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from lacerda_bot.errors import SerializationError
+from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table.dialogue import Say
 from lacerda_bot.table.driver import StepKind, next_steps
@@ -30,6 +32,7 @@ from lacerda_bot.table.session import (
     undo,
 )
 from lacerda_bot.table.state import TableState
+from lacerda_bot.table.storage import read_save
 
 from .table_helpers import drive, random_answer
 
@@ -219,11 +222,17 @@ def _corruptions() -> list[tuple[str, str]]:
     other["format"] = "something"
     newer = json.loads(text)
     newer["version"] = 3
+    float_version = json.loads(text)
+    float_version["version"] = 2.0  # equal to 2, but a float is not the version
+    float_v1 = json.loads(text)
+    float_v1["version"] = 1.0
     return [
         ("truncated", text[: len(text) // 2]),
         ("not an object", "[1, 2]"),
         ("other format", json.dumps(other)),
         ("newer version", json.dumps(newer)),
+        ("float version", json.dumps(float_version)),
+        ("float version 1", json.dumps(float_v1)),
         ("missing goal", json.dumps(no_goal)),
         ("steps not a list", json.dumps({**doc, "steps": {}})),
         ("step not an object", json.dumps(bad_step)),
@@ -349,3 +358,88 @@ TestTableGame = TableGameMachine.TestCase
 TestTableGame.settings = settings(
     max_examples=15, stateful_step_count=25, deadline=None
 )
+
+
+# --- issue 20: only a regular file is read; wrong-typed arguments are named ----
+
+GENEROUS = 60
+"""Seconds a refusal is given (it takes microseconds); past them, a wait is a failure."""
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_folder_or_a_pipe_is_refused_without_waiting(
+    tmp_path: Path, kind: str
+) -> None:
+    """A pipe with no writer is refused at once (reading it would wait forever)."""
+    path = tmp_path / "game.json"
+    if kind == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+    raised: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            load_game(path)
+        except SerializationError as error:
+            raised.append(error)
+
+    reader = threading.Thread(target=load, daemon=True)
+    reader.start()
+    reader.join(GENEROUS)
+    if reader.is_alive():  # it waits for a writer: give it one, then fail
+        with path.open("wb"):
+            pass
+        pytest.fail("load_game waited for a writer to the pipe")
+
+    assert len(raised) == 1
+    assert isinstance(raised[0], SerializationError)
+    assert "not a file" in str(raised[0])
+    assert raised[0].path == "$"
+
+
+def test_a_link_to_a_save_is_read(tmp_path: Path) -> None:
+    """A symbolic link to a regular file is read as the file."""
+    path = tmp_path / "game.json"
+    save_game(new_game(3), path)
+    (tmp_path / "link.json").symlink_to(path)
+
+    assert read_save(tmp_path / "link.json") == path.read_bytes()
+
+
+def _game_calls() -> list[tuple[str, Callable[[object], object]]]:
+    game, state = new_game(1), replay(new_game(1))[0]
+    step = Step(kind=StepKind.SETUP)
+    return [
+        ("game", lambda x: replay(x)),
+        ("game", lambda x: undo(x)),
+        ("game", lambda x: redo(x)),
+        ("game", lambda x: dumps_game(x)),
+        ("game", lambda x: record(x, step)),
+        ("step", lambda x: record(game, x)),
+        ("state", lambda x: play_step(x, step)),
+        ("step", lambda x: play_step(state, x)),
+        ("path", lambda x: load_game(x)),
+        ("path", lambda x: read_save(x)),
+        ("path", lambda x: save_game(game, x)),
+    ]
+
+
+@pytest.mark.parametrize(("field", "call"), _game_calls())
+@pytest.mark.parametrize("given", [None, 5, "{}", b"x", ["a"]])
+def test_wrong_typed_arguments_are_named(
+    field: str, call: Callable[[object], object], given: object
+) -> None:
+    """A value of another type raises InvalidValueError naming the argument."""
+    if field == "path" and isinstance(given, str):
+        given = ""  # a text is a path: the empty one is none
+    with pytest.raises(InvalidValueError) as caught:
+        call(given)
+    assert caught.value.field == field
+
+
+def test_a_file_name_with_a_nul_is_refused(tmp_path: Path) -> None:
+    """No file can have a NUL in its name: refused naming the path, nothing written."""
+    with pytest.raises(InvalidValueError, match="path"):
+        save_game(new_game(1), Path(f"{tmp_path}/a\x00b.json"))
+    assert list(tmp_path.iterdir()) == []

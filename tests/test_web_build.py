@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import tarfile
 import threading
 import zipfile
@@ -352,6 +353,41 @@ def test_an_ipv6_address_is_served(tmp_path: Path) -> None:
 
 def test_folders_are_not_listed(served: int) -> None:
     assert get(served, "/pyodide/").status == 404
+
+
+@pytest.mark.parametrize("path", ["/%00", "/app.js%00", "/%ed%a0%80", "/%ff"])
+def test_a_path_no_file_can_have_is_not_found(
+    served: int, path: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: a NUL byte or a lone surrogate in the path is a 404, no traceback."""
+    assert get(served, path).status == 404
+    assert get(served, "/app.js").status == 200  # and the server goes on
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_request_that_fails_is_one_line_and_a_phone_gone_is_none(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A connection reset says nothing; any other failure says one line, no traceback."""
+    server = make_server(tmp_path, "127.0.0.1", 0)
+    with socket.socket() as request:
+        for error in (ConnectionResetError(104, "reset"), BrokenPipeError(32, "pipe")):
+            try:
+                raise error
+            except OSError:
+                server.handle_error(request, ("192.0.2.1", 5000))
+        assert capfd.readouterr().err == ""
+        try:
+            raise RuntimeError("odd")
+        except RuntimeError:
+            server.handle_error(request, ("192.0.2.1", 5000))
+    server.server_close()
+    said = capfd.readouterr().err
+
+    assert (
+        said
+        == "lacerda-bot web: a request from 192.0.2.1 failed: RuntimeError('odd')\n"
+    )
 
 
 def test_content_types_do_not_come_from_the_system() -> None:

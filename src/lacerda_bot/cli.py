@@ -9,24 +9,19 @@ command it prints help.
 
 import argparse
 import contextlib
-import json
+import io
 import os
-import secrets
-import shlex
-import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Final, TextIO
+from typing import TextIO
 
 from lacerda_bot import __version__
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._serve_command import add_serve_parser
-from lacerda_bot.errors import ClusterError, LacerdaBotError, SerializationError
-from lacerda_bot.options import Options, option_choices, parse_option_pairs
+from lacerda_bot.errors import ClusterError
 from lacerda_bot.reference.cluster import LOCAL, run_batch_on_ray
 from lacerda_bot.reference.game import GameRecord
 from lacerda_bot.reference.simulate import (
@@ -37,19 +32,11 @@ from lacerda_bot.reference.simulate import (
     run_batch,
     summarise,
 )
-from lacerda_bot.table.rounds import round_number
-from lacerda_bot.table.session import (
-    SAVE_FORMAT,
-    Game,
-    SaveConflictError,
-    load_game,
-    loads_game,
-    new_game,
-    remove_stale_temporaries,
-    replay,
-    save_game,
-)
-from lacerda_bot.table.terminal import Style, Terminal, use_colour
+from lacerda_bot.table._command import add_table_parsers
+from lacerda_bot.table._command import games as games
+from lacerda_bot.table._command import parse_options as parse_options
+from lacerda_bot.table._command import play as play
+from lacerda_bot.table.printable import display_path, make_streams_tolerant
 from lacerda_bot.web._command import add_web_parser
 
 __all__ = ["main"]
@@ -108,264 +95,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write one JSON record per game to FILE",
     )
-    _play_parser(commands)
-    games = commands.add_parser(
-        "games",
-        help="list the table games saved in a folder",
-        description="List the lacerda-bot play saves in FOLDER (default: here), most "
-        "recent first, with where each game stands.",
-    )
-    games.add_argument("folder", nargs="?", type=Path, default=Path("."))
-    games.set_defaults(run=_run_games)
+    add_table_parsers(commands)
     add_serve_parser(commands)
     add_web_parser(commands)
     return parser
-
-
-_PLAY_EPILOG = """\
-Steps, named at the "Next" prompt: setup (first), turn (his turn), shuttle (the
-Shuttle phase), level-up (the Colony gained a level; once per level), tech (you
-used one of his Techs), score (final scoring and your Solo Goal).
-
-The companion asks only what Lacerda's decisions need: yes or no, a count, or a
-pick from a short list, never a coordinate. Where a rule picks a place, it says
-the criterion in words; when you report a tie, it breaks it with his solo cards
-and says which option wins (number tied hexes row by row from the top, left to
-right in each row).
-
-At any prompt: ? (valid answers and what the question means), help, why (rules
-and tie-breaks behind the last step), status (his discard pile, pass, cards
-left and Progress Bot; never the draw order), back (your last answer in this
-step), undo (the step in progress, or the last step), redo, quit. The game is saved to FILE after every complete
-step, by writing a temporary file and renaming it, so an interruption leaves
-the last save whole; a corrupt save is refused and left as it was. Without
---save, a new game goes to lacerda-SEED.json (or lacerda-SEED-2.json, ... if
-taken); lacerda-bot games lists the saves in a folder.
-
-The Next prompt offers the step the round expects (Enter takes it): his turn,
-then the Shuttle phase once both turns are played. A step out of order is
-refused with the reason; add ! to take it anyway (turn!).
-
-Options (--option NAME=VALUE, repeatable; spec section 3), with defaults:
-"""
-
-
-def _option_lines() -> str:
-    """One line per option: its name, the values it takes, and its default."""
-    return "\n".join(
-        f"  {c.name}={'|'.join(c.values) or 'a whole number'} (default {c.default})"
-        for c in option_choices()
-    )
-
-
-def _play_parser(
-    commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
-) -> None:
-    play = commands.add_parser(
-        "play",
-        help="run Lacerda for a physical game of On Mars",
-        description="Run Lacerda, step by step, for a game at the table.",
-        epilog=_PLAY_EPILOG + _option_lines(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    play.set_defaults(run=_run_play)
-    play.add_argument(
-        "--seed", type=int, help="the game's seed (default: a random one)"
-    )
-    play.add_argument(
-        "--goal",
-        default="first_colonists",
-        choices=[g.id for g in SOLO_GOALS],
-        help="the Solo Goal checked at the end (default first_colonists)",
-    )
-    play.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set a rules option for a new game (repeatable)",
-    )
-    play.add_argument(
-        "--save",
-        type=Path,
-        metavar="FILE",
-        help="where a new game is saved (default lacerda-SEED.json in this folder, "
-        "numbered if taken; an existing FILE is never overwritten)",
-    )
-    play.add_argument(
-        "--resume", type=Path, metavar="FILE", help="continue the game saved in FILE"
-    )
-    play.add_argument("--plain", action="store_true", help="no colour")
-    play.add_argument(
-        "--rules",
-        action="store_true",
-        help="show the rule IDs on every line (why always shows them)",
-    )
-
-
-def parse_options(pairs: Sequence[str]) -> Options:
-    """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it."""
-    return parse_option_pairs(pairs)
-
-
-def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    """Start or resume a table game and run its prompt loop."""
-    game: Game
-    path: Path
-    saved: bytes
-    if args.resume is not None:
-        if args.seed is not None or args.option:
-            err.write(
-                "lacerda-bot play: --seed and --option are for new games, not --resume\n"
-            )
-            return 2
-        path = args.resume
-        try:
-            saved = path.read_bytes()  # read once: the game and the bytes to expect
-            game = loads_game(saved.decode("utf-8"))
-        except UnicodeDecodeError as error:
-            err.write(
-                f"lacerda-bot play: cannot resume {path}: not a text file ({error})\n"
-                "The file was not changed.\n"
-            )
-            return 2
-        except (OSError, SerializationError) as error:
-            err.write(
-                f"lacerda-bot play: cannot resume {path}: {error}\n"
-                "The file was not changed.\n"
-            )
-            return 2
-        if game.converted:
-            _keep_original(path, game, out)
-    else:
-        seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
-        try:
-            game = new_game(seed, parse_options(args.option), args.goal)
-            path, saved = _create(game, args.save)
-        except SaveConflictError as error:
-            if args.save is None:
-                err.write(f"lacerda-bot play: {error}\n")
-                return 2
-            err.write(
-                f"lacerda-bot play: {args.save} already exists; resume it with "
-                f"--resume {shlex.quote(str(args.save))}, or choose another "
-                "--save FILE\n"
-            )
-            return 2
-        except OSError as error:
-            err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
-            return 2
-        except LacerdaBotError as error:
-            err.write(f"lacerda-bot play: {error}\n")
-            return 2
-        out.write(f"New game, seed {game.seed}, saved in {path}.\n")
-    remove_stale_temporaries(path)
-    colour = use_colour(out, os.environ, plain=args.plain)
-    editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
-    return Terminal(
-        game,
-        path,
-        stdin,
-        out,
-        Style(colour),
-        width=shutil.get_terminal_size().columns,
-        rules=args.rules,
-        line_editing=editing,
-        saved=saved,
-    ).loop()
-
-
-def _create(game: Game, path: Path | None) -> tuple[Path, bytes]:
-    """Save a new *game* to a file that did not exist: *path*, or a free name here.
-
-    Raises:
-        SaveConflictError: *path* exists.
-        OSError: the file cannot be written.
-    """
-    if path is not None:
-        return path, save_game(game, path, create=True)
-    for _ in range(_MOST_TRIES):  # another process may take a free name first
-        free = _free_name(Path("."), game.seed)
-        with contextlib.suppress(SaveConflictError):
-            return free, save_game(game, free, create=True)
-    raise SaveConflictError(Path("."), "no free lacerda-SEED file name; use --save")
-
-
-_MOST_TRIES: Final = 100
-"""How many free names a new game tries before giving up (races, odd files)."""
-
-
-def _line_editing() -> bool:  # pragma: no cover - needs a real terminal
-    """Load :mod:`readline` for line editing and history, where the platform has it."""
-    try:
-        import readline  # noqa: F401 - loading it is what enables editing
-    except ImportError:
-        return False
-    return True
-
-
-def _free_name(folder: Path, seed: int) -> Path:
-    """``lacerda-SEED.json`` in *folder*, numbered (``-2``, ``-3``, ...) if taken."""
-    path = folder / f"lacerda-{seed}.json"
-    n = 1
-    while os.path.lexists(path):  # a dangling link takes its name too
-        n += 1
-        path = folder / f"lacerda-{seed}-{n}.json"
-    return path
-
-
-def _is_save(path: Path) -> bool:
-    """Whether *path* claims to be a table save (its JSON names the format)."""
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
-
-
-def games(folder: Path, out: TextIO) -> int:
-    """List the table saves in *folder*, most recent first, with where each stands."""
-    saves = sorted(
-        (p for p in folder.glob("*.json") if p.is_file() and _is_save(p)),
-        key=lambda p: (-p.stat().st_mtime, p.name),
-    )
-    if not saves:
-        out.write(f"No lacerda-bot play saves in {folder}.\n")
-        return 0
-    for path in saves:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        try:
-            game = load_game(path)
-        except SerializationError as error:
-            out.write(f"{path}  {when}  cannot be resumed: {error}\n")
-            continue
-        state, _ = replay(game)
-        if state.final_score is not None:
-            where = f"over, Lacerda {state.final_score} OP"
-        elif state.side is None:
-            where = "not set up"
-        else:
-            where = f"round {round_number(state)}, {state.turns} turn(s)"
-        out.write(f"{path}  {when}  seed {game.seed}, {game.goal}, {where}\n")
-    return 0
-
-
-def _keep_original(path: Path, game: Game, out: TextIO) -> None:
-    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in."""
-    original = path.read_bytes()
-    kept = path.with_name(f"{path.name}.0.1.0")
-    copies = 0
-    while kept.exists() and kept.read_bytes() != original:
-        copies += 1  # another original already kept there: never overwrite it
-        kept = path.with_name(f"{path.name}.0.1.0.{copies}")
-    if not kept.exists():
-        shutil.copy2(path, kept)
-    out.write(
-        f"This save was written by lacerda-bot 0.1.0 and has been converted; the "
-        f"original is kept as {kept}.\n"
-    )
-    for note in game.converted[1:]:
-        out.write(f"  Where 0.1.0 did not ask, it assumed that {note}.\n")
 
 
 def _progress(done: int, total: int, out: TextIO) -> None:
@@ -388,7 +121,10 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     problem = None if args.json is None else _json_target_problem(args.json)
     if problem is not None:
-        err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {problem}\n")
+        err.write(
+            f"lacerda-bot simulate: cannot write --json {display_path(args.json)}: "
+            f"{problem}\n"
+        )
         return 2
     seeds = game_seeds(args.seed, args.games)
     tmp: Path | None = None
@@ -401,7 +137,10 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             tmp = Path(name)
         return _simulate(args, seeds, tmp, out, err)
     except OSError as error:
-        err.write(f"lacerda-bot simulate: cannot write --json {args.json}: {error}\n")
+        err.write(
+            f"lacerda-bot simulate: cannot write --json {display_path(args.json)}: "
+            f"{error}\n"
+        )
         return 2
     except ClusterError as error:
         err.write(f"lacerda-bot simulate: {error}\n")
@@ -415,14 +154,14 @@ def _json_target_problem(path: Path) -> str | None:
     """Why --json *path* cannot be written (checked before any game is played)."""
     folder = path.parent
     if not folder.is_dir():
-        return f"no folder {folder}"
+        return f"no folder {display_path(folder)}"
     if path.is_symlink() or path.exists():
         if path.is_dir():
             return "it is a folder"
         if not path.is_file():
             return "it is not a regular file (a device or a pipe?)"
     if not os.access(folder, os.W_OK):
-        return f"the folder {folder} is not writable"
+        return f"the folder {display_path(folder)} is not writable"
     return None
 
 
@@ -467,31 +206,34 @@ def _simulate(
     return 1 if summary.errors else 0
 
 
-def _run_play(args: argparse.Namespace) -> int:
-    try:
-        return play(args, sys.stdin, sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        sys.stdout.write("\nStopped; the game is saved as of its last complete step.\n")
-        return 130
-
-
 def _run_simulate(args: argparse.Namespace) -> int:
     return simulate(args, sys.stdout, sys.stderr)
 
 
-def _run_games(args: argparse.Namespace) -> int:
-    return games(args.folder, sys.stdout)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``lacerda-bot`` command; with no command, print help."""
+    make_streams_tolerant()
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0
     run: Callable[[argparse.Namespace], int] = args.run
-    return run(args)
+    try:
+        status = run(args)
+        sys.stdout.flush()  # within reach of the handler below
+    except BrokenPipeError:  # the reader went away (lacerda-bot games | head -1)
+        _discard_output()
+        return 1
+    return status
+
+
+def _discard_output() -> None:
+    """Send what is left of standard output nowhere, so exiting raises nothing more."""
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

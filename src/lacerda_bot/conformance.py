@@ -39,7 +39,7 @@ from lacerda_bot._calls import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot._deck import check_seed
+from lacerda_bot._deck import MAX_SEED, check_seed
 from lacerda_bot._rules.goals import GoalFacts
 from lacerda_bot._state import BotState
 from lacerda_bot._strategies import (
@@ -371,12 +371,20 @@ class _Checker(Generic[H]):
         """The final scoring makes no decision: nothing to check."""
 
 
-def _plans(games: int | Iterable[GamePlan], seed: int) -> list[GamePlan]:
-    if isinstance(games, int):
-        if isinstance(games, bool) or games < 1:
-            raise InvalidValueError("games", "an int >= 1 or GamePlan values", games)
-        return [GamePlan(seed=check_seed(seed) + i) for i in range(games)]
-    if seed != 0:
+def _plans(games: object, seed: object) -> Iterable[GamePlan]:
+    """The games to play: checked whole before the first is played.
+
+    A count makes its plans one at a time (any count, no list of them).
+    """
+    if isinstance(games, int) and not isinstance(games, bool):
+        first = check_seed(seed)
+        if not 1 <= games <= MAX_SEED - first:
+            expected = f"an int from 1 to {MAX_SEED - first} (seeds below 2**63)"
+            raise InvalidValueError("games", expected, games)
+        return (GamePlan(seed=first + i) for i in range(games))
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise InvalidValueError("games", "an int >= 1 or GamePlan values", games)
+    if type(seed) is not int or seed != 0:
         raise InvalidValueError("seed", "0 when games lists GamePlan values", seed)
     plans = list(games)
     if not plans:
@@ -447,7 +455,9 @@ def check_host(
     Raises:
         ConformanceError: your host differs from the reference host; the
             report names the seed, call, decision, field and both values.
-        InvalidValueError: *games* or *seed* is out of range.
+        InvalidValueError: *games* or *seed* is of another type or out of
+            range (``games=2.0`` is not a count), or *to_host*, *apply* or
+            *read* is not a function; before any game is played.
         Exception: anything *to_host*, *apply* or *read* raises (or an
             AssertionError if *apply* gives two answers to the same
             decisions), with a note naming the seed and step.
@@ -456,6 +466,12 @@ def check_host(
     >>> check_host(lambda board: board, apply, games=1) > 0
     True
     """
+    functions: dict[str, object] = {"to_host": to_host, "apply": apply}
+    if read is not None:
+        functions["read"] = read
+    for name, function in functions.items():
+        if not callable(function):
+            raise InvalidValueError(name, "a function", function)
     checked = 0
     for plan in _plans(games, seed):
         checker = _Checker(plan, to_host, apply, read)

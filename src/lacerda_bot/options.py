@@ -242,9 +242,12 @@ def parse_option_pairs(pairs: Sequence[str], where: str = "--option") -> Options
     """
     defaults = Options()
     names = [f.name for f in attrs.fields(Options)]
+    if isinstance(pairs, str) or not isinstance(pairs, Sequence):
+        raise InvalidValueError(where, "a list of NAME=VALUE texts", pairs)
     values: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
+    given: Sequence[object] = pairs  # a front end may pass anything
+    for pair in given:
+        name, sep, text = pair.partition("=") if isinstance(pair, str) else ("", "", "")
         if not sep or name not in names:
             raise InvalidValueError(where, f"NAME=VALUE, NAME one of {names}", pair)
         default = getattr(defaults, name)

@@ -384,10 +384,13 @@ def discovery_ok(host: Board, d: PlaceDiscoveryTile, options: Options | None) ->
         if options is not None
         else tuple(Options(discovery_site_allows_crystal=b) for b in (False, True))
     )
-    sites = {h for o in variants for h in discovery_sites(host, o).sites}
+    found = [discovery_sites(host, o).sites for o in variants]
+    sites = {h for each in found for h in each}
     if d.hex is None:
-        if sites:
-            first = min(sites, key=lambda h: (h.r, h.q))
+        # without the options, nothing placed is refused only if every option set
+        # has a site (a Crystal's hex is a site only with discovery_site_allows_crystal)
+        if all(found):
+            first = min(found[0], key=lambda h: (h.r, h.q))
             return f"{first} is a Discovery site, but nothing is placed (R-SHUTTLE-6)"
         return ""
     if d.hex in sites:

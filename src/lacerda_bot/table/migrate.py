@@ -256,18 +256,30 @@ class _Converter:
         return self._convert(fact, rest, question)
 
     def _gated(self, fact: Fact, rest: tuple[str, ...]) -> Answer | None:
-        """A gate's no as 0, else the count after it (1 if 0.1.0 did not ask one)."""
+        """A gate's no as 0, else the count after it (1 if 0.1.0 did not ask one).
+
+        0.1.0 asked whether an LSS building was below the Colony level and,
+        after a yes, whether it had a legal site: that second gate is taken
+        next, once. 0.1.0 never asked the first twice in a row, so a repeated
+        yes is left unused rather than followed (no recursion, whatever the
+        save holds).
+        """
         gates, counts = _GATED[fact]
         within = _within(fact)
         if fact is Fact.BUILD_SIZE and rest[0] != "shelter":
             within = rest[0]
         gate = self._take(gates, within)
+        if (
+            gate is not None
+            and gate[1] is not False
+            and _name(gate[0]) == "below_level"
+        ):
+            sites = tuple(name for name in gates if name != "below_level")
+            gate = self._take(sites, within)  # then 0.1.0 asked for a legal site
         if gate is None:
             return None
         if gate[1] is False:
             return 0
-        if fact is Fact.BUILD_SIZE and _name(gate[0]) == "below_level":
-            return self._gated(fact, rest)  # then 0.1.0 asked for a legal site
         count = self._take(counts, _within(fact))
         return 1 if count is None else count[1]
 

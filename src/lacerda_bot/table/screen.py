@@ -195,10 +195,16 @@ def screen(
 
     Raises:
         SerializationError: *save* is not a valid save.
-        InvalidValueError: *step* is not a step that may come now, or an
-            answer pair is not ``[key, answer]``.
+        InvalidValueError: an argument is not of its type (named: ``save``,
+            ``step``, ``answers[i]``, ``typed``, ``doubted``), *step* is not a
+            step that may come now, or an answer pair is not ``[key, answer]``.
+        AnswerMismatchError: an answer does not fit the question at its place.
     """
-    game, state, shown = _replayed(save)
+    if typed is not None and not isinstance(typed, str):
+        raise InvalidValueError("typed", "the typed answer as text, or None", typed)
+    if doubted is not None and not isinstance(doubted, (bool, int, str)):
+        raise InvalidValueError("doubted", "a doubted answer, or None", doubted)
+    game, state, shown = _replayed(_text(save))
     if step is None:
         kind = expected(state)
         steps = next_steps(state)
@@ -224,10 +230,13 @@ def screen(
             "goal": goal_by_id(game.goal).name,
             "taken": len(game.steps),
         }
-    kind = _STEPS.get(step)
+    asked: object = step  # a front end may pass anything
+    kind = _STEPS.get(asked) if isinstance(asked, str) else None
     if kind is None or kind not in next_steps(state):
         raise InvalidValueError("step", "a step that may come now", step)
-    pairs = [_pair(p) for p in answers]
+    if isinstance(answers, str) or not isinstance(answers, Sequence):
+        raise InvalidValueError("answers", "a list of [key, answer] pairs", answers)
+    pairs = [_pair(p, i) for i, p in enumerate(answers)]
     run = run_step(state, kind, pairs)
     error = ""
     doubt: Answer | None = None
@@ -306,20 +315,44 @@ def _replayed(save: str) -> tuple[Game, TableState, tuple[tuple[Line, ...], ...]
     return game, state, shown
 
 
-def _pair(pair: Sequence[Answer]) -> tuple[str, Answer]:
-    if len(pair) != 2 or not isinstance(pair[0], str):
-        raise InvalidValueError("answers", "[key, answer] pairs", pair)
+def _text(save: object) -> str:
+    """*save* if it is text (a save is JSON text), else InvalidValueError naming it."""
+    if not isinstance(save, str):
+        raise InvalidValueError("save", "the save's JSON text", save)
+    return save
+
+
+def _pair(pair: object, index: int) -> tuple[str, Answer]:
+    """One ``[key, answer]`` pair of a step so far; anything else names its place."""
+    if (
+        isinstance(pair, str)
+        or not isinstance(pair, Sequence)
+        or len(pair) != 2
+        or not isinstance(pair[0], str)
+        or not isinstance(pair[1], (bool, int, str))
+    ):
+        raise InvalidValueError(f"answers[{index}]", "a [key, answer] pair", pair)
     return pair[0], pair[1]
 
 
 def undo_save(save: str) -> str:
-    """*save* with its last step taken back (kept for redo); never changes a card."""
-    return dumps_game(undo(loads_game(save)))
+    """*save* with its last step taken back (kept for redo); never changes a card.
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    return dumps_game(undo(loads_game(_text(save))))
 
 
 def redo_save(save: str) -> str:
-    """*save* with the last undone step played again."""
-    return dumps_game(redo(loads_game(save)))
+    """*save* with the last undone step played again.
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    return dumps_game(redo(loads_game(_text(save))))
 
 
 def start_choices() -> JSON:
@@ -353,7 +386,8 @@ def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> JSON:
     Raises:
         InvalidValueError: the seed, the goal or an option is not valid.
     """
-    text = seed.strip()
+    typed: object = seed  # a front end may pass anything
+    text = typed.strip() if isinstance(typed, str) else ""
     if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED))):
         raise InvalidValueError(
             "seed", f"a whole number from 0 to {MAX_SEED - 1}", seed
@@ -371,10 +405,11 @@ def check_save(text: str) -> JSON:
     """*text* checked as a save, as :func:`screen` reads it.
 
     Returns ``{"save": ...}`` (the save rewritten) with its seed, goal, number
-    of steps and round, or ``{"error": why}``: a bad save is refused whole.
+    of steps and round, or ``{"error": why}``: a bad save (or anything but
+    text) is refused whole.
     """
     try:
-        game, state, _ = _replayed(text)
+        game, state, _ = _replayed(_text(text))
     except LacerdaBotError as refused:
         return {"error": str(refused)}
     return {
@@ -388,6 +423,11 @@ def check_save(text: str) -> JSON:
 
 
 def status(save: str) -> list[str]:
-    """The lines of the ``status`` command for the game in *save*."""
-    _, state, _ = _replayed(save)
+    """The lines of the ``status`` command for the game in *save*.
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    _, state, _ = _replayed(_text(save))
     return list(status_lines(state))

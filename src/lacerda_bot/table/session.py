@@ -34,6 +34,7 @@ from lacerda_bot._state import new_bot
 from lacerda_bot.errors import (
     AnswerMismatchError,
     InvalidHostStateError,
+    InvalidValueError,
     LacerdaBotError,
     SerializationError,
 )
@@ -47,7 +48,9 @@ from lacerda_bot.table.driver import (
     run_step,
 )
 from lacerda_bot.table.migrate import migrate_step
+from lacerda_bot.table.printable import display_path
 from lacerda_bot.table.state import TableState
+from lacerda_bot.table.storage import checked_path, read_regular, read_save
 
 __all__ = [
     "SAVE_FORMAT",
@@ -106,6 +109,12 @@ def new_game(
     return Game(seed=bot.seed, options=bot.options, goal=goal)
 
 
+def _require(value: object, kind: type, name: str) -> None:
+    """Refuse *value* unless it is a *kind* (a front end may pass anything)."""
+    if not isinstance(value, kind):
+        raise InvalidValueError(name, f"a {kind.__name__}", value)
+
+
 def _initial(game: Game) -> TableState:
     return TableState(
         bot=new_bot(game.seed, game.options), goal=game.goal, tracking=game.tracking
@@ -118,7 +127,13 @@ def play_step(
     """Replay one recorded step; a mismatch raises SerializationError at *where*.
 
     Without *words* no lines are made (a replay that only checks).
+
+    Raises:
+        SerializationError: *step* does not replay from *state*.
+        InvalidValueError: *state* is not a TableState or *step* not a Step.
     """
+    _require(state, TableState, "state")
+    _require(step, Step, "step")
     if step.kind not in next_steps(state):
         raise SerializationError(where, f"a {step.kind.value} step cannot come here")
     try:
@@ -142,7 +157,12 @@ def play_step(
 
 
 def replay(game: Game) -> tuple[TableState, tuple[tuple[Say, ...], ...]]:
-    """The state after every step of *game*, and each step's lines."""
+    """The state after every step of *game*, and each step's lines.
+
+    Raises:
+        InvalidValueError: *game* is not a Game.
+    """
+    _require(game, Game, "game")
     state = _initial(game)
     shown: list[tuple[Say, ...]] = []
     for i, step in enumerate(game.steps):
@@ -152,12 +172,23 @@ def replay(game: Game) -> tuple[TableState, tuple[tuple[Say, ...], ...]]:
 
 
 def record(game: Game, step: Step) -> Game:
-    """*game* with *step* appended; a new step forgets what was undone."""
+    """*game* with *step* appended; a new step forgets what was undone.
+
+    Raises:
+        InvalidValueError: *game* is not a Game or *step* not a Step.
+    """
+    _require(game, Game, "game")
+    _require(step, Step, "step")
     return attrs.evolve(game, steps=(*game.steps, step), undone=())
 
 
 def undo(game: Game) -> Game:
-    """*game* with its last step moved to the redo list (no change with no step)."""
+    """*game* with its last step moved to the redo list (no change with no step).
+
+    Raises:
+        InvalidValueError: *game* is not a Game.
+    """
+    _require(game, Game, "game")
     if not game.steps:
         return game
     return attrs.evolve(
@@ -166,7 +197,12 @@ def undo(game: Game) -> Game:
 
 
 def redo(game: Game) -> Game:
-    """*game* with the last undone step replayed (no change with nothing undone)."""
+    """*game* with the last undone step replayed (no change with nothing undone).
+
+    Raises:
+        InvalidValueError: *game* is not a Game.
+    """
+    _require(game, Game, "game")
     if not game.undone:
         return game
     return attrs.evolve(
@@ -184,7 +220,12 @@ def _steps_json(steps: Sequence[Step]) -> list[dict[str, Any]]:
 
 
 def dumps_game(game: Game) -> str:
-    """The save document of *game* (JSON text, one line per step)."""
+    """The save document of *game* (JSON text, one line per step).
+
+    Raises:
+        InvalidValueError: *game* is not a Game.
+    """
+    _require(game, Game, "game")
     body = {
         "format": SAVE_FORMAT,
         "version": _VERSION,
@@ -254,7 +295,7 @@ def loads_game(text: str) -> Game:
             "$.format", f"expected {SAVE_FORMAT!r}, got {doc.get('format')!r}"
         )
     version = doc.get("version")
-    if version not in (_VERSION, _V010) or isinstance(version, bool):
+    if type(version) is not int or version not in (_VERSION, _V010):
         raise SerializationError(
             "$.version",
             f"expected {_VERSION} (or {_V010}, from lacerda-bot 0.1.0), got {version!r}",
@@ -311,7 +352,7 @@ class SaveConflictError(LacerdaBotError):
 
     def __init__(self, path: Path, problem: str) -> None:
         """Say which file and what is wrong with it."""
-        super().__init__(f"{path}: {problem}")
+        super().__init__(f"{display_path(path)}: {problem}")
         self.path = path
 
 
@@ -340,9 +381,10 @@ def save_game(
     Raises:
         SaveConflictError: *create* and the file exists, or it changed since.
         OSError: the file could not be written (the old save is left whole).
+        InvalidValueError: *game* is not a Game, or *path* not a file path.
     """
     data = dumps_game(game).encode("utf-8")
-    target = Path(os.path.realpath(path))
+    target = Path(os.path.realpath(checked_path(path)))
     fd, name = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
     )
@@ -369,9 +411,10 @@ def save_game(
     return data
 
 
-def _current(target: Path) -> bytes:
+def _current(target: Path) -> bytes | None:
+    """What the file at *target* holds (``b""`` if absent; ``None`` if not a file)."""
     try:
-        return target.read_bytes()
+        return read_regular(target)
     except FileNotFoundError:
         return b""
 
@@ -384,15 +427,17 @@ def _locked(target: Path) -> Iterator[None]:
     replaced; it then reads the new file at *target*, which differs from what
     it expects, and is refused.
     """
-    try:
-        handle = target.open("rb")
+    try:  # never waits for a writer, should a pipe have taken the file's place
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         yield
         return
-    with handle:
+    try:
         if fcntl is not None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
+    finally:
+        os.close(fd)
 
 
 def _create_from(tmp: Path, target: Path, path: Path) -> None:
@@ -466,11 +511,13 @@ def load_game(path: Path) -> Game:
     """Read and check the save at *path*; it is never modified.
 
     Raises:
-        SerializationError: the file cannot be read or fails a check; the
-            message names the problem.
+        SerializationError: the file cannot be read (or is not a file) or fails
+            a check; the message names the problem.
+        InvalidValueError: *path* is not a file name.
     """
+    data = read_save(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise SerializationError("$", f"cannot read the file ({error})") from None
     return loads_game(text)

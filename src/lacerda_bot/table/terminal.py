@@ -10,7 +10,6 @@ IDs show with ``why``, or on every line with ``--rules``.
 """
 
 import enum
-import shlex
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,6 +21,7 @@ from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
+from lacerda_bot.table.printable import display_path, quote_path
 from lacerda_bot.table.recap import changes, status_lines
 from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table.session import (
@@ -209,7 +209,7 @@ class Terminal:
     def status(self) -> None:
         """Print the redacted bot view (R-DECK-5), his tracked board and the counters."""
         lines = status_lines(self.state)
-        lines = (*lines[:-1], f"{lines[-1]}; saved in {self.path}")
+        lines = (*lines[:-1], f"{lines[-1]}; saved in {display_path(self.path)}")
         for text in lines:
             self.write(f"  {text}", indent="    ")
 
@@ -377,9 +377,10 @@ class Terminal:
                 self.saved = save_game(
                     self.game, self.path, create=self.create, expect=self.saved
                 )
-            except (OSError, SaveConflictError) as error:
+            except (OSError, SaveConflictError, InvalidValueError) as error:
+                shown = display_path(self.path)
                 self.write(
-                    self.style.error(f"  Could not save to {self.path}: {error}.")
+                    self.style.error(f"  Could not save to {shown}: {error}.")
                     + " The step is kept; nothing was lost yet.",
                     indent="  ",
                 )
@@ -538,8 +539,8 @@ class Terminal:
             if self.unsaved:
                 self.write("Stopped without saving the last step: it is lost.")
                 return 1
-            resume = f"lacerda-bot play --resume {shlex.quote(str(self.path))}"
-            self.write(f"Saved in {self.path}.")
+            resume = f"lacerda-bot play --resume {quote_path(self.path)}"
+            self.write(f"Saved in {display_path(self.path)}.")
             if len(resume) + 13 <= self.width:
                 self.write(f"Resume with: {resume}")
             else:  # the command on a line of its own, never wrapped: copy it whole

@@ -8,6 +8,7 @@ WebAssembly stream served with the wrong type.
 import functools
 import http.server
 import socket
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -40,8 +41,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self) -> Any:
-        """Refuse a path that leads out of the site folder (symbolic links included)."""
-        target = Path(self.translate_path(self.path)).resolve()
+        """Refuse a path that leads out of the site folder (symbolic links included).
+
+        A path no file can have (a NUL byte, ``%ed%a0%80`` decoding to a lone
+        surrogate) is not found either.
+        """
+        try:
+            target = Path(self.translate_path(self.path)).resolve()
+        except (ValueError, OSError):
+            self.send_error(404, "No such page")
+            return None
         root = Path(self.directory).resolve()
         if target != root and root not in target.parents:
             self.send_error(404, "No such page")
@@ -55,7 +64,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass  # the site is static; the terminal shows the address only
 
 
-class _Server6(http.server.ThreadingHTTPServer):
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A phone that went away is no error; anything else is one line, no traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError):
+            return
+        sys.stderr.write(
+            f"lacerda-bot web: a request from {client_address[0]} failed: {error!r}\n"
+        )
+
+
+class _Server6(_Server):
     address_family = socket.AF_INET6  # type: ignore[mutable-override]  # as the stdlib does
 
 
@@ -65,7 +85,7 @@ def make_server(site: Path, host: str, port: int) -> http.server.ThreadingHTTPSe
     *host* may be an IPv4 or an IPv6 address.
     """
     handler = functools.partial(_Handler, directory=str(site))
-    kind = _Server6 if ":" in host else http.server.ThreadingHTTPServer
+    kind = _Server6 if ":" in host else _Server
     server = kind((host, port), handler)
     server.daemon_threads = True
     return server

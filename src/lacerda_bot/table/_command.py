@@ -1,0 +1,345 @@
+"""``lacerda-bot play`` and ``lacerda-bot games``: the table companion's commands.
+
+``play`` starts or resumes a table game and runs its prompt loop
+(:mod:`.terminal`); ``games`` lists the saves in a folder. Bad input never
+ends in a traceback: each refusal is one line and a non-zero status, the save
+as it was (``docs/guarantees.md``).
+"""
+
+import argparse
+import contextlib
+import os
+import secrets
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, TextIO
+
+from lacerda_bot._deck import MAX_SEED
+from lacerda_bot._rules.goals import SOLO_GOALS
+from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.options import Options, option_choices, parse_option_pairs
+from lacerda_bot.serialization import parse_json
+from lacerda_bot.table.printable import display_path, printable, quote_path
+from lacerda_bot.table.rounds import round_number
+from lacerda_bot.table.session import (
+    SAVE_FORMAT,
+    Game,
+    SaveConflictError,
+    loads_game,
+    new_game,
+    remove_stale_temporaries,
+    replay,
+    save_game,
+)
+from lacerda_bot.table.storage import keep_copy, read_save
+from lacerda_bot.table.terminal import Style, Terminal, use_colour
+
+__all__ = ["add_table_parsers", "games", "parse_options", "play"]
+
+
+def add_table_parsers(
+    commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
+) -> None:
+    """Add the ``play`` and ``games`` commands to the ``lacerda-bot`` parser."""
+    _play_parser(commands)
+    games = commands.add_parser(
+        "games",
+        help="list the table games saved in a folder",
+        description="List the lacerda-bot play saves in FOLDER (default: here), most "
+        "recent first, with where each game stands.",
+    )
+    games.add_argument("folder", nargs="?", type=Path, default=Path("."))
+    games.set_defaults(run=_run_games)
+
+
+_PLAY_EPILOG = """\
+Steps, named at the "Next" prompt: setup (first), turn (his turn), shuttle (the
+Shuttle phase), level-up (the Colony gained a level; once per level), tech (you
+used one of his Techs), score (final scoring and your Solo Goal).
+
+The companion asks only what Lacerda's decisions need: yes or no, a count, or a
+pick from a short list, never a coordinate. Where a rule picks a place, it says
+the criterion in words; when you report a tie, it breaks it with his solo cards
+and says which option wins (number tied hexes row by row from the top, left to
+right in each row).
+
+At any prompt: ? (valid answers and what the question means), help, why (rules
+and tie-breaks behind the last step), status (his discard pile, pass, cards
+left and Progress Bot; never the draw order), back (your last answer in this
+step), undo (the step in progress, or the last step), redo, quit. The game is saved to FILE after every complete
+step, by writing a temporary file and renaming it, so an interruption leaves
+the last save whole; a corrupt save is refused and left as it was. Without
+--save, a new game goes to lacerda-SEED.json (or lacerda-SEED-2.json, ... if
+taken); lacerda-bot games lists the saves in a folder.
+
+The Next prompt offers the step the round expects (Enter takes it): his turn,
+then the Shuttle phase once both turns are played. A step out of order is
+refused with the reason; add ! to take it anyway (turn!).
+
+Options (--option NAME=VALUE, repeatable; spec section 3), with defaults:
+"""
+
+
+def _option_lines() -> str:
+    """One line per option: its name, the values it takes, and its default."""
+    return "\n".join(
+        f"  {c.name}={'|'.join(c.values) or 'a whole number'} (default {c.default})"
+        for c in option_choices()
+    )
+
+
+def _play_parser(
+    commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
+) -> None:
+    play = commands.add_parser(
+        "play",
+        help="run Lacerda for a physical game of On Mars",
+        description="Run Lacerda, step by step, for a game at the table.",
+        epilog=_PLAY_EPILOG + _option_lines(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.set_defaults(run=_run_play)
+    play.add_argument(
+        "--seed", type=int, help="the game's seed (default: a random one)"
+    )
+    play.add_argument(
+        "--goal",
+        default="first_colonists",
+        choices=[g.id for g in SOLO_GOALS],
+        help="the Solo Goal checked at the end (default first_colonists)",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a rules option for a new game (repeatable)",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="where a new game is saved (default lacerda-SEED.json in this folder, "
+        "numbered if taken; an existing FILE is never overwritten)",
+    )
+    play.add_argument(
+        "--resume", type=Path, metavar="FILE", help="continue the game saved in FILE"
+    )
+    play.add_argument("--plain", action="store_true", help="no colour")
+    play.add_argument(
+        "--rules",
+        action="store_true",
+        help="show the rule IDs on every line (why always shows them)",
+    )
+
+
+def parse_options(pairs: Sequence[str]) -> Options:
+    """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it."""
+    return parse_option_pairs(pairs)
+
+
+def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """Start or resume a table game and run its prompt loop."""
+    game: Game
+    path: Path
+    saved: bytes
+    if args.resume is not None:
+        if args.seed is not None or args.option:
+            err.write(
+                "lacerda-bot play: --seed and --option are for new games, not --resume\n"
+            )
+            return 2
+        path = args.resume
+        try:
+            saved = read_save(path)  # read once: the game and the bytes to expect
+            game = loads_game(saved.decode("utf-8"))
+            if game.converted:
+                _keep_original(path, saved, game, out)
+        except UnicodeDecodeError as error:
+            return _not_resumed(path, f"not a text file ({error})", err)
+        except (OSError, SerializationError) as error:
+            return _not_resumed(path, str(error), err)
+    else:
+        seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
+        try:
+            game = new_game(seed, parse_options(args.option), args.goal)
+            path, saved = _create(game, args.save)
+        except SaveConflictError as error:
+            if args.save is None:
+                err.write(f"lacerda-bot play: {printable(str(error))}\n")
+                return 2
+            err.write(
+                f"lacerda-bot play: {display_path(args.save)} already exists; resume "
+                f"it with --resume {quote_path(args.save)}, or choose another "
+                "--save FILE\n"
+            )
+            return 2
+        except OSError as error:
+            err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
+            return 2
+        except LacerdaBotError as error:
+            err.write(f"lacerda-bot play: {printable(str(error))}\n")
+            return 2
+        out.write(f"New game, seed {game.seed}, saved in {display_path(path)}.\n")
+    remove_stale_temporaries(path)
+    colour = use_colour(out, os.environ, plain=args.plain)
+    editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
+    return Terminal(
+        game,
+        path,
+        stdin,
+        out,
+        Style(colour),
+        width=shutil.get_terminal_size().columns,
+        rules=args.rules,
+        line_editing=editing,
+        saved=saved,
+    ).loop()
+
+
+def _not_resumed(path: Path, problem: str, err: TextIO) -> int:
+    """Say on one line why *path* cannot be resumed (it is left as it was); status 2."""
+    err.write(
+        f"lacerda-bot play: cannot resume {display_path(path)}: {printable(problem)}\n"
+        "The file was not changed.\n"
+    )
+    return 2
+
+
+def _create(game: Game, path: Path | None) -> tuple[Path, bytes]:
+    """Save a new *game* to a file that did not exist: *path*, or a free name here.
+
+    Raises:
+        SaveConflictError: *path* exists.
+        OSError: the file cannot be written.
+    """
+    if path is not None:
+        return path, save_game(game, path, create=True)
+    for _ in range(_MOST_TRIES):  # another process may take a free name first
+        free = _free_name(Path("."), game.seed)
+        with contextlib.suppress(SaveConflictError):
+            return free, save_game(game, free, create=True)
+    raise SaveConflictError(Path("."), "no free lacerda-SEED file name; use --save")
+
+
+_MOST_TRIES: Final = 100
+"""How many free names a new game tries before giving up (races, odd files)."""
+
+
+def _line_editing() -> bool:  # pragma: no cover - needs a real terminal
+    """Load :mod:`readline` for line editing and history, where the platform has it."""
+    try:
+        import readline  # noqa: F401 - loading it is what enables editing
+    except ImportError:
+        return False
+    return True
+
+
+def _free_name(folder: Path, seed: int) -> Path:
+    """``lacerda-SEED.json`` in *folder*, numbered (``-2``, ``-3``, ...) if taken."""
+    path = folder / f"lacerda-{seed}.json"
+    n = 1
+    while os.path.lexists(path):  # a dangling link takes its name too
+        n += 1
+        path = folder / f"lacerda-{seed}-{n}.json"
+    return path
+
+
+def _claimed_save(path: Path) -> tuple[float, bytes] | None:
+    """When a file claiming to be a table save was changed, and its bytes; else None.
+
+    Only a regular file is read (never a pipe or a device), and once.
+    """
+    try:
+        changed = path.stat().st_mtime
+        data = read_save(path)
+        doc = parse_json(data)
+    except (OSError, SerializationError):
+        return None
+    if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
+        return changed, data
+    return None
+
+
+def games(folder: Path, out: TextIO) -> int:
+    """List the table saves in *folder*, most recent first: one line each, names escaped."""
+    claimed = ((p, _claimed_save(p)) for p in folder.glob("*.json"))
+    saves = sorted(
+        ((p, found) for p, found in claimed if found is not None),
+        key=lambda item: (-item[1][0], item[0].name),
+    )
+    if not saves:
+        out.write(f"No lacerda-bot play saves in {display_path(folder)}.\n")
+        return 0
+    for path, (changed, data) in saves:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(changed))
+        try:
+            game = loads_game(data.decode("utf-8"))
+        except (SerializationError, UnicodeDecodeError) as error:
+            out.write(
+                f"{display_path(path)}  {when}  cannot be resumed: "
+                f"{printable(str(error))}\n"
+            )
+            continue
+        state, _ = replay(game)
+        if state.final_score is not None:
+            where = f"over, Lacerda {state.final_score} OP"
+        elif state.side is None:
+            where = "not set up"
+        else:
+            where = f"round {round_number(state)}, {state.turns} turn(s)"
+        out.write(
+            f"{display_path(path)}  {when}  seed {game.seed}, {game.goal}, {where}\n"
+        )
+    return 0
+
+
+def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None:
+    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in.
+
+    The copy is ``FILE.0.1.0``, or ``FILE.0.1.0.1``, ... when that name holds
+    anything else (another original, a folder, a pipe, a link): nothing there
+    is overwritten or followed (:func:`~lacerda_bot.table.storage.keep_copy`).
+
+    Raises:
+        OSError: the original cannot be kept (the game must not go on over it).
+    """
+    kept = keep_copy(path, original, ".0.1.0")
+    out.write(
+        f"This save was written by lacerda-bot 0.1.0 and has been converted; the "
+        f"original is kept as {display_path(kept)}.\n"
+    )
+    for note in game.converted[1:]:
+        out.write(f"  Where 0.1.0 did not ask, it assumed that {note}.\n")
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    try:
+        return play(args, sys.stdin, sys.stdout, sys.stderr)
+    except KeyboardInterrupt:
+        sys.stdout.write("\nStopped; the game is saved as of its last complete step.\n")
+        return 130
+
+
+def _run_games(args: argparse.Namespace) -> int:
+    problem = _folder_problem(args.folder)
+    if problem:
+        sys.stderr.write(f"lacerda-bot games: {problem}\n")
+        return 2
+    return games(args.folder, sys.stdout)
+
+
+def _folder_problem(folder: Path) -> str:
+    """Why *folder* cannot be listed ("" if it can): missing, a file, unreadable."""
+    try:
+        with os.scandir(folder):
+            return ""
+    except FileNotFoundError:
+        return f"no folder {display_path(folder)}"
+    except NotADirectoryError:
+        return f"{display_path(folder)} is not a folder"
+    except OSError as error:
+        return f"cannot read the folder {display_path(folder)} ({error})"
