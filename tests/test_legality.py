@@ -6,6 +6,7 @@ raises IllegalDecisionError carrying the decision's index, type and that reason,
 leaving the board given as it was. The issue's hostile cases are regression tests.
 """
 
+import re
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -706,6 +707,95 @@ bad(
     "another figure stands on target tile F",
     target="F",
 )
+TARGETS = attrs.evolve(
+    ROVER,
+    spendable_crystals=1,
+    map_tiles=(
+        *ROVER.map_tiles,
+        tile("blueprint", -3, 0, Gain(kind=GainKind.BLUEPRINT)),
+        tile("dear", 0, -3, BOT, cost=2),
+        attrs.evolve(
+            tile("unmet", -3, 3, BOT),
+            tile=attrs.evolve(tile("unmet", -3, 3, BOT).tile, requirement_met=False),
+        ),
+    ),
+)
+bad(
+    "MoveRover.target: a tile he cannot use R-ROVER-2 (1.3, issue 20)",
+    TARGETS,
+    move,
+    "none of the benefits of tile blueprint",
+    target="blueprint",
+)
+bad(
+    "MoveRover.target: a tile he cannot pay for R-ROVER-2",
+    TARGETS,
+    move,
+    "tile dear costs 2 Crystals, he can spend 1",
+    target="dear",
+)
+bad(
+    "MoveRover.target: a requirement unmet R-ROVER-2",
+    TARGETS,
+    move,
+    "does not meet the requirement of tile unmet",
+    target="unmet",
+)
+NEARER = small_board(
+    buildings=(),
+    lacerda_rover=Hex(0, 0),
+    map_tiles=(tile("T", 2, 1, BOT),),
+    figures=(Figure(hex=Hex(1, 1), kind=FigureKind.BOT, owner=Owner.HUMAN),),
+    crystal_hexes=frozenset({Hex(0, 1)}),
+)
+nearer = legal(
+    "MoveRover: the end nearest the target",
+    NEARER,
+    MoveRover(
+        path=(Hex(1, 0), Hex(2, 0)),
+        allowance=2,
+        crystals_paid=0,
+        crystal_hexes=(),
+        target=HostId("T"),
+        reached=False,
+        tech_used=TechUsed.NONE,
+    ),
+)
+bad(
+    "MoveRover.path: not the end nearest the target R-ROVER-6 (1.3)",
+    NEARER,
+    nearer,
+    "a way ending nearer the target enters 2",
+    path=(Hex(0, 1),),
+    crystal_hexes=(Hex(0, 1),),
+)
+RICHER = small_board(
+    buildings=(),
+    lacerda_rover=Hex(0, 0),
+    map_tiles=(tile("T", 1, 1, BOT),),
+    crystal_hexes=frozenset({Hex(1, 0)}),
+)
+richer = legal(
+    "MoveRover: the path with the Crystal",
+    RICHER,
+    MoveRover(
+        path=(Hex(1, 0), Hex(1, 1)),
+        allowance=2,
+        crystals_paid=0,
+        crystal_hexes=(Hex(1, 0),),
+        target=HostId("T"),
+        reached=True,
+        tech_used=TechUsed.NONE,
+    ),
+)
+bad(
+    "MoveRover.path: fewer Crystals than another shortest path R-ROVER-6",
+    RICHER,
+    richer,
+    "keeps 0 Crystals; another shortest path keeps 1",
+    path=(Hex(0, 1), Hex(1, 1)),
+    crystal_hexes=(),
+)
 bad("MoveRover.path: jumps", ROVER, move, "jumps at (2,0)", path=WAY[1:])
 bad(
     "MoveRover.path: not shortest R-ROVER-6",
@@ -1232,18 +1322,31 @@ def test_an_empty_warehouse_stock_is_refused_not_stopiteration() -> None:
 
 def test_the_issue_s_silent_contradictions_are_refused() -> None:
     """Issue 20: a Rover tile as a Mine Tech, another Contract kind, a Crystal off the path, a Colony space."""
-    silent: list[tuple[Board, Decision]] = [
-        (REF, LearnTech(grid_tile=HostId("T0"), tech=TechType.MINE, lab_row=0)),
+    silent: list[tuple[Board, Decision, str]] = [
+        (
+            REF,
+            LearnTech(grid_tile=HostId("T0"), tech=TechType.MINE, lab_row=0),
+            "tile T0 is a rover Tech, not mine",
+        ),
         (
             STAFF,
             TakeContract(contract=HostId("C1"), slot=0, kind=ContractKind.DELIVERY),
+            "Contract C1 is of kind upgrade, not delivery",
         ),
-        (ROVER, attrs.evolve(move, crystal_hexes=(*move.crystal_hexes, Hex(-4, 2)))),
-        (DEPARTS, Travel(side=Side.ORBIT, space=HostId("S5"))),
+        (
+            ROVER,
+            attrs.evolve(move, crystal_hexes=(*move.crystal_hexes, Hex(-4, 2))),
+            "Crystal hex (-4,2) is not on the path",
+        ),
+        (
+            DEPARTS,
+            Travel(side=Side.ORBIT, space=HostId("S5")),
+            "space S5 is on the colony side, not orbit",
+        ),
     ]
-    for board, decision in silent:
-        assert why_illegal(board, decision, Options())
-        with pytest.raises(IllegalDecisionError):
+    for board, decision, reason in silent:
+        assert why_illegal(board, decision, Options()) == reason
+        with pytest.raises(IllegalDecisionError, match=re.escape(reason)):
             apply(board, (decision,))
 
 

@@ -134,9 +134,9 @@ def test_stdio_skips_a_long_line_to_its_end() -> None:
 
 
 def test_the_call_bound_does_not_count_waiting_for_a_worker() -> None:
-    """Two 1 s calls on one worker, bound 1.6 s: the second waits 1 s, then has its 1.6 s.
+    """Two 1 s calls on one worker, bound 1.9 s: the second waits 1 s, then has its 1.9 s.
 
-    Charged for its wait, the second would need 2 s; each call has 0.6 s to spare,
+    Charged for its wait, the second would need 2 s; each call has 0.9 s to spare,
     which a busy machine does not use up on a sleep and a new bot.
     """
 
@@ -145,7 +145,7 @@ def test_the_call_bound_does_not_count_waiting_for_a_worker() -> None:
         return reply(request)
 
     with (
-        Answerer(timeout=1.6, workers=1, answer=slow) as answerer,
+        Answerer(timeout=1.9, workers=1, answer=slow) as answerer,
         concurrent.futures.ThreadPoolExecutor(2) as hosts,
     ):
         answers = list(hosts.map(answerer, [json.dumps(NEW_BOT).encode()] * 2))
@@ -176,7 +176,7 @@ def test_a_timeout_answer_to_a_huge_request_is_quick(
         release.set()
 
     assert (answer.error, json.loads(answer.text)["id"]) == (ErrorType.TIMEOUT, "huge")
-    assert took < 1
+    assert took < 5  # parsing would have waited 10 s for its release
 
 
 @pytest.mark.parametrize("processes", [True, False], ids=["processes", "threads"])
@@ -752,7 +752,7 @@ def test_http_a_slow_client_is_cut_off_at_one_deadline() -> None:
         start = time.monotonic()
         client.sendall(b"POST / HTTP/1.1\r\n")
         closed_after = None
-        while closed_after is None and time.monotonic() - start < 3:
+        while closed_after is None and time.monotonic() - start < 8:
             time.sleep(0.1)
             try:
                 client.sendall(b"X-Slow: 1\r\n")
@@ -763,7 +763,7 @@ def test_http_a_slow_client_is_cut_off_at_one_deadline() -> None:
                 closed_after = time.monotonic() - start
 
     assert closed_after is not None
-    assert closed_after < 1.5
+    assert closed_after < 4  # the headers kept coming for 8 s: one 0.5 s deadline
 
 
 def test_http_caps_the_connections_it_serves() -> None:

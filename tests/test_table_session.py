@@ -15,6 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.table import storage
 from lacerda_bot.table.dialogue import Say
 from lacerda_bot.table.driver import StepKind, next_steps
 from lacerda_bot.table.session import (
@@ -443,3 +444,16 @@ def test_a_file_name_with_a_nul_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidValueError, match="path"):
         save_game(new_game(1), Path(f"{tmp_path}/a\x00b.json"))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_save_past_the_largest_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file larger than any save is refused whole, never read into memory (issue 20)."""
+    monkeypatch.setattr(storage, "MAX_SAVE_BYTES", 1000)
+    path = tmp_path / "game.json"
+    path.write_bytes(b" " * 1001)
+
+    with pytest.raises(SerializationError, match="larger than 1000 bytes"):
+        load_game(path)
+    assert path.read_bytes() == b" " * 1001

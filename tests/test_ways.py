@@ -3,6 +3,7 @@
 import math
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -298,3 +299,13 @@ def test_r_tie_1_tied_ways_are_numbered_in_canonical_order() -> None:
 
     assert found.count == 2
     assert [w.crystal_hexes for w in found.options(2)] == [(Hex(1, -1),), (Hex(0, 0),)]
+
+
+def test_a_way_past_the_count_is_refused() -> None:
+    """Ways.option numbers only the ways there are: no path for a number past them."""
+    found = ways(trip(hex_map(3), Hex(0, 0), Hex(3, 0), length=3), room=0)
+
+    assert found.count == 1
+    for index in (-1, 1, 10**9):
+        with pytest.raises(IndexError, match="of 1"):
+            found.option(index)

@@ -39,6 +39,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from typing import Final, NoReturn, TypeAlias
 
@@ -219,7 +220,12 @@ def _fork(answer: Answer) -> _Process:
     """Fork a worker answering with *answer*; the server's end of its channel."""
     ours, theirs = socket.socketpair()
     try:
-        pid = os.fork()
+        # Python 3.12 warns (after the fork, in the server) that a process with
+        # threads forks; the worker runs no thread of the server's (module Note),
+        # and a warning turned into an error would leave the worker unreaped.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
     except BaseException:
         ours.close()
         theirs.close()

@@ -85,8 +85,8 @@ _SIDE_SPACE: Final = (
 )
 _EMPTIED: Final = "leaves slot *slot*; every slot keeps its number (nothing shifts)."
 _FIGURES: Final = (
-    "the human's Rover and Bots on *hex* move to a nearest available hex (R-BUILD-4:"
-    " an empty hex, or a building with no figure)"
+    "the human's Bots on *hex* move to a nearest available hex (R-BUILD-4: an empty"
+    " hex, or a building with no figure)"
 )
 _SITE: Final = (
     _change("crystal_hexes", "*hex* loses its Crystal, if it held one."),

@@ -271,9 +271,7 @@ def _displace_human_figures(board: Board, site: Hex) -> Board:
     moving = [
         f
         for f in board.figures
-        if f.hex == site
-        and f.owner is Owner.HUMAN
-        and f.kind is not FigureKind.COLONIST
+        if f.hex == site and f.owner is Owner.HUMAN and f.kind is FigureKind.BOT
     ]
     if board.human_rover == site:
         nearest = free_hexes_nearest(board, site)

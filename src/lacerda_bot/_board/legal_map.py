@@ -12,6 +12,7 @@ from typing import Final
 
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.paths import (
+    can_use,
     discovery_sites,
     free_hexes_nearest,
     other_figure_hexes,
@@ -23,6 +24,8 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
+from lacerda_bot._board.usable import usable_gains
+from lacerda_bot._board.ways import Trip, ways
 from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
@@ -34,7 +37,13 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.hexmap import Hex, dist, steps_from
 from lacerda_bot.model import BuildingType, Owner, TechType, TechUsed
-from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
+from lacerda_bot.options import (
+    ComplexTechThreshold,
+    Options,
+    StandaloneRule,
+    UnknownGain,
+)
+from lacerda_bot.records import Tile
 
 __all__ = [
     "collect_ok",
@@ -219,8 +228,14 @@ def relocate_ok(host: Board, d: RelocateRover) -> str:
 # --- the Rover ----------------------------------------------------------------------
 
 
-def move_ok(host: Board, d: MoveRover) -> str:
-    """R-ROVER-2..7: a shortest path toward a tile on the map, cut where the rules cut it."""
+def move_ok(host: Board, d: MoveRover, options: Options | None = None) -> str:
+    """R-ROVER-2..7: a shortest path toward a tile he may target, cut where the rules cut it.
+
+    *host* is the board just before the move, so after its movement payment:
+    the tile's cost is checked against what he can still spend, and his use of
+    it (R-ROVER-2) on that board, which frees Depot spaces and so may only let
+    more through; without *options*, what an option decides is let through.
+    """
     if d.allowance < 0 or d.crystals_paid < 0:
         return (
             f"allowance {d.allowance} and Crystals paid {d.crystals_paid} must be >= 0"
@@ -231,6 +246,9 @@ def move_ok(host: Board, d: MoveRover) -> str:
     figures = other_figure_hexes(host)
     if placed.hex in figures:
         return f"another figure stands on target tile {d.target} (R-ROVER-2)"
+    problem = _target_problem(host, placed.tile, options)
+    if problem:
+        return problem
     start = rover_start(host)
     from_target = steps_from(host.map_hexes, placed.hex)
     total = from_target.get(start)
@@ -254,7 +272,59 @@ def move_ok(host: Board, d: MoveRover) -> str:
                 f"he stops at {end}, short of the farthest hex within his allowance "
                 "that holds no other figure (R-ROVER-6)"
             )
-    return problem or _crystals_problem(host, d) or _rover_tech_problem(host, d)
+    return (
+        problem
+        or _crystals_problem(host, d)
+        or _ways_problem(host, d, placed.hex, total)
+        or _rover_tech_problem(host, d)
+    )
+
+
+_ANY_OPTIONS: Final = Options(
+    unknown_gain=UnknownGain.ERROR, blueprint_fallback_any_type=True
+)
+"""The options under which a tile is usable if it is under any (R-ROVER-2)."""
+
+
+def _target_problem(host: Board, tile: Tile, options: Options | None) -> str:
+    """R-ROVER-2: why he could not head for *tile* ("" if he could)."""
+    if not tile.requirement_met:
+        return f"he does not meet the requirement of tile {tile.id} (R-ROVER-2)"
+    if tile.crystal_cost > host.spendable_crystals:
+        return (
+            f"tile {tile.id} costs {tile.crystal_cost} Crystals, he can spend "
+            f"{host.spendable_crystals} (R-ROVER-2)"
+        )
+    if not can_use(tile, usable_gains(host, options or _ANY_OPTIONS)):
+        return f"he could take none of the benefits of tile {tile.id} (R-ROVER-2)"
+    return ""
+
+
+def _ways_problem(host: Board, d: MoveRover, target: Hex, total: int) -> str:
+    """R-ROVER-6: the path ends as near the target, and keeps as many Crystals, as the best."""
+    length = total if d.reached else min(d.allowance, total)
+    trip = Trip(
+        map_hexes=host.map_hexes,
+        start=rover_start(host),
+        target=target,
+        length=length,
+        figures=other_figure_hexes(host),
+        crystals=host.crystal_hexes,
+    )
+    room = host.free_depot_spaces
+    best = ways(trip, room=room)
+    if len(d.path) != best.moved:
+        return (
+            f"the path enters {len(d.path)} hexes; a way ending nearer the target "
+            f"enters {best.moved} (R-ROVER-6)"
+        )
+    kept = min(len(d.crystal_hexes), room)
+    if kept != min(best.most, room):
+        return (
+            f"the path keeps {kept} Crystals; another shortest path keeps "
+            f"{min(best.most, room)} (R-ROVER-6)"
+        )
+    return ""
 
 
 def _path_problem(

@@ -114,7 +114,7 @@ def _contradiction(host: Board, decision: Decision, options: Options | None) -> 
         case Upgrade():
             return upgrade_ok(host, decision)
         case MoveRover():
-            return move_ok(host, decision)
+            return move_ok(host, decision, options)
         case CollectTile():
             return collect_ok(host, decision)
         case RelocateRover():

@@ -99,7 +99,14 @@ class Ways:
         """Steps from where those ways end to the target (0: they reach it)."""
 
     def option(self, index: int) -> PathOption:
-        """Way *index* (0-based, below :attr:`count`), in canonical order."""
+        """Way *index* (0-based, below :attr:`count`), in canonical order.
+
+        Raises:
+            IndexError: *index* is not below :attr:`count` or is negative.
+        """
+        if not 0 <= index < self.count:
+            msg = f"way {index} of {self.count}"
+            raise IndexError(msg)
         search = self._search
         return _STAY if search is None else search.path(search.first(index))
 

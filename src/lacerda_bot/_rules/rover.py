@@ -157,6 +157,13 @@ def move_rover(
 
     # the tiles are explained on the board they were chosen on (before the payment)
     later = facts.later(explain)
+    told = explain
+    if later is None:  # a source that cannot defer explains now, before paying too
+        now = explain(facts)
+
+        def told(f: Facts[D]) -> Explanation:
+            return now
+
     # R-ROVER-10: the movement payment comes first, and the Depot spaces it frees
     # count for the Crystals on the way (R-ROVER-6).
     if allowance.pay:
@@ -179,7 +186,7 @@ def move_rover(
     path = Choice(index=path_index, of=paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),
-        explain,
+        told,
         tie_breaks=target_ties + path_ties,
         later=later,
     )

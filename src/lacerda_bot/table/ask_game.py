@@ -1,4 +1,4 @@
-"""The questions about the game around him: Missions, action spaces, the Shuttle, scoring.
+"""The questions about the game around him: Missions, action spaces, the Warehouse, the Shuttle, scoring.
 
 Also the printed start of his player board, asked once at set-up when the
 companion tracks it (:mod:`lacerda_bot.table.tracked`).
@@ -12,6 +12,7 @@ from lacerda_bot.facts import Fact
 from lacerda_bot.model import (
     Action,
     ContractKind,
+    Item,
     MissionSlot,
     Side,
     TechType,
@@ -347,7 +348,28 @@ def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
+def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
+    full = words.tracked is not None and words.tracked.free_depot_spaces == 0
+    unknown = "" if words.tracked else "; no Crystal if his Depot is full"
+    return Pick(
+        text="His Depot is full: which Warehouse item other than Crystals has the most "
+        "units? (the leftmost if tied)"
+        if full
+        else "Which Warehouse item has the most units? (a Crystal wins a tie, else "
+        f"the leftmost{unknown})",
+        choices=(
+            *((i.value, i) for i in Item if not (full and i is Item.CRYSTAL)),
+            ("empty", None),
+        ),
+        hint="Count the units of each item. He takes nothing he has no room to "
+        "store (no Crystal without a free Depot space); a Resource goes to the "
+        "general supply. Answer empty if nothing he may take is left. Example: 2 "
+        "Batteries, 2 Crystals, 1 Water: crystal (battery with his Depot full).",
+    )
+
+
 QUESTIONS: Final[Mapping[Fact, Builder]] = {
+    Fact.WAREHOUSE_ITEM: _warehouse,
     Fact.SIDE: _side,
     Fact.MISSION_COMPLETED: _mission_done,
     Fact.MISSION_CRYSTALS: _mission_crystals,

@@ -15,7 +15,6 @@ from lacerda_bot.facts import Display, Fact
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
-    Item,
     Owner,
     Scientist,
     TechType,
@@ -548,33 +547,6 @@ def _obtained(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
-    tracked = words.tracked
-    if tracked is not None and tracked.free_depot_spaces == 0:
-        return Pick(
-            text="His Depot is full: which Warehouse item other than Crystals has the "
-            "most units? (the leftmost if tied)",
-            choices=(
-                *((i.value, i) for i in Item if i is not Item.CRYSTAL),
-                ("empty", None),
-            ),
-            hint="He takes nothing he has no room to store, so Crystals are passed "
-            "over; a Resource goes to the general supply. Answer empty if no other "
-            "item is left. Example: 3 Crystals, 2 Batteries, 1 Water: battery.",
-        )
-    room = (
-        "" if tracked is not None else "; leave the Crystals out if his Depot is full"
-    )
-    return Pick(
-        text="Which Warehouse item has the most units? (a Crystal wins a tie, else the "
-        f"leftmost{room})",
-        choices=(*((i.value, i) for i in Item), ("empty", None)),
-        hint="Count the units of each item in the Warehouse; answer empty if it holds "
-        "nothing he may take (he takes no Crystal without a free Depot space). "
-        "Example: 2 Batteries, 2 Crystals, 1 Water: crystal.",
-    )
-
-
 QUESTIONS: Final[Mapping[Fact, Builder]] = {
     Fact.SPENDABLE_CRYSTALS: _spendable,
     Fact.CONTRACT_CRYSTAL_COST: _contract_cost,
@@ -607,5 +579,4 @@ QUESTIONS: Final[Mapping[Fact, Builder]] = {
     Fact.CHOSEN_SCIENTIST: _chosen_scientist,
     Fact.BEST_CONTRACTS: _best_contracts,
     Fact.CONTRACT_KIND: _contract_kind,
-    Fact.WAREHOUSE_ITEM: _warehouse,
 }

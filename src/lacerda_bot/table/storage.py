@@ -10,6 +10,7 @@ a dangling one) is overwritten or written through.
 """
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
@@ -19,10 +20,12 @@ from typing import Final
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.table.printable import display_path
 
-__all__ = ["checked_path", "keep_copy", "read_regular", "read_save"]
+__all__ = ["MAX_SAVE_BYTES", "checked_path", "keep_copy", "read_regular", "read_save"]
 
 _NONBLOCK: Final = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY: Final = getattr(os, "O_NOCTTY", 0)
+MAX_SAVE_BYTES: Final = 64 << 20
+"""The largest save read (64 MiB; a whole game's answers take some kilobytes)."""
 _MOST_COPIES: Final = 100
 """How many names :func:`keep_copy` tries beside a file before giving up."""
 
@@ -44,7 +47,9 @@ def read_regular(path: Path) -> bytes | None:
     """The bytes of the regular file at *path*, or ``None`` if it is something else.
 
     Raises:
-        OSError: *path* cannot be opened or read (missing, no permission...).
+        OSError: *path* cannot be opened or read (missing, no permission...),
+            or holds more than :data:`MAX_SAVE_BYTES` (``EFBIG``: no save is
+            that large, and reading it whole could exhaust memory).
     """
     fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
     try:
@@ -52,7 +57,11 @@ def read_regular(path: Path) -> bytes | None:
             return None
         with os.fdopen(fd, "rb") as handle:
             fd = -1  # the handle closes it
-            return handle.read()
+            data = handle.read(MAX_SAVE_BYTES + 1)
+        if len(data) > MAX_SAVE_BYTES:
+            message = f"larger than {MAX_SAVE_BYTES} bytes, no save is"
+            raise OSError(errno.EFBIG, message)
+        return data
     finally:
         if fd >= 0:
             os.close(fd)
