@@ -13,6 +13,7 @@ from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._state import BotState, new_bot
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -48,13 +49,11 @@ from lacerda_bot.records import (
     GridTile,
     HeldBlueprint,
     HumanTech,
-    LabRow,
     LabSpace,
     LssMarkers,
     MapTile,
     Mission,
     Occupancy,
-    OwnTech,
     ScientistSlot,
     Stock,
     Tile,
@@ -181,19 +180,7 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         )
         for n in range(1, 9)
     )
-    lab = tuple(
-        LabRow(
-            row=r,
-            entry_free=draw(st.booleans()),
-            entry_gains=tuple(draw(st.lists(gain, max_size=1))),
-            spaces=tuple(
-                LabSpace(level=lv, gains=tuple(draw(st.lists(gain, max_size=1))))
-                for lv in range(2, 7)
-            ),
-            max_level=draw(st.integers(2, 6)),
-        )
-        for r in range(draw(st.integers(0, 4)))
-    )
+    lab = _lab(draw, gain)
     board = Board(
         side=draw(st.sampled_from(Side)),
         colony_level=level,
@@ -240,8 +227,8 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
             for i in range(draw(st.integers(0, 2)))
         ),
         tech_grid=_grid(draw),
-        lab_rows=lab,
-        lacerda_techs=_own_techs(draw, lab),
+        lab_spaces=lab,
+        lab_columns=max((sp.column for sp in lab), default=0),
         human_techs=tuple(
             HumanTech(tech=t, level=draw(st.integers(0, 6)))
             for t in draw(st.lists(st.sampled_from(TechType), unique=True, max_size=4))
@@ -363,20 +350,23 @@ def _grid(draw: st.DrawFn) -> tuple[GridTile, ...]:
     )
 
 
-def _own_techs(draw: st.DrawFn, lab: tuple[LabRow, ...]) -> tuple[OwnTech, ...]:
-    rows = [r for r in lab if not r.entry_free]
-    techs = draw(
-        st.lists(
-            st.sampled_from(TechType),
-            unique=True,
-            min_size=len(rows),
-            max_size=len(rows),
-        )
+def _lab(draw: st.DrawFn, gain: st.SearchStrategy[Gain]) -> tuple[LabSpace, ...]:
+    """A staggered Lab (V9) of 0 to 6 columns, gains drawn, his Tech tiles on some spaces."""
+    sizes: list[int] = []
+    for _ in range(draw(st.integers(0, 6))):
+        low = max(1, sizes[-1] - 1) if sizes else 1
+        high = sizes[-1] + 1 if sizes else 3
+        sizes.append(draw(st.integers(low, min(high, 4))))
+    bare = staggered(sizes)
+    gains = {s.id: tuple(draw(st.lists(gain, max_size=1))) for s in bare}
+    taken = draw(
+        st.lists(st.sampled_from([s.id for s in bare]), unique=True, max_size=8)
+        if bare
+        else st.just([])
     )
-    return tuple(
-        OwnTech(tech=t, row=r.row, level=draw(st.integers(1, r.max_level)))
-        for t, r in zip(techs, rows, strict=True)
-    )
+    kinds = draw(st.permutations(list(TechType)))
+    techs = dict(zip(taken, kinds, strict=False))
+    return staggered(sizes, gains=gains, techs=techs)
 
 
 def _display(draw: st.DrawFn) -> tuple[DisplayedBlueprint, ...]:

@@ -286,22 +286,25 @@ class ObtainBlueprint(Generic[D]):
 @final
 @attrs.frozen(kw_only=True)
 class LearnTech(Generic[D]):
-    """R-ORBIT-5: he takes grid tile *grid_tile* into his Lab row *lab_row*."""
+    """R-ORBIT-5: he puts grid tile *grid_tile* on his Lab entry space *lab_space*."""
 
     grid_tile: HostId | D
     tech: TechType | D
-    lab_row: int | D
+    lab_space: HostId | D
+    """The topmost empty space of his Lab's entry column."""
     trace: Trace = attrs.field(factory=Trace)
 
 
 @final
 @attrs.frozen(kw_only=True)
 class DevelopTech(Generic[D]):
-    """R-ORBIT-6, R-TURN-6, R-TO-10: *tech* moves from one level to the next."""
+    """R-ORBIT-6, R-TURN-6, R-TO-10: his *tech* tile moves to space *space*, a level up."""
 
     tech: TechType | D
     from_level: int | D
     to_level: int | D
+    space: HostId | D
+    """The Lab space entered: an empty space of column *to_level* his tile touched."""
     trace: Trace = attrs.field(factory=Trace)
 
 

@@ -121,6 +121,7 @@ class Fact(IdentityEnum):
     CAN_ADVANCE_AGAIN = "can_advance_again"
     HAS_TECH = "has_tech"
     CAN_ADVANCE_TECH = "can_advance_tech"
+    DEVELOP_SPACES = "develop_spaces"
     DEVELOPED_SPACE_GAINS = "developed_space_gains"
     UPGRADE_BLUEPRINTS = "upgrade_blueprints"
     ELIGIBLE_BUILDINGS = "eligible_buildings"
@@ -155,8 +156,7 @@ class Fact(IdentityEnum):
     """What he takes or uses, named by type (and level): for sources that track his board."""
     START_CRYSTALS = "start_crystals"
     START_FREE_DEPOT = "start_free_depot"
-    LAB_ROWS = "lab_rows"
-    LAB_MAX_LEVEL = "lab_max_level"
+    LAB_COLUMNS = "lab_columns"
     START_SHELTER_TECH = "start_shelter_tech"
     START_LIVING_QUARTERS = "start_living_quarters"
     START_MISSION_CRYSTALS = "start_mission_crystals"
@@ -199,6 +199,7 @@ _TIED: Final = frozenset(
         Fact.BEST_SITES,
         Fact.NEAREST_FREE_HEXES,
         Fact.CHEAPEST_TECH_TILES,
+        Fact.DEVELOP_SPACES,
         Fact.UPGRADE_BLUEPRINTS,
         Fact.ELIGIBLE_BUILDINGS,
         Fact.BEST_SCIENTISTS,
@@ -215,8 +216,7 @@ _TABLE_ONLY: Final = frozenset(
         Fact.USED_TECH,
         Fact.START_CRYSTALS,
         Fact.START_FREE_DEPOT,
-        Fact.LAB_ROWS,
-        Fact.LAB_MAX_LEVEL,
+        Fact.LAB_COLUMNS,
         Fact.START_SHELTER_TECH,
         Fact.START_LIVING_QUARTERS,
         Fact.START_MISSION_CRYSTALS,
@@ -318,12 +318,11 @@ class BlueprintPick(Generic[D]):
 @final
 @attrs.frozen(kw_only=True)
 class Development(Generic[D]):
-    """The names of a development step: the Tech, its levels, its Lab row."""
+    """The names of a development step: the Tech and its levels (columns)."""
 
     tech: TechType | D
     from_level: int | D
     to_level: int | D
-    row: int | D
 
 
 @final
@@ -536,8 +535,8 @@ class Facts(Protocol[D]):
         """Name: tile *choice*'s Tech type."""
         ...
 
-    def entry_row(self) -> int | D:
-        """Name: the Lab row of his topmost free entry space."""
+    def entry_space(self) -> HostId | D:
+        """Name: his topmost free entry space (R-ORBIT-5)."""
         ...
 
     def learned_space_gains(self) -> tuple[Gain, ...]:
@@ -545,7 +544,7 @@ class Facts(Protocol[D]):
         ...
 
     def can_advance_any(self) -> bool:
-        """R-ORBIT-6: whether any Tech of his is below its maximum level."""
+        """R-ORBIT-6: whether a Tech of his touches an empty space of the next column."""
         ...
 
     def can_advance_other(self, than: TechType | D | None) -> bool:
@@ -561,7 +560,7 @@ class Facts(Protocol[D]):
         ...
 
     def can_advance_tech(self, tech: TechType) -> bool:
-        """R-TURN-6: whether his *tech* Tech is below its maximum."""
+        """R-TURN-6: whether his *tech* Tech touches an empty space of the next column."""
         ...
 
     def developing(
@@ -572,6 +571,28 @@ class Facts(Protocol[D]):
 
     def developing_tech(self, tech: TechType) -> Development[D]:
         """Name: his *tech* Tech, advancing one level (R-TURN-6)."""
+        ...
+
+    def develop_spaces(self, tech: TechType | D) -> tuple[str, ...]:
+        """R-ORBIT-6: labels of the empty spaces his *tech* tile may enter that help him most.
+
+        Of the empty spaces of the next column its space touches (top first):
+        one whose gain he could carry out before one whose gains he cannot
+        and a blank one, then R-TIE-1 between two gains. One label, or two
+        left for R-TIE.
+        """
+        ...
+
+    def develop_space(self, tech: TechType | D, choice: Choice) -> HostId | D:
+        """Name: space *choice* of those :meth:`develop_spaces` gave."""
+        ...
+
+    def develop_space_candidates(self, tech: TechType | D) -> tuple[Candidate, ...]:
+        """Explanation: the empty spaces his *tech* tile touches, with their gains he could carry out."""
+        ...
+
+    def develop_space_removals(self, tech: TechType | D) -> tuple[Removal, ...]:
+        """Explanation: those spaces R-ORBIT-6 and R-TIE-1 removed."""
         ...
 
     def developed_space_gains(self) -> tuple[Gain, ...]:

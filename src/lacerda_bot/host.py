@@ -28,13 +28,12 @@ from lacerda_bot.records import (
     GridTile,
     HeldBlueprint,
     HumanTech,
-    LabRow,
+    LabSpace,
     LssMarkers,
     LssOffer,
     MapTile,
     Mission,
     Occupancy,
-    OwnTech,
     ScientistSlot,
     Stock,
     Tile,
@@ -150,13 +149,13 @@ class TechView(Protocol):
         ...
 
     @property
-    def lab_rows(self) -> Collection[LabRow]:
-        """Lacerda's Lab rows."""
+    def lab_spaces(self) -> Collection[LabSpace]:
+        """Lacerda's Laboratory, space by space, with his Tech tiles on them (V9)."""
         ...
 
     @property
-    def lacerda_techs(self) -> Collection[OwnTech]:
-        """Lacerda's Techs."""
+    def lab_columns(self) -> int:
+        """The number of columns of his Lab: the highest level a Tech reaches (V9)."""
         ...
 
     @property
@@ -333,7 +332,7 @@ class ScoreView(Protocol):
 
     @property
     def lab_column_values(self) -> Collection[int]:
-        """The Lab column value each of his Tech tiles scores."""
+        """The OP under each column of his Lab, column 1 first (his Techs score their column's)."""
         ...
 
     @property

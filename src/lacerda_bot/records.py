@@ -53,7 +53,6 @@ __all__ = [
     "GridTile",
     "HeldBlueprint",
     "HumanTech",
-    "LabRow",
     "LabSpace",
     "LssMarkers",
     "LssOffer",
@@ -69,7 +68,7 @@ __all__ = [
 
 
 MAX_LAB_LEVEL: Final = 20
-"""The highest level a Lab row may have (the printed Lab has 6 columns).
+"""The most columns a Lab may have (the printed Lab has 6), so the highest level.
 
 A bound on what one gain can make him do: each development step advances a Tech
 one level (R-TO-10), so a ``DEVELOP(n)`` gain, whatever its n, takes at most
@@ -90,6 +89,7 @@ _BOOL: Final = record_instance(bool)
 _ID: Final = record_instance(str, "an id (a str)")
 _GAINS: Final = record_tuple(Gain)
 _OWNER: Final = record_optional(Owner)
+_TOUCHES: Final = record_tuple(str)
 
 
 @final
@@ -207,46 +207,42 @@ class GridTile:
 @final
 @attrs.frozen(kw_only=True)
 class LabSpace:
-    """V9: a Lab space to the right of the entry column, entered at *level*."""
+    """V9 (1.3): one space of his Laboratory, as his player board prints it.
 
-    level: int = attrs.field(validator=record_count(2))
+    Columns count from 1, the entry column, to the board's ``lab_columns``;
+    a Tech tile's level is the column of the space it stands on. The columns
+    are staggered, so a space touches one or two spaces of the next column
+    (*touches*: their ids), and a space of the last column touches none. A
+    tile develops into an empty space its space touches (R-ORBIT-6).
+    """
+
+    id: HostId = attrs.field(validator=_ID)
+    column: int = attrs.field(validator=record_count(1, maximum=MAX_LAB_LEVEL))
+    """1 is the entry column; the highest is the board's ``lab_columns``."""
+    position: int = _count()
+    """Its place in its column, from 0 at the top."""
     gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
-
-
-@final
-@attrs.frozen(kw_only=True)
-class LabRow:
-    """V9: one row of Lacerda's Lab (0 is the top row)."""
-
-    row: int = _count()
-    entry_free: bool = _flag(True)
-    """Whether the entry-column space of this row is free."""
-    entry_gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
-    """The gain of the entry-column space (taken when a Tech is learned here)."""
-    spaces: tuple[LabSpace, ...] = attrs.field(
-        default=(), validator=record_tuple(LabSpace)
+    """What entering the space gives him (none: a blank space)."""
+    touches: tuple[HostId, ...] = attrs.field(default=(), validator=_TOUCHES)
+    """The ids of the next column's spaces it touches (one or two; none in the last)."""
+    tech: TechType | None = attrs.field(
+        default=None, validator=record_optional(TechType)
     )
-    max_level: int = attrs.field(
-        default=6, validator=record_count(1, maximum=MAX_LAB_LEVEL)
-    )
-    """The highest level a Tech reaches on this row (at most :data:`MAX_LAB_LEVEL`)."""
-
-    def gains_at(self, level: int) -> tuple[Gain, ...]:
-        """The gain of entering *level* on this row (level 1 is the entry space)."""
-        if level == 1:
-            return self.entry_gains
-        return next((s.gains for s in self.spaces if s.level == level), ())
+    """His Tech tile standing on it, by type; ``None`` when the space is empty."""
 
 
 @final
 @attrs.frozen(kw_only=True)
 class OwnTech:
-    """V9: one of Lacerda's Techs."""
+    """V9: one of Lacerda's Techs, as his Lab shows it (read from his Lab's spaces)."""
 
     tech: TechType = attrs.field(validator=record_instance(TechType))
     level: int = attrs.field(validator=record_count(1))
-    row: int = _count()
-    """His Lab row; the row's ``max_level`` caps the Tech."""
+    """The column of its space."""
+    space: HostId = attrs.field(validator=_ID)
+    """The id of the space it stands on."""
+    position: int = _count()
+    """That space's place in its column (0 at the top)."""
 
 
 @final

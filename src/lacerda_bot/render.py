@@ -139,9 +139,15 @@ def _text(d: Decision[D]) -> str:
                 f"obtains Blueprint {d.blueprint} ({_name(d.row)} row, slot {d.slot})"
             )
         case LearnTech():
-            return f"learns the {_name(d.tech)} Tech (tile {d.grid_tile}) into Lab row {d.lab_row}"
+            return (
+                f"learns the {_name(d.tech)} Tech (tile {d.grid_tile})"
+                f" onto Lab space {d.lab_space}"
+            )
         case DevelopTech():
-            return f"develops {_name(d.tech)} from {d.from_level} to {d.to_level}"
+            return (
+                f"develops {_name(d.tech)} from {d.from_level} to {d.to_level}"
+                f" (Lab space {d.space})"
+            )
         case Construct():
             tech = (
                 f", {_name(d.tech_used)} Tech"

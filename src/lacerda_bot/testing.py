@@ -24,6 +24,7 @@ from lacerda_bot.decisions import (
 from lacerda_bot.errors import IllegalDecisionError, InvalidValueError
 from lacerda_bot.hexmap import Hex, dist
 from lacerda_bot.host import HostState
+from lacerda_bot.lab import PRINTED_COLUMNS, staggered
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -45,7 +46,6 @@ from lacerda_bot.records import (
     ContractSlot,
     DisplayedBlueprint,
     GridTile,
-    LabRow,
     LabSpace,
     MapTile,
     Mission,
@@ -176,7 +176,8 @@ def reference_board() -> Board:
             for i in range(1, 9)
         ),
         tech_grid=_reference_grid(),
-        lab_rows=_reference_lab(),
+        lab_spaces=_reference_lab(),
+        lab_columns=len(PRINTED_COLUMNS),
         blueprint_display=_reference_blueprints(),
         scientist_display=tuple(
             ScientistSlot(slot=i, scientist=s) for i, s in enumerate(Scientist)
@@ -230,18 +231,29 @@ def _reference_grid() -> tuple[GridTile, ...]:
     )
 
 
-def _reference_lab() -> tuple[LabRow, ...]:
-    return tuple(
-        LabRow(
-            row=row,
-            entry_gains=(_gain(GainKind.CRYSTALS, 1),) if row % 2 else (),
-            spaces=(
-                LabSpace(level=3, gains=(_gain(GainKind.WAREHOUSE),)),
-                LabSpace(level=5, gains=(_gain(GainKind.BOT),)),
-            ),
-            max_level=6,
-        )
-        for row in range(4)
+def _reference_lab() -> tuple[LabSpace, ...]:
+    """The printed shape (:data:`~lacerda_bot.lab.PRINTED_COLUMNS`), illustrative gains.
+
+    His Shelter Tech stands on its start space, the middle of column 2.
+
+    Where two spaces touch one tile, their gains differ somewhere, so that
+    R-ORBIT-6 has choices to make: a gain he can carry out against a blank
+    space, two gains of different kinds (R-TIE), two blank spaces (R-TIE).
+    """
+    crystal, two = _gain(GainKind.CRYSTALS, 1), _gain(GainKind.CRYSTALS, 2)
+    warehouse, bot = _gain(GainKind.WAREHOUSE), _gain(GainKind.BOT)
+    gains = {
+        "c1-bottom": (crystal,),
+        "c2-top": (warehouse,),
+        "c2-bottom": (bot,),
+        "c3-top": (crystal,),
+        "c4-middle": (warehouse,),
+        "c4-bottom": (two,),
+        "c5-top": (bot,),
+    }
+    return staggered(
+        gains={HostId(k): v for k, v in gains.items()},
+        techs={HostId("c2-middle"): TechType.SHELTER},  # his start (set-up step 6)
     )
 
 

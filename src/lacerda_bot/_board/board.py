@@ -39,6 +39,7 @@ from typing import Any, Final, final
 
 import attrs
 
+from lacerda_bot._lab import own_techs
 from lacerda_bot._validate import a_name, check_is_view, is_plain_hex, view_error
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.hexmap import Hex, canonical
@@ -60,7 +61,8 @@ from lacerda_bot.records import (
     GridTile,
     HeldBlueprint,
     HumanTech,
-    LabRow,
+    MAX_LAB_LEVEL,
+    LabSpace,
     LssMarkers,
     LssOffer,
     MapTile,
@@ -109,8 +111,8 @@ class Board:
     map_tiles: tuple[MapTile, ...] = ()
     exploration_tiles: tuple[Tile, ...] = ()
     tech_grid: tuple[GridTile, ...] = ()
-    lab_rows: tuple[LabRow, ...] = ()
-    lacerda_techs: tuple[OwnTech, ...] = ()
+    lab_spaces: tuple[LabSpace, ...] = ()
+    lab_columns: int = 0
     human_techs: tuple[HumanTech, ...] = ()
     own_upgrade_capacity: int = 1
     human_upgrade_capacity: int = 1
@@ -145,6 +147,11 @@ class Board:
     ships_in_hangar: int = 0
     lacerda_contracts: tuple[ContractKind, ...] = ()
 
+    @property
+    def lacerda_techs(self) -> tuple[OwnTech, ...]:
+        """V9: his Techs, read from his Lab's spaces (a Tech's level is its column)."""
+        return own_techs(self.lab_spaces)
+
     def __attrs_post_init__(self) -> None:
         """Freeze what the host handed in: its lists and sets become tuples and frozensets.
 
@@ -172,8 +179,7 @@ _COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
     "map_tiles": (MapTile, _by("hex.r", "hex.q", "tile.id")),
     "exploration_tiles": (Tile, None),
     "tech_grid": (GridTile, _by("row", "column", "id")),
-    "lab_rows": (LabRow, _by("row")),
-    "lacerda_techs": (OwnTech, _by("row")),
+    "lab_spaces": (LabSpace, _by("column", "position", "id")),
     "human_techs": (HumanTech, _by("tech.value")),
     "blueprint_display": (DisplayedBlueprint, lambda d: (_ROW_ORDER[d.row], d.slot)),
     "lacerda_blueprints": (HeldBlueprint, _by("blueprint.id")),
@@ -238,6 +244,7 @@ def _frozen(items: Any, kind: type[tuple[Any, ...]] | type[frozenset[Any]]) -> A
 _VALUES: Final[dict[str, tuple[type, int | None]]] = {
     "side": (Side, None),
     "colony_level": (int, 0),
+    "lab_columns": (int, 0),
     "lss_markers": (LssMarkers, None),
     "initial_mine_hex": (Hex, None),
     "own_upgrade_capacity": (int, 1),
@@ -528,20 +535,53 @@ def _check_tiles(board: Board) -> None:
 
 
 def _check_techs(board: Board) -> None:
-    rows = {r.row: r for r in board.lab_rows}
-    _unique("lab_rows.row", [r.row for r in board.lab_rows])
-    _unique("lacerda_techs.tech", [t.tech for t in board.lacerda_techs])
-    _unique("lacerda_techs.row", [t.row for t in board.lacerda_techs])
-    for i, tech in enumerate(board.lacerda_techs):
-        _require(
-            tech.row in rows, f"lacerda_techs[{i}].row", "a row of lab_rows", tech.row
-        )
-        top = rows[tech.row].max_level
-        _require(
-            tech.level <= top, f"lacerda_techs[{i}].level", f"at most {top}", tech.level
-        )
+    _check_lab(board.lab_spaces, board.lab_columns)
     _unique("human_techs.tech", [t.tech for t in board.human_techs])
     _unique("tech_grid.id", [t.id for t in board.tech_grid])
+
+
+def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
+    """V9: spaces with unique ids in columns 1..*columns*, each touching the next column."""
+    _require(
+        columns <= MAX_LAB_LEVEL, "lab_columns", f"at most {MAX_LAB_LEVEL}", columns
+    )
+    _unique("lab_spaces.id", [s.id for s in lab])
+    _unique("lab_spaces.position", [(s.column, s.position) for s in lab])
+    _unique("lab_spaces.tech", [s.tech for s in lab if s.tech is not None])
+    column_of = {s.id: s.column for s in lab}
+    for i, space in enumerate(lab):
+        where = f"lab_spaces[{i}]"
+        _require(
+            space.column <= columns,
+            f"{where}.column",
+            f"a column of lab_columns (1 to {columns})",
+            space.column,
+        )
+        _unique(f"{where}.touches", space.touches)
+        last = space.column == columns
+        _require(
+            0 < len(space.touches) <= 2 or last,
+            f"{where}.touches",
+            "one or two spaces of the next column",
+            list(space.touches),
+        )
+        _require(
+            not (last and space.touches),
+            f"{where}.touches",
+            "none (a space of the last column touches nothing)",
+            list(space.touches),
+        )
+        for touched in space.touches:
+            _require(
+                column_of.get(touched) == space.column + 1,
+                f"{where}.touches",
+                f"ids of spaces in column {space.column + 1}",
+                touched,
+            )
+    missing = sorted(set(range(1, columns + 1)) - set(column_of.values()))
+    _require(
+        not missing, "lab_spaces", "a space in every column of lab_columns", missing[:1]
+    )
 
 
 def _check_blueprints(board: Board) -> None:
@@ -615,7 +655,7 @@ _CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
     ),
     (
         _check_techs,
-        frozenset({"lab_rows", "lacerda_techs", "human_techs", "tech_grid"}),
+        frozenset({"lab_spaces", "lab_columns", "human_techs", "tech_grid"}),
     ),
     # The card and space checks, each with only what it reads (a board changed
     # between calls mostly changes his Turn Order space: the rest is not rechecked).

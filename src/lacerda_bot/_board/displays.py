@@ -101,7 +101,7 @@ def choose_tech_tiles(view: TechView) -> LearnChoice:
 
     No tile when none is of a type he lacks.
     """
-    owned = {t.tech for t in view.lacerda_techs}
+    owned = {s.tech for s in view.lab_spaces}
     grid = sorted(view.tech_grid, key=lambda t: (t.row, t.column, t.id))
     lacking = [t for t in grid if t.tech not in owned]
     removed = tuple(

@@ -13,6 +13,7 @@ import attrs
 
 from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.paths import free_hexes_nearest
+from lacerda_bot._lab import developed, learned
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -54,7 +55,6 @@ from lacerda_bot.records import (
     Figure,
     HeldBlueprint,
     MapTile,
-    OwnTech,
 )
 
 __all__ = ["apply_decision"]
@@ -202,25 +202,16 @@ def _obtain_blueprint(board: Board, d: ObtainBlueprint) -> Board:
 
 
 def _learn_tech(board: Board, d: LearnTech) -> Board:
-    techs = (*board.lacerda_techs, OwnTech(tech=d.tech, level=1, row=d.lab_row))
     return evolve_board(
         board,
         tech_grid=tuple(t for t in board.tech_grid if t.id != d.grid_tile),
-        lacerda_techs=tuple(sorted(techs, key=lambda t: t.row)),
-        lab_rows=tuple(
-            attrs.evolve(r, entry_free=False) if r.row == d.lab_row else r
-            for r in board.lab_rows
-        ),
+        lab_spaces=learned(board.lab_spaces, d.lab_space, d.tech),
     )
 
 
 def _develop_tech(board: Board, d: DevelopTech) -> Board:
     return evolve_board(
-        board,
-        lacerda_techs=tuple(
-            attrs.evolve(t, level=d.to_level) if t.tech is d.tech else t
-            for t in board.lacerda_techs
-        ),
+        board, lab_spaces=developed(board.lab_spaces, d.tech, d.space)
     )
 
 

@@ -20,7 +20,7 @@ the conformance property drives the table companion with these answers.
 from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
 
-from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._board.board import Board, evolve_board, read_view
 from lacerda_bot._board.displays import (
     BlueprintChoice,
     BlueprintRank,
@@ -40,6 +40,7 @@ from lacerda_bot._board.paths import (
     Target,
     discovery_sites,
     eligible_tiles,
+    gains_dominate,
     free_hexes_nearest,
     ineligible_tiles,
     nearest_eligible,
@@ -56,7 +57,15 @@ from lacerda_bot._board.sites import (
 )
 from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._board.ways import PathOption, Trip, Ways, sole_way, ways
-from lacerda_bot._lab import choose_development, movable
+from lacerda_bot._lab import (
+    best_entries,
+    choose_development,
+    developed,
+    entry_space,
+    free_ahead,
+    level_of,
+    movable,
+)
 from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
@@ -107,7 +116,7 @@ from lacerda_bot.records import (
     DisplayedBlueprint,
     GridTile,
     HeldBlueprint,
-    LabRow,
+    LabSpace,
     Mission,
     OwnTech,
     ScientistSlot,
@@ -128,10 +137,8 @@ def _check_unknown_gains(board: Board) -> None:
     error = UnknownGain.ERROR
     for i, space in enumerate(board.turn_order_spaces):
         check_gains(space.gains, error, f"turn_order_spaces[{i}].gains")
-    for i, row in enumerate(board.lab_rows):
-        check_gains(row.entry_gains, error, f"lab_rows[{i}].entry_gains")
-        for j, lab in enumerate(row.spaces):
-            check_gains(lab.gains, error, f"lab_rows[{i}].spaces[{j}].gains")
+    for i, lab in enumerate(board.lab_spaces):
+        check_gains(lab.gains, error, f"lab_spaces[{i}].gains")
     for i, placed in enumerate(board.map_tiles):
         check_gains(placed.tile.reward, error, f"map_tiles[{i}].tile.reward")
     for i, tile in enumerate(board.exploration_tiles):
@@ -154,7 +161,7 @@ _REFERRING: Final = frozenset(
 
 
 _READS: Final[dict[object, frozenset[str]]] = {
-    "best": frozenset({"buildings", "human_techs", "lacerda_techs", "map_hexes"}),
+    "best": frozenset({"buildings", "human_techs", "lab_spaces", "map_hexes"}),
     "scientists": frozenset(
         {"human_blueprints", "lacerda_blueprints", "scientist_display"}
     ),
@@ -189,8 +196,8 @@ class BoardFacts:
         """The last value of each key of a :data:`_READS` kind, and the board it was read on."""
         self._built: Hex | None = None
         self._obtained: DisplayedBlueprint | None = None
-        self._learned_row = 0
-        self._developed: tuple[TechType, int] | None = None
+        self._learned: HostId | None = None
+        self._developed: HostId | None = None
         self._moved: MoveRover | None = None
         self._targets: tuple[Target, ...] = ()
         """The nearest tiles of the Rover move in progress (R-ROVER-3)."""
@@ -299,9 +306,9 @@ class BoardFacts:
                 )
                 self._note(Fact.USED_BLUEPRINT, (), (used.building, used.level))
             case LearnTech():
-                self._learned_row = decision.lab_row
+                self._learned = decision.lab_space
             case DevelopTech():
-                self._developed = (decision.tech, decision.to_level)
+                self._developed = decision.space
             case MoveRover():
                 self._moved = decision
             case CollectTile():
@@ -430,8 +437,10 @@ class BoardFacts:
     def tech_level(self, tech: TechType, owner: Owner) -> int:
         """R-BUILD-7, R-ROVER-4."""
         board = self.board
-        techs = board.lacerda_techs if owner is Owner.LACERDA else board.human_techs
-        level = max((t.level for t in techs if t.tech is tech), default=0)
+        if owner is Owner.LACERDA:
+            level = level_of(board.lab_spaces, tech)
+        else:
+            level = max((t.level for t in board.human_techs if t.tech is tech), default=0)
         return self._note(Fact.TECH_LEVEL, (tech, owner), level)
 
     def rover_on_new_building(self) -> bool:
@@ -536,7 +545,7 @@ class BoardFacts:
 
     def lab_entry_free(self) -> bool:
         """R-ORBIT-5."""
-        free = any(r.entry_free for r in self.board.lab_rows)
+        free = entry_space(self.board.lab_spaces) is not None
         return self._note(Fact.LAB_ENTRY_FREE, (), free)
 
     def cheapest_tech_tiles(self) -> tuple[str, ...]:
@@ -568,20 +577,22 @@ class BoardFacts:
         """Name (noted for sources that track his board)."""
         return self._note(Fact.TECH_TILE_TYPE, (choice,), self._tile(choice).tech)
 
-    def entry_row(self) -> int:
+    def entry_space(self) -> HostId:
         """Name: the topmost free entry space (the plan checked there is one)."""
-        return min(r.row for r in self.board.lab_rows if r.entry_free)
+        space = entry_space(self.board.lab_spaces)
+        assert space is not None
+        return space.id
 
-    def _row(self, row: int) -> LabRow:
-        return next(r for r in self.board.lab_rows if r.row == row)
+    def _space(self, space: HostId | None) -> LabSpace:
+        return next(s for s in self.board.lab_spaces if s.id == space)
 
     def learned_space_gains(self) -> tuple[Gain, ...]:
         """R-ORBIT-5."""
-        gains = self._row(self._learned_row).entry_gains
+        gains = self._space(self._learned).gains
         return self._note(Fact.LEARNED_SPACE_GAINS, (), gains)
 
     def _movable(self) -> list[OwnTech]:
-        return movable(self.board.lacerda_techs, self.board.lab_rows)
+        return self._cached("movable", lambda: movable(self.board.lab_spaces))
 
     def can_advance_any(self) -> bool:
         """R-ORBIT-6."""
@@ -599,7 +610,7 @@ class BoardFacts:
 
     def has_tech(self, tech: TechType) -> bool:
         """R-TURN-6."""
-        has = any(t.tech is tech for t in self.board.lacerda_techs)
+        has = level_of(self.board.lab_spaces, tech) > 0
         return self._note(Fact.HAS_TECH, (tech,), has)
 
     def can_advance_tech(self, tech: TechType) -> bool:
@@ -607,22 +618,17 @@ class BoardFacts:
         can = any(t.tech is tech for t in self._movable())
         return self._note(Fact.CAN_ADVANCE_TECH, (tech,), can)
 
-    def _development(self, tech: OwnTech) -> Development[Never]:
-        return Development(
-            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1, row=tech.row
-        )
+    @staticmethod
+    def _development(tech: OwnTech) -> Development[Never]:
+        return Development(tech=tech.tech, from_level=tech.level, to_level=tech.level + 1)
 
     def developing(
         self, choice: DevelopChoice, previous: TechType | None
     ) -> Development[Never]:
         """Name."""
         most = choice is DevelopChoice.MOST
-        board = self.board
         tech = choose_development(
-            board.lacerda_techs,
-            board.lab_rows,
-            most=most,
-            previous=None if most else previous,
+            self.board.lab_spaces, most=most, previous=None if most else previous
         )
         assert tech is not None  # the engine read can_advance_* first
         return self._development(tech)
@@ -632,12 +638,69 @@ class BoardFacts:
         own = next(t for t in self.board.lacerda_techs if t.tech is tech)
         return self._development(own)
 
+    def _entries(
+        self, tech: TechType
+    ) -> tuple[tuple[LabSpace, ...], tuple[LabSpace, ...], tuple[Removal, ...]]:
+        """The empty spaces his *tech* tile touches, the best of them, the removals."""
+        return self._cached(("entries", tech), lambda: self._weigh_entries(tech))
+
+    def _weigh_entries(
+        self, tech: TechType
+    ) -> tuple[tuple[LabSpace, ...], tuple[LabSpace, ...], tuple[Removal, ...]]:
+        board = self.board
+        lab = board.lab_spaces
+        at = next(s for s in lab if s.tech is tech)
+        free = free_ahead(lab, at.id)
+        best, removed = best_entries(free, self._carried(tech), gains_dominate)
+        return free, best, removed
+
+    def _carried(self, tech: TechType) -> Callable[[LabSpace], tuple[Gain, ...]]:
+        """The gains of a space he could carry out once his *tech* tile is on it (R-TO-2)."""
+        board, options = self.board, self.options
+
+        def carried(space: LabSpace) -> tuple[Gain, ...]:
+            if not space.gains:
+                return ()
+            after = evolve_board(
+                board, lab_spaces=developed(board.lab_spaces, tech, space.id)
+            )
+            can_take = usable_gains(after, options)
+            return tuple(g for g in space.gains if can_take(g))
+
+        return carried
+
+    def develop_spaces(self, tech: TechType) -> tuple[str, ...]:
+        """R-ORBIT-6."""
+        labels = tuple(s.id for s in self._entries(tech)[1])
+        return self._note(Fact.DEVELOP_SPACES, (tech,), labels)
+
+    def develop_space(self, tech: TechType, choice: Choice) -> HostId:
+        """Name."""
+        return self._entries(tech)[1][choice.index].id
+
+    def develop_space_candidates(self, tech: TechType) -> tuple[Candidate, ...]:
+        """Explanation."""
+        free = self._entries(tech)[0]
+        carried = self._carried(tech)
+        return tuple(
+            Candidate(
+                option=s.id,
+                criteria=(
+                    ("position", s.position),
+                    ("gains", len(s.gains)),
+                    ("gains_he_can_carry_out", len(carried(s))),
+                ),
+            )
+            for s in free
+        )
+
+    def develop_space_removals(self, tech: TechType) -> tuple[Removal, ...]:
+        """Explanation."""
+        return self._entries(tech)[2]
+
     def developed_space_gains(self) -> tuple[Gain, ...]:
         """R-ORBIT-6."""
-        assert self._developed is not None  # read right after DevelopTech
-        tech, level = self._developed
-        own = next(t for t in self.board.lacerda_techs if t.tech is tech)
-        gains = self._row(own.row).gains_at(level)
+        gains = self._space(self._developed).gains
         return self._note(Fact.DEVELOPED_SPACE_GAINS, (), gains)
 
     # --- Colony ---------------------------------------------------------------

@@ -7,6 +7,7 @@ stock that is empty.
 """
 
 from lacerda_bot._board.board import Board
+from lacerda_bot._lab import entry_space, level_of
 from lacerda_bot.decisions import (
     AdvanceMission,
     ChooseLssReward,
@@ -59,32 +60,43 @@ def learn_ok(host: Board, d: LearnTech) -> str:
         return f"tile {d.grid_tile} is not on the Tech grid"
     if tile.tech is not d.tech:
         return f"tile {d.grid_tile} is a {tile.tech.value} Tech, not {d.tech.value}"
-    if any(t.tech is d.tech for t in host.lacerda_techs):
+    lab = host.lab_spaces
+    if level_of(lab, d.tech):
         return f"he already has a {d.tech.value} Tech (R-ORBIT-5)"
-    free = [r.row for r in host.lab_rows if r.entry_free]
-    if not free:
+    top = entry_space(lab)
+    if top is None:
         return "no Lab entry space is free (R-ORBIT-5)"
-    if d.lab_row == min(free):
+    if d.lab_space == top.id:
         return ""
-    if d.lab_row in free:
-        return f"Lab row {d.lab_row} is not the topmost free entry space, row {min(free)} is"
-    if any(r.row == d.lab_row for r in host.lab_rows):
-        return f"the entry space of Lab row {d.lab_row} is taken"
-    return f"his Lab has no row {d.lab_row}"
+    space = next((s for s in lab if s.id == d.lab_space), None)
+    if space is None:
+        return f"his Lab has no space {d.lab_space}"
+    if space.column != 1:
+        return f"Lab space {d.lab_space} is in column {space.column}, not the entry column"
+    if space.tech is not None:
+        return f"Lab space {d.lab_space} is taken by his {space.tech.value} Tech"
+    return f"Lab space {d.lab_space} is not the topmost free entry space, {top.id} is"
 
 
 def develop_ok(host: Board, d: DevelopTech) -> str:
-    """R-ORBIT-6, R-TURN-6, R-TO-10: his Tech, at its level, one step, within its row."""
-    tech = next((t for t in host.lacerda_techs if t.tech is d.tech), None)
-    if tech is None:
+    """R-ORBIT-6, R-TURN-6, R-TO-10: his Tech, from its level, into an empty space it touches."""
+    lab = host.lab_spaces
+    at = next((s for s in lab if s.tech is d.tech), None)
+    if at is None:
         return f"he has no {d.tech.value} Tech"
-    if tech.level != d.from_level:
-        return f"{d.tech.value} is not at level {d.from_level} but at {tech.level}"
+    if at.column != d.from_level:
+        return f"{d.tech.value} is not at level {d.from_level} but at {at.column}"
     if d.to_level != d.from_level + 1:
         return f"{d.tech.value} goes from {d.from_level} to {d.to_level}, not one step"
-    row = next((r for r in host.lab_rows if r.row == tech.row), None)
-    top = tech.level if row is None else row.max_level
-    return "" if d.to_level <= top else f"{d.tech.value} passes its maximum {top}"
+    if d.space not in at.touches:
+        return (
+            f"Lab space {d.space} is not one his {d.tech.value} Tech's space"
+            f" {at.id} touches ({', '.join(at.touches) or 'none: the last column'})"
+        )
+    entered = next(s for s in lab if s.id == d.space)
+    if entered.tech is not None:
+        return f"Lab space {d.space} is taken by his {entered.tech.value} Tech"
+    return ""
 
 
 def hire_ok(host: Board, d: HireScientist) -> str:

@@ -35,6 +35,7 @@ __all__ = [
     "dominates",
     "eligible_tiles",
     "free_hexes_nearest",
+    "gains_dominate",
     "ineligible_tiles",
     "nearest_eligible",
     "nearest_tiles",
@@ -275,6 +276,19 @@ def dominates(a: Tile, b: Tile) -> bool:
     return _dominates(
         a.crystal_cost, _amounts(a.reward), b.crystal_cost, _amounts(b.reward)
     )
+
+
+def gains_dominate(more: tuple[Gain, ...], less: tuple[Gain, ...]) -> bool:
+    """R-TIE-1: whether gains *more* are clearly better than *less*, both free.
+
+    As :func:`dominates` with no Crystal cost: at least as much of every gain
+    of *less*, and more of one.
+
+    >>> one, two = Gain(kind=GainKind.CRYSTALS), Gain(kind=GainKind.CRYSTALS, n=2)
+    >>> gains_dominate((two,), (one,)), gains_dominate((two,), (Gain(kind=GainKind.BOT),))
+    (True, False)
+    """
+    return _dominates(0, _amounts(more), 0, _amounts(less))
 
 
 def _dominates(

@@ -15,6 +15,7 @@ from typing import Final, Protocol, final
 
 import attrs
 
+from lacerda_bot._lab import level_of
 from lacerda_bot.hexmap import (
     NEIGHBOUR_OFFSETS,
     Hex,
@@ -106,7 +107,7 @@ def _complexes(
 
 def _tech_levels(view: TechView, kind: BuildingType) -> tuple[int, int]:
     tech = TechType.for_building(kind)
-    own = max((t.level for t in view.lacerda_techs if t.tech is tech), default=0)
+    own = level_of(view.lab_spaces, tech)
     human = max((t.level for t in view.human_techs if t.tech is tech), default=0)
     if kind is BuildingType.SHELTER:
         human = 0  # only his own Shelter Tech (R-BUILD-7)

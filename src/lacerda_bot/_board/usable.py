@@ -16,7 +16,7 @@ from lacerda_bot._board.displays import (
     rank_blueprints,
 )
 from lacerda_bot._board.sites import legal_sites, qualifies
-from lacerda_bot._lab import movable
+from lacerda_bot._lab import entry_space, movable
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType, Gain, GainKind, Owner
 from lacerda_bot.model import scored_type as scored_by
 from lacerda_bot.options import Options, UnknownGain
@@ -32,7 +32,7 @@ def usable_gains(board: Board, options: Options) -> Callable[[Gain], bool]:
     ``RESOURCES`` never (nothing for him, T6); ``BLUEPRINT`` with a display
     card he may take (R-ORBIT-1..3); ``TECH`` with a grid tile of a type he
     lacks and a free Lab entry space (R-ORBIT-5); ``DEVELOP`` with a Tech of
-    his that can advance (R-ORBIT-6); ``CONSTRUCT`` when its type, or for
+    his that can advance (an empty space it touches, R-ORBIT-6); ``CONSTRUCT`` when its type, or for
     ``any`` a type of the sequence, qualifies and has a legal site, and for a
     Shelter when he has one left with a legal site (R-BUILD-2, R-BUILD-3,
     R-LEVEL-2); ``WAREHOUSE`` when R-TO-3 would take an item; ``UPGRADE`` with
@@ -69,10 +69,10 @@ def _can_take(board: Board, options: Options, gain: Gain) -> bool:
         case GainKind.BLUEPRINT:
             return _can_obtain(board, options)
         case GainKind.TECH:
-            lab_free = any(r.entry_free for r in board.lab_rows)
+            lab_free = entry_space(board.lab_spaces) is not None
             return lab_free and bool(choose_tech_tiles(board).tiles)
         case GainKind.DEVELOP:
-            return bool(movable(board.lacerda_techs, board.lab_rows))
+            return bool(movable(board.lab_spaces))
         case GainKind.CONSTRUCT:
             return _can_build(board, options, gain.building)
         case GainKind.WAREHOUSE:

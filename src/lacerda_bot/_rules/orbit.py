@@ -16,7 +16,7 @@ from lacerda_bot._rules.plans import (
     LearnPlan,
     ObtainPlan,
 )
-from lacerda_bot._rules.play import GainResolver, Play, rules_trace
+from lacerda_bot._rules.play import GainResolver, Play
 from lacerda_bot.decisions import (
     CrystalSource,
     D,
@@ -104,11 +104,11 @@ def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     learn = LearnTech(
         grid_tile=facts.tech_tile(choice),
         tech=facts.tech_tile_type(choice),
-        lab_row=facts.entry_row(),
+        lab_space=facts.entry_space(),
         trace=trace,
     )
     play.emit(learn)
-    resolve(play, facts.learned_space_gains(), f"Lab row {learn.lab_row} entry space")
+    resolve(play, facts.learned_space_gains(), f"Lab entry space {learn.lab_space}")
 
 
 def plan_develop(play: Play[D]) -> DevelopPlan | Impossible:
@@ -166,17 +166,25 @@ def develop_step(
         if choice is None:
             return None
         name = facts.developing(choice, previous)
-    play.emit(
-        DevelopTech(
-            tech=name.tech,
-            from_level=name.from_level,
-            to_level=name.to_level,
-            trace=rules_trace(rules),
-        )
+    tech = name.tech
+    spaces = facts.develop_spaces(tech)
+    index, ties = play.tie(spaces, rule="R-ORBIT-6")
+    trace = play.explained(
+        rules,
+        lambda f: (f.develop_space_candidates(tech), f.develop_space_removals(tech)),
+        tie_breaks=ties,
     )
-    source = f"Lab row {name.row} level {name.to_level}"
+    develop = DevelopTech(
+        tech=tech,
+        from_level=name.from_level,
+        to_level=name.to_level,
+        space=facts.develop_space(tech, Choice(index=index, of=len(spaces))),
+        trace=trace,
+    )
+    play.emit(develop)
+    source = f"Lab space {develop.space} (level {develop.to_level})"
     resolve(play, facts.developed_space_gains(), source)
-    return name.tech
+    return tech
 
 
 def perform_develop(play: Play[D], resolve: GainResolver[D]) -> None:

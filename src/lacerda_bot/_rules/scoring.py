@@ -12,9 +12,9 @@ from lacerda_bot._rules.goals import (
 )
 from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
+from lacerda_bot.host import BlueprintView, ScientistView, ScoreView, TechView
 from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
-from lacerda_bot.records import AdvancedCount, HeldBlueprint
+from lacerda_bot.records import AdvancedCount, HeldBlueprint, LabSpace
 
 __all__ = [
     "PROGRESS_POINTS",
@@ -36,8 +36,8 @@ SCIENTIST_POINTS: Final = 3
 """T3: OP per Advanced Building of the scored type on Mars."""
 
 
-class ScoringView(ScoreView, BlueprintView, ScientistView, Protocol):
-    """What scoring reads: V21 plus his Blueprints (V10) and Scientists (V11)."""
+class ScoringView(ScoreView, TechView, BlueprintView, ScientistView, Protocol):
+    """What scoring reads: V21 plus his Lab (V9), Blueprints (V10) and Scientists (V11)."""
 
 
 @final
@@ -75,6 +75,7 @@ _READ: Final = (
     "op_track",
     "progress_cubes",
     "lab_column_values",
+    "lab_spaces",
     "living_quarters_top",
     "advanced_buildings_on_mars",
     "ships_in_hangar",
@@ -131,7 +132,8 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     Living Quarters count as full (the top value), every Contract he holds as
     completed, unbuilt Blueprints cost nothing; Ships 3 each, Scientists 3 per
     Advanced Building of their scored type on Mars, Progress cubes by T7, Techs
-    by the host's Lab column values, plus the OP track. The final comparison
+    by the value the host reports under each one's Lab column, plus the OP
+    track. The final comparison
     and its tie-breaks are the host's (R-SCORE-3).
 
     Raises:
@@ -148,6 +150,13 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     for i, value in enumerate(values):
         if value < 0:
             raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", value)
+    levels = [s.column for s in read_items(view, "lab_spaces", LabSpace) if s.tech]
+    if levels and max(levels) > len(values):
+        raise InvalidHostStateError(
+            "lab_column_values",
+            f"a value for each column up to {max(levels)}, where his Techs stand",
+            list(values),
+        )
     advanced: dict[BuildingType, int] = {}
     for item in read_items(view, "advanced_buildings_on_mars", AdvancedCount):
         advanced[item.building] = advanced.get(item.building, 0) + item.count
@@ -158,7 +167,7 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     return score_counts(
         op_track=_count(view, "op_track"),
         progress_cubes=_count(view, "progress_cubes", most=5),
-        tech_points=sum(values),
+        tech_points=sum(values[level - 1] for level in levels),
         ships_in_hangar=_count(view, "ships_in_hangar"),
         built_level1=built.count(1),
         built_level3=len(built) - built.count(1),

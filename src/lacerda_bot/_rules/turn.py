@@ -73,7 +73,7 @@ def human_used_tech(
 ) -> Outcome[D]:
     """R-TURN-6: the human used his *tech*: it develops one step, free, with its gain.
 
-    Nothing happens if it is at its maximum.
+    Nothing happens if it cannot advance (no empty space it touches, R-ORBIT-6).
 
     Raises:
         InvalidHostStateError: he has no *tech* Tech.
@@ -83,6 +83,9 @@ def human_used_tech(
         if not play.facts.has_tech(tech):
             raise InvalidHostStateError("tech", "one of Lacerda's Techs", tech)
         if develop_step(play, resolve_gains, tech, rules=("R-TURN-6",)) is None:
-            play.note(f"R-TURN-6: his {tech.value} Tech is at its maximum")
+            play.note(
+                f"R-TURN-6: his {tech.value} Tech cannot advance"
+                " (no empty space of the next column touches it)"
+            )
 
     return run_call(CallKind.HUMAN_USED_TECH, bot, facts, body, observe)

@@ -50,10 +50,11 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
+from lacerda_bot.lab import staggered
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.records import AdvancedCount, ContractSlot, Stock
-from lacerda_bot.reference.human import human_moves, pick
+from lacerda_bot.reference.human import HumanLab, human_moves, human_techs, pick
 from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.testing import apply, level_up, reference_board
 
@@ -131,6 +132,7 @@ class _Host:
     bot: BotState
     seed: int
     human_side: Side
+    human_lab: HumanLab = ()
     events: int = 0
     round: int = 0
     progress: list[int] = attrs.Factory(lambda: [0, 0, 0])
@@ -248,6 +250,13 @@ def _checked(call: str, board: Board, outcome: Outcome) -> Board:
     return board
 
 
+_START_LAB: Final = staggered(techs={HostId("c2-middle"): TechType.SHELTER})
+"""The human's Lab at set-up: the printed shape, her Shelter Tech on its start space."""
+
+_COLUMN_VALUES: Final = (0, 1, 2, 4, 6, 9)
+"""The OP under each column of the reference Lab (illustrative, not the printed values)."""
+
+
 def _contract_deck() -> list[ContractSlot]:
     kinds = [ContractKind.UPGRADE] * 6 + [ContractKind.DELIVERY] * 6
     return [
@@ -257,10 +266,10 @@ def _contract_deck() -> list[ContractSlot]:
 
 
 def _human_turn(host: _Host) -> None:
-    moves = human_moves(host.board, host.human_side)
+    moves = human_moves(host.board, host.human_lab, host.human_side)
     rng = host.rng()
     move = moves[int(rng.random() * len(moves))]
-    host.board, label = move(host.board, rng)
+    host.board, host.human_lab, label = move(host.board, host.human_lab, rng)
     if label.startswith("builds"):
         host.human_op += 2
         host._advance(MissionSlot.A if " mine " in label else MissionSlot.B)
@@ -337,7 +346,7 @@ def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
         board,
         op_track=host.lacerda_op,
         progress_cubes=min(5, board.colony_level - 1),
-        lab_column_values=tuple(t.level // 2 for t in board.lacerda_techs),
+        lab_column_values=_COLUMN_VALUES[: board.lab_columns],
         advanced_buildings_on_mars=tuple(
             AdvancedCount(building=k, count=n)
             for k, n in sorted(counts.items(), key=lambda kv: kv[0].value)
@@ -345,7 +354,7 @@ def _final_score(host: _Host) -> tuple[Board, ScoreBreakdown, int]:
     )
     human = (
         host.human_op
-        + sum(t.level for t in board.human_techs)
+        + sum(_COLUMN_VALUES[t.level - 1] for t in board.human_techs)
         + 3 * len(board.human_blueprints)
     )
     return scored, score_lacerda(scored), human
@@ -371,8 +380,10 @@ def play_game(
     JSON round trip after every call; a break raises :class:`InvariantError`.
     A *watch* sees every call before it is made, and the final scoring.
     """
+    start = reference_board()
     host = _Host(
-        board=reference_board(),
+        board=evolve_board(start, human_techs=human_techs(_START_LAB)),
+        human_lab=_START_LAB,
         bot=new_bot(seed, options),
         seed=seed,
         human_side=Side.ORBIT,

@@ -2,7 +2,8 @@
 
 Each move is chosen uniformly among the moves open to the human on its side,
 with its own random stream ``random.Random(f"reference_human:{seed}:{k}")`` so
-it never touches Lacerda's randomness. A move is a pure function of the board.
+it never touches Lacerda's randomness. A move is a pure function of the board and the human's Lab (the printed
+shape, like his: she learns and develops Techs on it as the rules let her).
 """
 
 import random
@@ -16,12 +17,26 @@ from lacerda_bot._board.sites import Site, legal_sites, qualifies
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, HostId, Side
 from lacerda_bot.options import Options
-from lacerda_bot.records import Building, HumanTech
+from lacerda_bot._lab import developed, entry_space, free_ahead, learned, movable
+from lacerda_bot.records import Building, HumanTech, LabSpace
 
-__all__ = ["HumanMove", "human_moves", "pick"]
+__all__ = ["HumanLab", "HumanMove", "human_moves", "human_techs", "pick"]
 
-HumanMove = Callable[[Board, random.Random], tuple[Board, str]]
-"""A move: the board after it and a short label (e.g. ``"build mine (2,-1)"``)."""
+HumanLab = tuple[LabSpace, ...]
+"""The human's Laboratory: the printed shape, her Tech tiles on it (her Techs on the board)."""
+
+BoardMove = Callable[[Board, random.Random], tuple[Board, str]]
+"""A move that reads and changes the board only."""
+
+HumanMove = Callable[[Board, HumanLab, random.Random], tuple[Board, HumanLab, str]]
+"""A move: the board and her Lab after it, and a short label (``"build mine (2,-1)"``)."""
+
+
+def human_techs(lab: HumanLab) -> tuple[HumanTech, ...]:
+    """Her Techs as the board reports them (V9): each tile's type, its column as level."""
+    return tuple(
+        HumanTech(tech=s.tech, level=s.column) for s in lab if s.tech is not None
+    )
 
 
 def pick(seed: int, event: int, n: int) -> int:
@@ -43,28 +58,52 @@ def _take_blueprint(board: Board, rng: random.Random) -> tuple[Board, str]:
     )
 
 
-def _learn_tech(board: Board, rng: random.Random) -> tuple[Board, str]:
-    owned = {t.tech for t in board.human_techs}
+def _learn_tech(
+    board: Board, lab: HumanLab, rng: random.Random
+) -> tuple[Board, HumanLab, str]:
+    owned = {s.tech for s in lab}
     options = [t for t in board.tech_grid if t.tech not in owned]
     tile = options[int(rng.random() * len(options))]
+    space = entry_space(lab)
+    assert space is not None  # the move is open only then
+    lab = learned(lab, space.id, tile.tech)
     return (
         evolve_board(
             board,
             tech_grid=tuple(t for t in board.tech_grid if t.id != tile.id),
-            human_techs=(*board.human_techs, HumanTech(tech=tile.tech, level=1)),
+            human_techs=human_techs(lab),
         ),
+        lab,
         f"learns {tile.tech.value}",
     )
 
 
-def _develop(board: Board, rng: random.Random) -> tuple[Board, str]:
-    options = [t for t in board.human_techs if t.level < 6]
+def _develop(
+    board: Board, lab: HumanLab, rng: random.Random
+) -> tuple[Board, HumanLab, str]:
+    """She moves a tile that can advance into an empty space it touches (R&D, one step)."""
+    options = movable(lab)
     tech = options[int(rng.random() * len(options))]
-    techs = tuple(
-        attrs.evolve(t, level=t.level + 1) if t is tech else t
-        for t in board.human_techs
+    ahead = free_ahead(lab, tech.space)
+    space = ahead[int(rng.random() * len(ahead))]
+    lab = developed(lab, tech.tech, space.id)
+    return (
+        evolve_board(board, human_techs=human_techs(lab)),
+        lab,
+        f"develops {tech.tech.value}",
     )
-    return evolve_board(board, human_techs=techs), f"develops {tech.tech.value}"
+
+
+def _on_board(move: BoardMove) -> HumanMove:
+    """*move*, leaving her Lab as it is."""
+
+    def on_board(
+        board: Board, lab: HumanLab, rng: random.Random
+    ) -> tuple[Board, HumanLab, str]:
+        board, label = move(board, rng)
+        return board, lab, label
+
+    return on_board
 
 
 _OPTIONS: Final = Options()
@@ -131,7 +170,7 @@ def _move_rover(board: Board, rng: random.Random) -> tuple[Board, str]:
     return evolve_board(board, human_rover=target), f"moves its Rover to {target}"
 
 
-def _occupy(side: Side) -> HumanMove:
+def _occupy(side: Side) -> BoardMove:
     actions = (
         (Action.OBTAIN_BLUEPRINT, Action.RESEARCH_DEVELOPMENT)
         if side is Side.ORBIT
@@ -161,26 +200,27 @@ def _can_move(board: Board) -> bool:
     return any(h in board.map_hexes and h not in busy for h in here.neighbours())
 
 
-_ORBIT: Final[tuple[tuple[Callable[[Board], bool], HumanMove], ...]] = (
-    (lambda b: bool(b.blueprint_display), _take_blueprint),
+_Open = Callable[[Board, HumanLab], bool]
+
+_ORBIT: Final[tuple[tuple[_Open, HumanMove], ...]] = (
+    (lambda b, lab: bool(b.blueprint_display), _on_board(_take_blueprint)),
     (
-        lambda b: any(
-            t.tech not in {h.tech for h in b.human_techs} for t in b.tech_grid
-        ),
+        lambda b, lab: entry_space(lab) is not None
+        and any(t.tech not in {s.tech for s in lab} for t in b.tech_grid),
         _learn_tech,
     ),
-    (lambda b: any(t.level < 6 for t in b.human_techs), _develop),
-    (lambda b: True, _occupy(Side.ORBIT)),
+    (lambda b, lab: bool(movable(lab)), _develop),
+    (lambda b, lab: True, _on_board(_occupy(Side.ORBIT))),
 )
-_COLONY: Final[tuple[tuple[Callable[[Board], bool], HumanMove], ...]] = (
-    (_can_build, _build),
-    (lambda b: bool(b.scientist_display), _hire),
-    (_can_move, _move_rover),
-    (lambda b: True, _occupy(Side.COLONY)),
+_COLONY: Final[tuple[tuple[_Open, HumanMove], ...]] = (
+    (lambda b, lab: _can_build(b), _on_board(_build)),
+    (lambda b, lab: bool(b.scientist_display), _on_board(_hire)),
+    (lambda b, lab: _can_move(b), _on_board(_move_rover)),
+    (lambda b, lab: True, _on_board(_occupy(Side.COLONY))),
 )
 
 
-def human_moves(board: Board, side: Side) -> tuple[HumanMove, ...]:
+def human_moves(board: Board, lab: HumanLab, side: Side) -> tuple[HumanMove, ...]:
     """The moves open to the human on *side* now (never empty: a Colonist can always go)."""
     table = _ORBIT if side is Side.ORBIT else _COLONY
-    return tuple(move for possible, move in table if possible(board))
+    return tuple(move for possible, move in table if possible(board, lab))

@@ -1,0 +1,90 @@
+"""The Laboratory as a player board prints it: staggered columns of spaces (V9, spec 1.3).
+
+A host describes his Lab space by space (:class:`~lacerda_bot.records.LabSpace`):
+its column, its place in the column, its gain, the spaces of the next column
+it touches, and his Tech tile on it, if any. :func:`staggered` builds those
+spaces from the columns' sizes, the way the printed board staggers them.
+
+>>> from lacerda_bot.model import TechType
+>>> lab = staggered(techs={space_id(2, 1, 3): TechType.SHELTER})
+>>> [s.id for s in lab if s.column == 1], lab[3].id, lab[3].touches, lab[3].tech
+(['c1-top', 'c1-bottom'], 'c2-middle', ('c3-top', 'c3-bottom'), <TechType.SHELTER: 'shelter'>)
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from lacerda_bot.model import Gain, HostId, TechType
+from lacerda_bot.records import LabSpace
+
+__all__ = ["PRINTED_COLUMNS", "space_id", "staggered"]
+
+
+PRINTED_COLUMNS: Final = (2, 3, 2, 3, 2, 3)
+"""How many spaces each column of the printed Lab has, left to right (our reading).
+
+The rulebook's set-up puts the entry column at two spaces and the second at
+three, the columns staggered; the library reads the rest as alternating. A
+host whose board differs describes its own (:func:`staggered`).
+"""
+
+_PLACES: Final = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
+
+
+def space_id(column: int, position: int, size: int) -> HostId:
+    """The id :func:`staggered` gives: ``c2-middle``, ``c1-top``, ``c4-p3``."""
+    names = _PLACES.get(size)
+    place = names[position] if names else f"p{position}"
+    return HostId(f"c{column}-{place}")
+
+
+def staggered(
+    sizes: Sequence[int] = PRINTED_COLUMNS,
+    *,
+    gains: Mapping[HostId, tuple[Gain, ...]] | None = None,
+    techs: Mapping[HostId, TechType] | None = None,
+) -> tuple[LabSpace, ...]:
+    """A Lab of staggered columns of *sizes* spaces, with *gains* and *techs* by space id.
+
+    Ids are :func:`space_id`'s. A column one space longer than the one
+    before sits half a space higher, so space *p* touches spaces *p* and
+    *p + 1* of it; one space shorter, *p - 1* and *p*; as long, *p* alone.
+
+    Raises:
+        ValueError: a size below 1, or two neighbouring columns whose sizes
+            differ by more than one.
+    """
+    if any(n < 1 for n in sizes):
+        raise ValueError(f"sizes: every column needs a space, got {list(sizes)}")
+    gains = gains or {}
+    techs = techs or {}
+    spaces: list[LabSpace] = []
+    for index, size in enumerate(sizes):
+        column = index + 1
+        after = sizes[index + 1] if index + 1 < len(sizes) else 0
+        if after and abs(after - size) > 1:
+            raise ValueError(
+                f"sizes: columns {column} and {column + 1} ({size}, {after} spaces)"
+                " are not staggered"
+            )
+        for position in range(size):
+            if not after:
+                ahead: tuple[int, ...] = ()
+            elif after == size + 1:
+                ahead = (position, position + 1)
+            elif after == size - 1:
+                ahead = tuple(p for p in (position - 1, position) if 0 <= p < after)
+            else:
+                ahead = (position,)
+            own = space_id(column, position, size)
+            spaces.append(
+                LabSpace(
+                    id=own,
+                    column=column,
+                    position=position,
+                    gains=gains.get(own, ()),
+                    touches=tuple(space_id(column + 1, p, after) for p in ahead),
+                    tech=techs.get(own),
+                )
+            )
+    return tuple(spaces)
