@@ -18,6 +18,7 @@ the host's next view is authoritative.
 ['ships_left', 'ships_in_hangar', 'free_depot_spaces']
 """
 
+import json
 import sys
 import typing
 from typing import Final, final
@@ -26,6 +27,9 @@ import attrs
 
 import lacerda_bot.decisions as d
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.lab import PRINTED_COLUMNS, picture
+from lacerda_bot.serialization import unstructure
+from lacerda_bot.testing import reference_board
 
 __all__ = [
     "DECISION_CONTRACTS",
@@ -192,12 +196,10 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
         rules=("R-ORBIT-5", "R-COST-4"),
         changes=(
             _change("tech_grid", "tile *grid_tile* leaves the grid."),
-            _change("lacerda_techs", "+ *tech*, level 1, in Lab row *lab_row*."),
             _change(
-                "lab_rows",
-                "the tile takes row *lab_row*'s entry space (`entry_free`: false).",
+                "lab_spaces",
+                "his *tech* tile stands on entry space *lab_space* (its `tech`).",
             ),
-            _host("lab_column_values", "+ the value his new Tech tile scores."),
         ),
         notes=("He pays nothing; a TakeBenefit for the entry space's gain follows.",),
     ),
@@ -205,8 +207,11 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
         decision=d.DevelopTech,
         rules=("R-ORBIT-6", "R-TURN-6", "R-TO-10", "R-COST-4"),
         changes=(
-            _change("lacerda_techs", "*tech* goes from *from_level* to *to_level*."),
-            _host("lab_column_values", "*tech*'s tile scores its new column."),
+            _change(
+                "lab_spaces",
+                "his *tech* tile leaves its space (`tech`: none) for space *space*,"
+                " of column *to_level*.",
+            ),
         ),
         notes=("He pays nothing; a TakeBenefit for the space's gain follows.",),
     ),
@@ -487,6 +492,56 @@ def _row(contract: DecisionContract) -> str:
     return f"| {' | '.join(cells)} |"
 
 
+def _lab_section() -> tuple[str, ...]:
+    """His Laboratory as the host reports it (V9), drawn from the reference board."""
+    lab = reference_board().lab_spaces
+    first = next(sp for sp in lab if sp.id == "c1-bottom")
+    return (
+        "## His Laboratory (`lab_spaces`, `lab_columns`)",
+        "",
+        "Report his Lab space by space (`LabSpace`, V9): its `id`, its `column`",
+        "(1 is the entry column; a Tech's level is its column), its `position` in",
+        "the column (0 at the top), its `gains`, the ids of the next column's",
+        "spaces it `touches` (one or two: the columns are staggered; none in the",
+        "last column), and the `tech` of his tile standing on it (or none).",
+        "`lab_columns` is the number of columns. A tile develops into an empty",
+        "space it touches (R-ORBIT-6); `lab_column_values` is the OP printed under",
+        "each column, column 1 first. The reference board's Lab, his Shelter Tech on",
+        "its start space (each space a line below or above its neighbours'; a space",
+        "touches the spaces just above and below it to its right):",
+        "",
+        "```text",
+        picture(lab),
+        "```",
+        "",
+        "Its links:",
+        "",
+        *(
+            f"* `{sp.id}` touches {', '.join(f'`{t}`' for t in sp.touches)}"
+            for sp in lab
+            if sp.touches
+        ),
+        "",
+        "In Python, `lacerda_bot.lab.staggered` builds it from the columns' sizes:",
+        "",
+        "```python",
+        "from lacerda_bot.lab import staggered",
+        "from lacerda_bot.model import TechType",
+        "",
+        'lab = staggered((2, 3, 2, 3, 2, 3), techs={"c2-middle": TechType.SHELTER})',
+        "```",
+        "",
+        "In JSON (`lacerda-bot serve`), one space of it:",
+        "",
+        "```json",
+        json.dumps(
+            {"lab_columns": len(PRINTED_COLUMNS), "lab_spaces": [unstructure(first)]}
+        ),
+        "```",
+        "",
+    )
+
+
 def format_markdown() -> str:
     """``docs/host-contract.md``: the contract of every decision as a Markdown table."""
     return "\n".join(
@@ -505,6 +560,7 @@ def format_markdown() -> str:
             "",
             *(f"* {duty}" for duty in HOST_DUTIES),
             "",
+            *_lab_section(),
             "| Decision | Fields changed and how | The host decides | Notes | Rules |",
             "|---|---|---|---|---|",
             *(_row(c) for c in DECISION_CONTRACTS),

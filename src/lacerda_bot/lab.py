@@ -17,7 +17,7 @@ from typing import Final
 from lacerda_bot.model import Gain, HostId, TechType
 from lacerda_bot.records import LabSpace
 
-__all__ = ["PRINTED_COLUMNS", "space_id", "staggered"]
+__all__ = ["PRINTED_COLUMNS", "picture", "space_id", "staggered"]
 
 
 PRINTED_COLUMNS: Final = (2, 3, 2, 3, 2, 3)
@@ -88,3 +88,39 @@ def staggered(
                 )
             )
     return tuple(spaces)
+
+
+def picture(lab: Sequence[LabSpace]) -> str:
+    """*lab* drawn as text: a column per level, each space at its height, tiles named.
+
+    A space sits half a row below the top for each space its column has
+    fewer than the longest one, so the staggering shows: a space touches
+    the spaces just above and below it to its right.
+
+    >>> print(picture(staggered((2, 3), techs={space_id(2, 1, 3): TechType.SHELTER})))
+    level 1      level 2
+                 c2-top
+    c1-top
+                 c2-middle: shelter
+    c1-bottom
+                 c2-bottom
+    """
+    if not lab:
+        return ""
+    columns = sorted({s.column for s in lab})
+    sizes = {c: sum(1 for s in lab if s.column == c) for c in columns}
+    tallest = max(sizes.values())
+    cells: dict[tuple[int, int], str] = {}
+    for space in lab:
+        row = tallest - sizes[space.column] + 2 * space.position
+        on = f": {space.tech.value}" if space.tech is not None else ""
+        cells[(row, space.column)] = f"{space.id}{on}"
+    width = {
+        c: max(len(f"level {c}"), *(len(t) for (_, k), t in cells.items() if k == c))
+        for c in columns
+    }
+    lines = ["    ".join(f"level {c}".ljust(width[c]) for c in columns).rstrip()]
+    for row in range(2 * tallest - 1):
+        line = "    ".join(cells.get((row, c), "").ljust(width[c]) for c in columns)
+        lines.append(line.rstrip())
+    return "\n".join(line for line in lines if line)

@@ -243,7 +243,7 @@ def _structure_all_fields(
             raise _RefusedError(f"expected a JSON object, got {value!r}")
         missing = [n for n in names if n not in value]
         if missing:
-            raise _RefusedError(f"missing field(s): {', '.join(missing)}")
+            raise _RefusedError(_gone(value) or f"missing field(s): {', '.join(missing)}")
         result = base(value, t)
         for name in normalised:
             if converter.unstructure(getattr(result, name)) != value[name]:
@@ -251,6 +251,26 @@ def _structure_all_fields(
         return result
 
     return structure
+
+
+_GONE: Final = {
+    "lab_rows": (
+        "lab_rows: his Lab in rows (spec 1.2) is gone since spec 1.3; describe it as"
+        " lab_spaces (per space: id, column, position, gains, touches, tech: his"
+        " tile on it or null) and lab_columns, as in docs/host-contract.md,"
+        " 'His Laboratory'"
+    ),
+    "lacerda_techs": (
+        "lacerda_techs: his Techs are read from lab_spaces since spec 1.3 (each"
+        " space names the tech on it); see docs/host-contract.md, 'His Laboratory'"
+    ),
+}
+"""Fields of earlier documents that are gone, and how to say the same now."""
+
+
+def _gone(value: dict[str, Any]) -> str:
+    """The message for the first gone field *value* holds, if any."""
+    return next((why for name, why in _GONE.items() if name in value), "")
 
 
 def _union_args(t: object) -> tuple[object, ...]:

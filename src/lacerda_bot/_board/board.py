@@ -300,6 +300,13 @@ def _read_properties(view: object, names: tuple[str, ...]) -> dict[str, Any]:
             raw[name] = getattr(view, name)
     except Exception as error:
         check_is_view(view, names)
+        if name in ("lab_spaces", "lab_columns") and hasattr(view, "lab_rows"):
+            raise InvalidHostStateError(
+                name,
+                "his Lab as spaces (spec 1.3): lab_spaces and lab_columns replace"
+                " lab_rows and lacerda_techs (docs/host-contract.md, 'His Laboratory')",
+                "a view with lab_rows",
+            ) from error
         raise view_error(view, name, error) from error
     return raw
 
