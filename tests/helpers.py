@@ -1,5 +1,6 @@
 """Small builders shared by the example tests."""
 
+from collections.abc import Mapping, Sequence
 from typing import TypedDict, TypeVar
 
 from lacerda_bot import Board, BotState, Decision, Outcome, new_bot, take_turn
@@ -7,9 +8,10 @@ from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules.play import Play
 from lacerda_bot._state import BotState as _BotState
 from lacerda_bot.hexmap import Hex
-from lacerda_bot.model import BuildingType, HostId, TechType
+from lacerda_bot.lab import PRINTED_COLUMNS, space_id, staggered
+from lacerda_bot.model import BuildingType, Gain, HostId, TechType
 from lacerda_bot.options import Options
-from lacerda_bot.records import LabRow, OwnTech
+from lacerda_bot.records import LabSpace
 
 D = TypeVar("D")
 
@@ -30,15 +32,30 @@ def bot_with(
 
 
 class Techs(TypedDict):
-    lab_rows: tuple[LabRow, ...]
-    lacerda_techs: tuple[OwnTech, ...]
+    lab_spaces: tuple[LabSpace, ...]
+    lab_columns: int
 
 
-def own_techs(*techs: tuple[TechType, int]) -> Techs:
-    """Board fields giving Lacerda these (Tech, level) pairs, one Lab row each."""
-    rows = tuple(LabRow(row=i, entry_free=False) for i in range(len(techs)))
-    owned = tuple(OwnTech(tech=t, level=lv, row=i) for i, (t, lv) in enumerate(techs))
-    return {"lab_rows": rows, "lacerda_techs": owned}
+def own_techs(
+    *techs: tuple[TechType, int],
+    sizes: Sequence[int] = PRINTED_COLUMNS,
+    gains: Mapping[HostId, tuple[Gain, ...]] | None = None,
+) -> Techs:
+    """Board fields giving Lacerda these (Tech, level) pairs on a staggered Lab (V9).
+
+    Each Tech stands in the column of its level, below the Techs given
+    before it in that column (so a later one is the bottom one of equal
+    levels, R-ORBIT-6); the other spaces are empty, so every Tech below the
+    last column can advance unless the test fills its touched spaces.
+    """
+    placed: dict[HostId, TechType] = {}
+    for i, (tech, level) in enumerate(techs):
+        position = sum(1 for _, before in techs[:i] if before == level)
+        placed[space_id(level, position, sizes[level - 1])] = tech
+    return {
+        "lab_spaces": staggered(sizes, gains=gains, techs=placed),
+        "lab_columns": len(sizes),
+    }
 
 
 def play_on(board: Board, bot: BotState | None = None) -> Play:

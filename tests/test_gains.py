@@ -1,3 +1,5 @@
+from collections.abc import Mapping
+
 import pytest
 
 from lacerda_bot import (
@@ -31,7 +33,6 @@ from lacerda_bot.records import (
     Blueprint,
     DisplayedBlueprint,
     HeldBlueprint,
-    LabRow,
     LabSpace,
     LssMarkers,
     Stock,
@@ -257,8 +258,8 @@ def test_r_to_9_unknown_gain_skipped_or_refused() -> None:
     ("where", "field"),
     [
         ("space", r"turn_order_spaces\[0\]\.gains\[0\]"),
-        ("entry", r"lab_rows\[0\]\.entry_gains\[0\]"),
-        ("lab", r"lab_rows\[0\]\.spaces\[0\]\.gains\[0\]"),
+        ("entry", r"lab_spaces\[1\]\.gains\[0\]"),
+        ("lab", r"lab_spaces\[3\]\.gains\[0\]"),
         ("exploration", r"exploration_tiles\[0\]\.reward\[0\]"),
     ],
 )
@@ -267,14 +268,14 @@ def test_r_to_9_error_names_any_unknown_gain_the_view_shows(
 ) -> None:
     """R-TO-9: with `error`, an OTHER gain anywhere in the view is refused, named."""
     other = (Gain(kind=GainKind.OTHER),)
-    where_in: dict[str, dict[str, object]] = {
+    where_in: dict[str, Mapping[str, object]] = {
         "space": {
             "turn_order_spaces": (
                 TurnOrderSpace(id=HostId("S1"), side=Side.ORBIT, gains=other),
             )
         },
-        "entry": {"lab_rows": (LabRow(row=0, entry_gains=other),)},
-        "lab": {"lab_rows": (LabRow(row=0, spaces=(LabSpace(level=2, gains=other),)),)},
+        "entry": own_techs(gains={HostId("c1-bottom"): other}),
+        "lab": own_techs(gains={HostId("c2-middle"): other}),
         "exploration": {
             "exploration_tiles": (
                 Tile(id=HostId("D1"), kind=TileKind.DISCOVERY, reward=other),
@@ -309,23 +310,18 @@ def test_r_to_10_stops_early_when_nothing_advances() -> None:
 
 def test_r_to_10_a_huge_develop_takes_as_many_steps_as_levels_left() -> None:
     """R-TO-10, issue 20: DEVELOP(10**18) ends when nothing can advance, the Lab's levels bounded."""
-    rows = tuple(
-        LabRow(row=r, entry_free=False, max_level=MAX_LAB_LEVEL) for r in (0, 1)
+    techs = own_techs(
+        (TechType.MINE, 1), (TechType.ROVER, 1), sizes=(2,) * MAX_LAB_LEVEL
     )
-    techs = own_techs((TechType.MINE, 1), (TechType.ROVER, 1))
-    outcome = collect(
-        Gain(kind=GainKind.DEVELOP, n=10**18),
-        lacerda_techs=techs["lacerda_techs"],
-        lab_rows=rows,
-    )
+    outcome = collect(Gain(kind=GainKind.DEVELOP, n=10**18), **techs)
 
     assert len(of_type(outcome, DevelopTech)) == 2 * (MAX_LAB_LEVEL - 1)
 
 
-def test_a_lab_row_is_at_most_max_lab_level_long() -> None:
-    """V9: a Lab row longer than MAX_LAB_LEVEL is refused where it is made, named."""
-    with pytest.raises(InvalidValueError, match=r"LabRow\.max_level.*from 1 to 20"):
-        LabRow(row=0, max_level=MAX_LAB_LEVEL + 1)
+def test_a_lab_is_at_most_max_lab_level_columns_long() -> None:
+    """V9: a Lab space past column MAX_LAB_LEVEL is refused where it is made, named."""
+    with pytest.raises(InvalidValueError, match=r"LabSpace\.column.*from 1 to 20"):
+        LabSpace(id=HostId("far"), column=MAX_LAB_LEVEL + 1)
 
 
 def test_construct_gain_builds_a_mine_anywhere_legal() -> None:
