@@ -17,10 +17,12 @@ import attrs
 
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._lab import level_of, own_techs
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts, Requirement, evaluate_goal
 from lacerda_bot._rules.scoring import final_scoring
 from lacerda_bot._state import BotState
+from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.facts import Fact, Facts, Read
 from lacerda_bot.model import ContractKind, TechType, scored_type
@@ -53,9 +55,7 @@ class TableMismatchError(LacerdaBotError, AssertionError):
 def _printed(read: Read, board: Board, tech: TechType | None) -> object:
     """What a player reads off *board* for a fact only the table asks."""
     fact = read.fact
-    shelter = next(
-        (t.level for t in board.lacerda_techs if t.tech is TechType.SHELTER), 0
-    )
+    shelter = level_of(board.lab_spaces, TechType.SHELTER)
     match fact:
         case Fact.USED_TECH:
             return tech
@@ -63,10 +63,8 @@ def _printed(read: Read, board: Board, tech: TechType | None) -> object:
             return board.spendable_crystals
         case Fact.START_FREE_DEPOT:
             return board.free_depot_spaces
-        case Fact.LAB_ROWS:
-            return len(board.lab_rows)
-        case Fact.LAB_MAX_LEVEL:
-            return max(r.max_level for r in board.lab_rows)
+        case Fact.LAB_COLUMNS:
+            return board.lab_columns
         case Fact.START_SHELTER_TECH:
             return shelter
         case Fact.START_LIVING_QUARTERS:
@@ -83,15 +81,22 @@ class _FromLog:
     """Says each fact the table reads is what the board's source read at the same place.
 
     Facts only the table reads (his printed start, the Tech you used) are read
-    off the board the call was made on.
+    off the board the call was made on. Where one of two empty Lab spaces helps
+    him most (R-ORBIT-6), the board's read says only that one does: which one
+    is the space his tile entered on the board (*entered*, in order).
     """
 
     def __init__(
-        self, log: Sequence[Read], board: Board, tech: TechType | None = None
+        self,
+        log: Sequence[Read],
+        board: Board,
+        tech: TechType | None = None,
+        entered: Sequence[str] = (),
     ) -> None:
         self.log = log
         self.board = board
         self.tech = tech
+        self.entered = entered
         self.offset = 0
 
     def value(self, read: Read, index: int) -> object:
@@ -110,6 +115,9 @@ class _FromLog:
                 f"the table reads {read.fact.value}, the board read {entry.fact.value}"
             )
             raise TableMismatchError(msg)
+        if entry.fact is Fact.DEVELOP_SPACES and entry.value == 1:
+            step = sum(1 for r in self.log[:at] if r.fact is Fact.DEVELOP_SPACES)
+            return (self.entered[step],)
         return entry.value
 
     def ahead(self, fact: Fact, index: int) -> object:
@@ -139,7 +147,8 @@ class _ScoredBoard:
         return int(self._note(Fact.PROGRESS_CUBES, (), self.board.progress_cubes))
 
     def tech_points(self) -> int:
-        points = sum(self.board.lab_column_values)
+        values = self.board.lab_column_values
+        points = sum(values[t.level - 1] for t in own_techs(self.board.lab_spaces))
         return int(self._note(Fact.TECH_POINTS, (), points))
 
     def ships_in_hangar(self) -> int:
@@ -179,15 +188,24 @@ class _ScoredBoard:
         return bool(self._note(Fact.REQUIREMENT_MET, (index, requirement), met))
 
 
+def _tiles(tracked: Tracked) -> dict[str, TechType]:
+    """Which Tech tile stands on which Lab space (V9)."""
+    return {s.id: s.tech for s in tracked.lab_spaces if s.tech is not None}
+
+
+def _shape(tracked: Tracked) -> list[tuple[str, int, int, tuple[str, ...]]]:
+    """His Lab's printed spaces: id, column, place and the spaces each touches."""
+    return [(s.id, s.column, s.position, s.touches) for s in tracked.lab_spaces]
+
+
 def _check_tracking(tracked: Tracked, board: Board, *, level_up: bool) -> None:
     """What the table tracks of his player board is what the board shows."""
     truth = Tracked.of(board)
     same = {
         "Crystals": tracked.crystals == truth.crystals,
         "Depot": tracked.depot == truth.depot,
-        "Techs": tracked.lacerda_techs == truth.lacerda_techs,
-        "Lab entry spaces": [r.entry_free for r in tracked.lab_rows]
-        == [r.entry_free for r in truth.lab_rows],
+        "Lab": _tiles(tracked) == _tiles(truth),
+        "Lab shape": _shape(tracked) == _shape(truth),
         "Blueprints": sorted(tracked.cards, key=repr) == sorted(truth.cards, key=repr),
         "markers": tracked.free_advanced_markers == truth.free_advanced_markers,
         "Scientists": sorted(s.value for s in tracked.lacerda_scientists)
@@ -271,7 +289,8 @@ class PerfectPlayer:
                 state.tracked, board, level_up=kind is CallKind.COLONY_LEVEL_UP
             )
         step = _STEPS[kind]
-        run = self._run(state, step, _FromLog(log, board, tech))
+        entered = [d.space for d in on_board.decisions if isinstance(d, DevelopTech)]
+        run = self._run(state, step, _FromLog(log, board, tech, entered))
         if run.state.bot != on_board.bot:
             msg = f"{step.value}: the table's bot state differs from the board's"
             raise TableMismatchError(msg)

@@ -18,6 +18,7 @@ from lacerda_bot.model import (
     TechType,
     scored_type,
 )
+from lacerda_bot.records import MAX_LAB_LEVEL
 from lacerda_bot.render import ACTION_NAMES, building_name, describe_requirement
 from lacerda_bot.table.ask_map import tech_name
 from lacerda_bot.table.ask_player import SCIENTISTS
@@ -212,7 +213,8 @@ def _tech_points(args: tuple[object, ...], words: Wording) -> Shape:
         "His Tech tiles' OP by Lab column values, in all?",
         0,
         200,
-        "Add the OP printed above the Lab column each of his Tech tiles stands in."
+        "Each Tech tile scores the OP printed under the Lab column it stands in; "
+        "add them, once per tile (two tiles in one column score it twice)."
         f"{where} Example: one tile in a column worth 2 OP and one in a column worth "
         "5 OP: 7.",
     )
@@ -317,34 +319,28 @@ def _start_depot(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _lab_rows(args: tuple[object, ...], words: Wording) -> Shape:
+def _lab_columns(args: tuple[object, ...], words: Wording) -> Shape:
     return count(
-        "How many Tech rows does his Lab have?",
+        "How many columns of spaces does his Lab have?",
         1,
-        9,
-        "Each Tech he learns takes a row of his Lab, entering in its first column. "
-        "Example: four rows of spaces, one above the other: 4.",
-    )
-
-
-def _lab_max(args: tuple[object, ...], words: Wording) -> Shape:
-    return count(
-        "How many columns does each row of his Lab have (a Tech's highest level)?",
-        1,
-        9,
-        "A Tech's level is its column; it cannot advance past the last one. "
-        "Example: each row has 6 spaces from left to right: 6.",
+        MAX_LAB_LEVEL,
+        "Count his Lab's columns from left to right: a Tech's level is the column "
+        "its tile stands in, and a tile in the last column cannot develop. The "
+        "columns are staggered, 2 spaces, then 3, then 2... Example: the printed "
+        "Lab has 6 columns: 6.",
     )
 
 
 def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
-    columns = words.earlier(Fact.LAB_MAX_LEVEL, ())
+    columns = words.earlier(Fact.LAB_COLUMNS, ())
     return count(
-        "At what level does his Lab hold a Shelter Tech at the start? (0 if none)",
+        "In which column of his Lab does his Shelter Tech tile start? (0 if none)",
         0,
-        columns if isinstance(columns, int) else 9,
-        "If set-up put a Shelter Tech tile in his Lab, the column it stands in; it "
-        "takes his first Lab row. Example: his Shelter Tech tile is in column 2: 2.",
+        columns if isinstance(columns, int) else MAX_LAB_LEVEL,
+        "Set-up puts it on the middle space of his Lab's second column: 2. If your "
+        "set-up put it elsewhere, give its column: the companion places it on that "
+        "column's middle space (its top space in a column of two); 0 if he starts "
+        "without it. Example: the tile stands on the middle space of column 2: 2.",
     )
 
 
@@ -394,8 +390,7 @@ QUESTIONS: Final[Mapping[Fact, Builder]] = {
     Fact.REQUIREMENT_MET: _requirement,
     Fact.START_CRYSTALS: _start_crystals,
     Fact.START_FREE_DEPOT: _start_depot,
-    Fact.LAB_ROWS: _lab_rows,
-    Fact.LAB_MAX_LEVEL: _lab_max,
+    Fact.LAB_COLUMNS: _lab_columns,
     Fact.START_SHELTER_TECH: _start_shelter_tech,
     Fact.START_LIVING_QUARTERS: _living_quarters,
     Fact.START_MISSION_CRYSTALS: _start_mission_crystals,

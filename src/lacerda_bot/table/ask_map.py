@@ -9,7 +9,7 @@ from typing import ClassVar, Final, final
 
 import attrs
 
-from lacerda_bot._lab import movable
+from lacerda_bot._lab import entry_space, movable
 from lacerda_bot.facts import Fact
 from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
@@ -207,10 +207,12 @@ _BEATS: Final = (
 def _cannot_take(tracked: Tracked) -> str:
     """What his tracked board says he could not take now (R-ROVER-2), in words."""
     cannot = []
-    if not any(r.entry_free for r in tracked.lab_rows):
-        cannot.append("a Tech (his Lab has no free entry space)")
-    if not movable(tracked.lacerda_techs, tracked.lab_rows):
-        cannot.append("a development (none of his Techs can advance)")
+    if entry_space(tracked.lab_spaces) is None:
+        cannot.append("a Tech (his Lab's first column has no empty space)")
+    if not movable(tracked.lab_spaces):
+        cannot.append(
+            "a development (no Tech of his touches an empty space to its right)"
+        )
     if tracked.free_advanced_markers < 1:
         cannot.append("a Blueprint (no Advanced Building marker is free)")
     if not tracked.unused():

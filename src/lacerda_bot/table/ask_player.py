@@ -11,10 +11,12 @@ from typing import ClassVar, Final, final
 
 import attrs
 
+from lacerda_bot._lab import free_ahead
 from lacerda_bot.facts import Display, Fact
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
+    Gain,
     Owner,
     Scientist,
     TechType,
@@ -34,6 +36,7 @@ from lacerda_bot.table.shapes import (
     Wording,
     YesNo,
     count,
+    gain_words,
     yes,
 )
 from lacerda_bot.table.tracked import Card
@@ -55,6 +58,11 @@ _PREVIOUS_STEP: Final = (
     "The previous step is the development step just before this one (step 1 of his "
     "R&D, or the step before in a Develop benefit), not a Tech that a Lab space's "
     "benefit developed in between."
+)
+_MOVES: Final = (
+    "A Tech tile moves to an empty space of the next column to its right that its "
+    "space touches (one or two, the columns are staggered). If both are taken, or "
+    "it stands in the last column, it cannot."
 )
 _LAB_SPACE: Final = (
     "Look at the space of his Lab the tile just entered and name what it shows; "
@@ -297,9 +305,9 @@ def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
 
 def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Is a space free in the first column of Lacerda's Lab?",
-        "A new Tech tile enters his Lab in its first column, one row per Tech. "
-        "Example: his Lab has 4 rows and he has only 3 Techs: yes.",
+        "Is a space of the first column of Lacerda's Lab empty?",
+        "A new Tech tile goes on the topmost empty space of his Lab's first "
+        "(leftmost) column. Example: both spaces of that column hold a tile: no.",
     )
 
 
@@ -337,25 +345,25 @@ def _entry_gains(args: tuple[object, ...], words: Wording) -> Shape:
 
 def _advance_any(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Can any of Lacerda's Techs advance (is one below its maximum level)?",
-        "A Tech can advance while its tile is not yet in the last column of its row. "
-        "Example: his only Tech is in the last column: no.",
+        "Is a space to the right of any of Lacerda's Tech tiles empty?",
+        f"{_MOVES} Example: his only tile has both spaces to its right taken: no.",
     )
 
 
 def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Can a Tech of his other than the one the previous step developed advance?",
-        f"{_PREVIOUS_STEP} Example: it developed his Mine Tech, and another of his "
-        "Techs is not yet in its last column: yes.",
+        "Is a space to the right of one of his Tech tiles other than the one the "
+        "previous step developed empty?",
+        f"{_PREVIOUS_STEP} {_MOVES} Example: it developed his Mine Tech, and "
+        "another tile of his touches an empty space to its right: yes.",
     )
 
 
 def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
     return yes(
-        "Can the Tech the previous step developed advance again?",
-        f"{_PREVIOUS_STEP} Example: it moved that Tech into the last column of its "
-        "row: no.",
+        "Is a space to the right of the Tech tile the previous step developed empty?",
+        f"{_PREVIOUS_STEP} {_MOVES} Example: it moved that tile into his Lab's last "
+        "column: no.",
     )
 
 
@@ -364,8 +372,8 @@ def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
     assert isinstance(tech, TechType)
     return yes(
         f"Does Lacerda have a {tech_name(tech)} Tech?",
-        f"A tile in his Lab. Example: his {tech_name(tech)} Tech tile stands in one "
-        "of his Lab rows: yes.",
+        f"A tile in his Lab. Example: his {tech_name(tech)} Tech tile stands on a "
+        "space of his Lab: yes.",
     )
 
 
@@ -373,10 +381,91 @@ def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
     (tech,) = args
     assert isinstance(tech, TechType)
     return yes(
-        f"Can his {tech_name(tech)} Tech advance (is it below its maximum)?",
-        "It can while its tile is not yet in the last column of its row. Example: "
-        f"his {tech_name(tech)} tile is in the last column: no.",
+        f"Is a space to the right of his {tech_name(tech)} Tech empty?",
+        f"{_MOVES} Example: his {tech_name(tech)} tile is in the last column: no.",
     )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class _EnteredSpace:
+    """R-ORBIT-6: which empty space his tile enters, or that two tie, by word.
+
+    Each choice is a word and the spaces it means (one, or two tied). A source
+    that reads a board may give the spaces, or only how many tie: then the
+    first word meaning as many answers.
+    """
+
+    text: str
+    hint: str
+    choices: tuple[tuple[str, tuple[str, ...]], ...]
+    lookahead: ClassVar[Fact | None] = None
+
+    def read(self, ask: Ask, key: str) -> tuple[str, ...]:
+        """Ask it."""
+        question = Question(
+            key=key,
+            text=self.text,
+            kind=QuestionKind.PICK,
+            choices=tuple(word for word, _ in self.choices),
+            hint=self.hint,
+        )
+        word = ask(question)
+        return next(spaces for choice, spaces in self.choices if choice == word)
+
+    def answers(
+        self, value: tuple[str, ...], ahead: object = None
+    ) -> tuple[Answer, ...]:
+        """The word meaning *value*, or the first meaning as many spaces."""
+        same = [w for w, spaces in self.choices if spaces == value]
+        alike = [w for w, spaces in self.choices if len(spaces) == len(value)]
+        return ((same or alike)[0],)
+
+
+_ENTERS: Final = (
+    "He prefers a space whose gain he can carry out now over one whose gain he "
+    "cannot and over a blank one; if he can carry out both, one that gives at "
+    "least as much of everything the other gives, and more of something, wins; "
+    "otherwise they are equal and he draws for it (top first)."
+)
+
+
+def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
+    (tech,) = args
+    tracked = words.tracked
+    own = (
+        tracked.tech(tech)
+        if tracked is not None and isinstance(tech, TechType)
+        else None
+    )
+    if tracked is None or own is None:
+        return _EnteredSpace(
+            text="Where does that Tech tile go? one: a single space to its right is "
+            "empty, or one of two gives him more; equal: two empty spaces are as "
+            "good for him",
+            hint=f"{_MOVES} {_ENTERS} Example: the spaces to its right are both "
+            "empty, the top one gives 2 Crystals and the bottom one is blank: one "
+            "(the top one).",
+            choices=(("one", ("space",)), ("equal", ("top", "bottom"))),
+        )
+    free = free_ahead(tracked.lab_spaces, own.space)
+    shows = [_shown(tracked.space_gains(s.id)) for s in free]
+    top, bottom = free[0].id, free[-1].id
+    return _EnteredSpace(
+        text=f"Both spaces to the right of his {tech_name(own.tech)} Tech are empty:"
+        f" which does he enter? top{shows[0]}, bottom{shows[-1]}, or equal",
+        hint=f"{_ENTERS} Look at what each space shows. Example: the top one shows "
+        "2 Crystals and the bottom one a Blueprint, and no Blueprint is on the "
+        "display: top.",
+        choices=(("top", (top,)), ("bottom", (bottom,)), ("equal", (top, bottom))),
+    )
+
+
+def _shown(gains: tuple[Gain, ...] | None) -> str:
+    """What a space shows, in brackets, if the companion knows: `` (crystals 2)``."""
+    if gains is None:
+        return ""
+    return f" ({', '.join(gain_words(gains)) or 'blank'})"
 
 
 def _developed_gains(args: tuple[object, ...], words: Wording) -> Shape:
@@ -569,6 +658,7 @@ QUESTIONS: Final[Mapping[Fact, Builder]] = {
     Fact.CAN_ADVANCE_AGAIN: _advance_again,
     Fact.HAS_TECH: _has_tech,
     Fact.CAN_ADVANCE_TECH: _advance_tech,
+    Fact.DEVELOP_SPACES: _develop_spaces,
     Fact.DEVELOPED_SPACE_GAINS: _developed_gains,
     Fact.UPGRADE_BLUEPRINTS: _upgrade_tie,
     Fact.USED_BLUEPRINT: _used_card,

@@ -51,6 +51,7 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     Gain,
+    HostId,
     Item,
     LssReward,
     MissionSlot,
@@ -464,8 +465,8 @@ class AskedFacts:
         """Said."""
         return _described(Criterion.TECH_TILE, choice)
 
-    def entry_row(self) -> int | Described:
-        """Said."""
+    def entry_space(self) -> HostId | Described:
+        """Said: the topmost empty space of his Lab's first column (R-ORBIT-5)."""
         return _described(Criterion.ENTRY_SPACE)
 
     def learned_space_gains(self) -> tuple[Gain, ...]:
@@ -503,14 +504,32 @@ class AskedFacts:
             DevelopChoice.SAME: Criterion.SAME_TECH,
         }[choice]
         level = _described(Criterion.LEVEL)
-        return Development(
-            tech=_described(criterion), from_level=level, to_level=level, row=level
-        )
+        return Development(tech=_described(criterion), from_level=level, to_level=level)
 
     def developing_tech(self, tech: TechType) -> Development[Described]:
         """Said: the Tech the player named, one level up."""
         level = _described(Criterion.LEVEL)
-        return Development(tech=tech, from_level=level, to_level=level, row=level)
+        return Development(tech=tech, from_level=level, to_level=level)
+
+    def develop_spaces(self, tech: TechType | Described) -> tuple[str, ...]:
+        """Asked (R-ORBIT-6): one empty space helps him most, or two tie."""
+        return self._labels(Fact.DEVELOP_SPACES, tech)
+
+    def develop_space(
+        self, tech: TechType | Described, choice: Choice
+    ) -> HostId | Described:
+        """Said: the space of the next column it enters (the tie's pick if two tie)."""
+        return _described(Criterion.LEVEL, choice)
+
+    def develop_space_candidates(
+        self, tech: TechType | Described
+    ) -> tuple[Candidate, ...]:
+        """Explanation: unknown at the table."""
+        return ()
+
+    def develop_space_removals(self, tech: TechType | Described) -> tuple[Removal, ...]:
+        """Explanation: unknown at the table."""
+        return ()
 
     def developed_space_gains(self) -> tuple[Gain, ...]:
         """Asked."""

@@ -15,7 +15,8 @@ from typing import Final, assert_never, final
 import attrs
 
 from lacerda_bot._enum import IdentityEnum
-from lacerda_bot.model import MissionSlot, TechType
+from lacerda_bot._lab import developed
+from lacerda_bot.model import HostId, MissionSlot, TechType
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
 from lacerda_bot.table.tracked import Tracked
 
@@ -43,8 +44,8 @@ class Value(IdentityEnum):
     HANGAR = "ships in hangar"
     COLONY_LEVEL = "colony level"
     HIRE_SLOT = "colonist on hire slot"
-    TECH_LEVEL = "tech level"
-    """One of his Techs, named in the choice (``mine tech level``)."""
+    TECH_SPACE = "tech space"
+    """One of his Techs, named in the choice (``mine tech space``): its Lab space."""
     MISSION_DONE = "mission completed"
     """One Mission slot, named in the choice (``mission A completed``)."""
 
@@ -69,12 +70,12 @@ def fixable(tracked: Tracked) -> tuple[Fix, ...]:
     plain = tuple(
         Fix(label=v.value, value=v)
         for v in Value
-        if v not in (Value.TECH_LEVEL, Value.MISSION_DONE)
+        if v not in (Value.TECH_SPACE, Value.MISSION_DONE)
     )
     techs = tuple(
         Fix(
-            label=f"{t.tech.value.replace('_', ' ')} tech level",
-            value=Value.TECH_LEVEL,
+            label=f"{t.tech.value.replace('_', ' ')} tech space",
+            value=Value.TECH_SPACE,
             tech=t.tech,
         )
         for t in tracked.lacerda_techs
@@ -104,10 +105,16 @@ def what_question(tracked: Tracked) -> Question:
     )
 
 
-def _tech_level(tracked: Tracked, tech: TechType | None) -> int:
+def _tech_space(tracked: Tracked, tech: TechType | None) -> HostId:
     own = next((t for t in tracked.lacerda_techs if t.tech is tech), None)
     assert own is not None  # offered only for a Tech he has
-    return own.level
+    return own.space
+
+
+def _tech_spaces(tracked: Tracked, tech: TechType | None) -> tuple[str, ...]:
+    """The spaces his *tech* tile may be put on: its own and every empty one (V9)."""
+    own = _tech_space(tracked, tech)
+    return tuple(s.id for s in tracked.lab_spaces if s.id == own or s.tech is None)
 
 
 def fix_value(tracked: Tracked, fix: Fix) -> Answer:
@@ -131,8 +138,8 @@ def fix_value(tracked: Tracked, fix: Fix) -> Answer:
             return tracked.colony_level
         case Value.HIRE_SLOT:
             return tracked.colonist_on_hire_slot
-        case Value.TECH_LEVEL:
-            return _tech_level(tracked, fix.tech)
+        case Value.TECH_SPACE:
+            return _tech_space(tracked, fix.tech)
         case Value.MISSION_DONE:
             assert fix.slot is not None
             return tracked.mission(fix.slot).completed
@@ -156,10 +163,7 @@ def _range(tracked: Tracked, fix: Fix) -> tuple[int, int]:
             return 0, 3
         case Value.COLONY_LEVEL:
             return 1, 9
-        case Value.TECH_LEVEL:
-            own = next(t for t in tracked.lacerda_techs if t.tech is fix.tech)
-            return 1, tracked.row(own.row).max_level
-        case Value.HIRE_SLOT | Value.MISSION_DONE:
+        case Value.HIRE_SLOT | Value.MISSION_DONE | Value.TECH_SPACE:
             return 0, 1
         case unreachable:
             assert_never(unreachable)
@@ -178,6 +182,17 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
             "the table shows. Example: his Colonist is on his Hire a Scientist "
             "slot: yes.",
         )
+    if fix.value is Value.TECH_SPACE:
+        return Question(
+            key="fix.value",
+            text=f"{fix.label.capitalize()}: the companion has {now}. Which space of "
+            "his Lab does the tile stand on?",
+            kind=QuestionKind.PICK,
+            choices=_tech_spaces(tracked, fix.tech),
+            hint="Spaces are named by column (c1 is the leftmost) and place from the "
+            "top (top, middle, bottom); a Tech's level is its column. Example: the "
+            "tile stands on the middle space of the third column: c3-middle.",
+        )
     low, high = _range(tracked, fix)
     return Question(
         key="fix.value",
@@ -185,14 +200,17 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
         kind=QuestionKind.COUNT,
         low=low,
         high=high,
-        hint="Count it on his player board (a Tech's level is its column in his "
-        "Lab) and answer what the table shows. Example: his Depot holds 5 "
-        "Crystals: answer 5.",
+        hint="Count it on his player board and answer what the table shows. "
+        "Example: his Depot holds 5 Crystals: answer 5.",
     )
 
 
 def _set(tracked: Tracked, fix: Fix, value: Answer) -> Tracked:
     """*tracked* with *fix* set to *value* (already checked by its question)."""
+    if fix.value is Value.TECH_SPACE:
+        assert fix.tech is not None
+        lab = developed(tracked.lab_spaces, fix.tech, HostId(str(value)))
+        return attrs.evolve(tracked, lab_spaces=lab)
     n = int(value)
     match fix.value:
         case Value.CRYSTALS:
@@ -213,12 +231,8 @@ def _set(tracked: Tracked, fix: Fix, value: Answer) -> Tracked:
             return attrs.evolve(tracked, colony_level=n)
         case Value.HIRE_SLOT:
             return attrs.evolve(tracked, colonist_on_hire_slot=bool(value))
-        case Value.TECH_LEVEL:
-            techs = tuple(
-                attrs.evolve(t, level=n) if t.tech is fix.tech else t
-                for t in tracked.lacerda_techs
-            )
-            return attrs.evolve(tracked, lacerda_techs=techs)
+        case Value.TECH_SPACE:  # pragma: no cover - moved above
+            raise AssertionError("a Tech's space is set above")
         case Value.MISSION_DONE:
             mission = tracked.mission(_slot(fix))
             return tracked.with_mission(attrs.evolve(mission, completed=bool(value)))

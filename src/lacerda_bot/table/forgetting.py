@@ -149,9 +149,14 @@ def changed_by(decision: Decision[Described]) -> frozenset[Fact]:
                 Fact.HAS_TECH,
                 Fact.LEARNED_SPACE_GAINS,
                 Fact.TECH_TILE_TYPE,
+                Fact.DEVELOP_SPACES,  # a space of column 1 is taken (R-ORBIT-6)
             }
         case DevelopTech():
-            return _TECHS | {Fact.DEVELOPED_SPACE_GAINS}
+            return _TECHS | {
+                Fact.DEVELOPED_SPACE_GAINS,
+                Fact.DEVELOP_SPACES,
+                Fact.LAB_ENTRY_FREE,  # a tile leaving column 1 frees its space
+            }
         case ObtainBlueprint():
             return (
                 _BLUEPRINTS

@@ -23,7 +23,8 @@ __all__ = ["board_lines", "card_words", "changes", "status_lines"]
 def _techs(t: Tracked) -> str:
     return (
         ", ".join(
-            f"{x.tech.value.replace('_', ' ')} {x.level}" for x in t.lacerda_techs
+            f"{x.tech.value.replace('_', ' ')} {x.level} ({x.space})"
+            for x in t.lacerda_techs
         )
         or "none"
     )

@@ -33,6 +33,7 @@ __all__ = [
     "Wording",
     "YesNo",
     "count",
+    "gain_words",
     "priced_gains",
     "yes",
 ]
@@ -367,6 +368,11 @@ def _gain(words: list[str]) -> Gain:
     if kind is GainKind.CONSTRUCT:
         return Gain(kind=kind, building=next(b for w, b in _BUILDS if w == words[1]))
     return Gain(kind=kind)
+
+
+def gain_words(gains: tuple[Gain, ...]) -> tuple[str, ...]:
+    """How a :class:`Gains` answer names each of *gains*: ``crystals 2``, ``tech``."""
+    return tuple(_word(g) for g in gains)
 
 
 def _word(gain: Gain) -> str:

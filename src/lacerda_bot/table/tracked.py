@@ -2,8 +2,9 @@
 
 At a physical table the companion is the host of Lacerda's own pieces. It
 learns their printed start at set-up and then follows every decision he
-makes: his Crystals and Depot, his Lab (Techs, levels, the rows' maxima and
-the gains of the spaces he has entered), his Blueprints, Advanced Building
+makes: his Crystals and Depot, his Lab (its printed spaces in staggered
+columns, his Tech tiles on them, and the gains of the spaces he has entered,
+V9), his Blueprints, Advanced Building
 markers, Scientists, Contracts, Shelters, Ships and Bots, his Colonist on the
 Hire slot, the Colony level, the Shuttle's side and what he knows of the
 Missions. The rules then read these facts from :class:`Tracked` instead of
@@ -60,13 +61,15 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     Gain,
+    HostId,
     LssReward,
     MissionSlot,
     Scientist,
     Side,
     TechType,
 )
-from lacerda_bot.records import LabRow, LabSpace, OwnTech
+from lacerda_bot._lab import developed, learned, own_techs
+from lacerda_bot.records import LabSpace, OwnTech
 
 __all__ = ["Card", "Mission", "Tracked", "track"]
 
@@ -109,10 +112,12 @@ class Tracked:
     """His Depot's spaces in all (his Crystals and the free spaces)."""
     supply_crystals: int | None = None
     """Crystals in the general supply; ``None``: not counted, assumed not empty."""
-    lacerda_techs: tuple[OwnTech, ...] = ()
-    lab_rows: tuple[LabRow, ...] = ()
-    known_spaces: frozenset[tuple[int, int]] = frozenset()
-    """The (row, level) Lab spaces whose printed gain is known; level 1 is the entry."""
+    lab_spaces: tuple[LabSpace, ...] = ()
+    """His Lab, space by space (V9): by column, then top first, with his tiles on them."""
+    lab_columns: int = 0
+    """The number of columns of his Lab (a Tech's highest level)."""
+    known_spaces: frozenset[HostId] = frozenset()
+    """The ids of the Lab spaces whose printed gain is known (asked once, remembered)."""
     cards: tuple[Card, ...] = ()
     free_advanced_markers: int = 8
     lacerda_scientists: tuple[Scientist, ...] = ()
@@ -138,19 +143,17 @@ class Tracked:
     @classmethod
     def of(cls, view: HostState) -> "Tracked":
         """Everything a host's *view* says of his player board (for tests and checks)."""
-        techs = tuple(sorted(view.lacerda_techs, key=lambda t: t.row))
-        upgrade = next((t.level for t in techs if t.tech is TechType.UPGRADE), 0)
+        lab = tuple(sorted(view.lab_spaces, key=lambda s: (s.column, s.position)))
+        upgrade = next(
+            (t.level for t in own_techs(lab) if t.tech is TechType.UPGRADE), 0
+        )
         return cls(
             crystals=view.spendable_crystals,
             depot=view.spendable_crystals + view.free_depot_spaces,
             supply_crystals=view.supply_crystals,
-            lacerda_techs=techs,
-            lab_rows=tuple(sorted(view.lab_rows, key=lambda r: r.row)),
-            known_spaces=frozenset(
-                (r.row, level)
-                for r in view.lab_rows
-                for level in range(1, r.max_level + 1)
-            ),
+            lab_spaces=lab,
+            lab_columns=view.lab_columns,
+            known_spaces=frozenset(s.id for s in lab),
             cards=tuple(
                 Card(
                     building=b.blueprint.building,
@@ -190,36 +193,33 @@ class Tracked:
         """His free Depot spaces."""
         return self.depot - self.crystals
 
+    @property
+    def lacerda_techs(self) -> tuple[OwnTech, ...]:
+        """His Techs, read from his Lab's spaces (V9), in the Lab's order."""
+        return own_techs(self.lab_spaces)
+
     def tech(self, tech: TechType) -> OwnTech | None:
         """His *tech* Tech, if he has it."""
         return next((t for t in self.lacerda_techs if t.tech is tech), None)
 
-    def row(self, row: int) -> LabRow:
-        """His Lab row *row*."""
-        return next(r for r in self.lab_rows if r.row == row)
+    def space(self, space: HostId) -> LabSpace:
+        """His Lab space *space*."""
+        return next(s for s in self.lab_spaces if s.id == space)
 
-    def space_gains(self, row: int, level: int) -> tuple[Gain, ...] | None:
-        """The printed gain of entering *level* of *row*, or ``None`` if not known."""
-        if (row, level) not in self.known_spaces:
+    def space_gains(self, space: HostId) -> tuple[Gain, ...] | None:
+        """The printed gain of Lab space *space*, or ``None`` if not known yet."""
+        if space not in self.known_spaces:
             return None
-        return self.row(row).gains_at(level)
+        return self.space(space).gains
 
-    def with_space_gains(
-        self, row: int, level: int, gains: tuple[Gain, ...]
-    ) -> "Tracked":
-        """Remember the printed gain of that Lab space."""
-        lab = self.row(row)
-        if level == 1:
-            lab = attrs.evolve(lab, entry_gains=gains)
-        else:
-            spaces = (
-                *(s for s in lab.spaces if s.level != level),
-                LabSpace(level=level, gains=gains),
-            )
-            lab = attrs.evolve(lab, spaces=tuple(sorted(spaces, key=lambda s: s.level)))
-        rows = tuple(lab if r.row == row else r for r in self.lab_rows)
+    def with_space_gains(self, space: HostId, gains: tuple[Gain, ...]) -> "Tracked":
+        """Remember the printed gain of Lab space *space*."""
+        lab = tuple(
+            attrs.evolve(s, gains=gains) if s.id == space else s
+            for s in self.lab_spaces
+        )
         return attrs.evolve(
-            self, lab_rows=rows, known_spaces=self.known_spaces | {(row, level)}
+            self, lab_spaces=lab, known_spaces=self.known_spaces | {space}
         )
 
     def offers(self, kind: BuildingType, reward: LssReward) -> bool | None:
@@ -267,31 +267,19 @@ def _gain(tracked: Tracked, d: GainCrystals[Described]) -> Tracked:
 
 
 def _learn(tracked: Tracked, d: LearnTech[Described]) -> Tracked:
+    """R-ORBIT-5: his new tile on the entry space the companion named."""
     assert isinstance(d.tech, TechType)  # the companion asked which Tech it is
-    assert isinstance(d.lab_row, int)
-    techs = (*tracked.lacerda_techs, OwnTech(tech=d.tech, level=1, row=d.lab_row))
-    rows = tuple(
-        attrs.evolve(r, entry_free=False) if r.row == d.lab_row else r
-        for r in tracked.lab_rows
-    )
-    return attrs.evolve(
-        tracked,
-        lacerda_techs=tuple(sorted(techs, key=lambda t: t.row)),
-        lab_rows=rows,
-    )
+    assert isinstance(d.lab_space, str)  # named from the tracked Lab
+    lab = learned(tracked.lab_spaces, HostId(d.lab_space), d.tech)
+    return attrs.evolve(tracked, lab_spaces=lab)
 
 
 def _develop(tracked: Tracked, d: DevelopTech[Described]) -> Tracked:
+    """R-ORBIT-6: his tile moved onto the empty space the companion named."""
     assert isinstance(d.tech, TechType)
-    assert isinstance(d.to_level, int)
-    level = d.to_level
-    return attrs.evolve(
-        tracked,
-        lacerda_techs=tuple(
-            attrs.evolve(t, level=level) if t.tech is d.tech else t
-            for t in tracked.lacerda_techs
-        ),
-    )
+    assert isinstance(d.space, str)
+    lab = developed(tracked.lab_spaces, d.tech, HostId(d.space))
+    return attrs.evolve(tracked, lab_spaces=lab)
 
 
 def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:

@@ -11,9 +11,21 @@ may have paid him. What he takes is named (which Tech, Scientist, Blueprint),
 so the companion knows his board afterwards.
 """
 
+import itertools
+from collections.abc import Callable, Mapping
+from typing import Final
+
 import attrs
 
-from lacerda_bot._lab import choose_development, movable
+from lacerda_bot._lab import (
+    best_entries,
+    choose_development,
+    developed,
+    entry_space,
+    free_ahead,
+    level_of,
+    movable,
+)
 from lacerda_bot._rules.goals import Requirement, RequirementKind
 from lacerda_bot.decisions import (
     CrystalSource,
@@ -39,6 +51,8 @@ from lacerda_bot.model import (
     BuildingType,
     ContractKind,
     Gain,
+    GainKind,
+    HostId,
     LssReward,
     MissionSlot,
     Owner,
@@ -46,38 +60,58 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot.options import Options
-from lacerda_bot.records import LabRow, OwnTech
+from lacerda_bot.lab import space_id, staggered
+from lacerda_bot.options import Options, UnknownGain
+from lacerda_bot.records import LabSpace, OwnTech
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
 from lacerda_bot.table.questions import Wording
 from lacerda_bot.table.shapes import priced_gains
 from lacerda_bot.table.tracked import Card, Mission, Tracked, track
 
-__all__ = ["TrackedFacts", "start_board"]
+__all__ = ["TrackedFacts", "column_sizes", "shelter_start", "start_board"]
+
+
+def column_sizes(columns: int) -> tuple[int, ...]:
+    """The printed Lab's column sizes for *columns* columns: 2, 3, 2, 3, ... (V9)."""
+    return tuple(2 if i % 2 == 0 else 3 for i in range(columns))
+
+
+def shelter_start(column: int, sizes: tuple[int, ...]) -> HostId | None:
+    """The space his Shelter Tech starts on when set-up puts it in *column* (0: none).
+
+    Rulebook set-up step 6 puts it on the middle space of column 2
+    (``c2-middle``). The table reads another column the same way: the middle
+    space of a column of three, the top space of a column of two (or of one).
+    """
+    if column < 1 or column > len(sizes):
+        return None
+    size = sizes[column - 1]
+    return space_id(column, size // 2 if size == 3 else 0, size)
 
 
 def start_board(facts: AskedFacts, side: Side | None) -> Tracked:
-    """His player board's printed start (R-SETUP-9), asked once at set-up."""
+    """His player board's printed start (R-SETUP-9), asked once at set-up.
+
+    His Lab is the printed staggered shape (:func:`column_sizes`) with as many
+    columns as the player counts, his Shelter Tech on :func:`shelter_start`.
+    """
     crystals = facts.count(Fact.START_CRYSTALS)
     free = facts.count(Fact.START_FREE_DEPOT)
-    rows = facts.count(Fact.LAB_ROWS)
-    top = facts.count(Fact.LAB_MAX_LEVEL)
+    columns = facts.count(Fact.LAB_COLUMNS)
     shelter = facts.count(Fact.START_SHELTER_TECH)
     quarters = facts.count(Fact.START_LIVING_QUARTERS)
     missions = tuple(
         Mission(slot=slot, crystals=facts.count(Fact.START_MISSION_CRYSTALS, slot))
         for slot in MissionSlot
     )
-    lab = tuple(
-        LabRow(row=r, entry_free=not (r == 0 and shelter), max_level=top)
-        for r in range(rows)
-    )
-    techs = (OwnTech(tech=TechType.SHELTER, level=shelter, row=0),) if shelter else ()
+    sizes = column_sizes(columns)
+    start = shelter_start(shelter, sizes)
+    techs = {} if start is None else {start: TechType.SHELTER}
     return Tracked(
         crystals=crystals,
         depot=crystals + free,
-        lacerda_techs=techs,
-        lab_rows=lab,
+        lab_spaces=staggered(sizes, techs=techs),
+        lab_columns=columns,
         living_quarters_top=quarters,
         missions=missions,
         shuttle_from=side or Side.ORBIT,
@@ -103,8 +137,10 @@ class TrackedFacts(AskedFacts):
         self._gained = 0
         """Crystals he kept from gains in this step (spendable only per R-CRYSTAL-3)."""
         self._decisions: list[Decision[Described]] = []
-        self._entered: tuple[int, int] = (0, 1)
-        """The (row, level) of the Lab space his last Tech entered."""
+        self._entered: HostId | None = None
+        """The Lab space his last Tech entered (R-ORBIT-5, R-ORBIT-6)."""
+        self._spaces: dict[TechType, tuple[str, ...]] = {}
+        """The spaces :meth:`develop_spaces` last gave for each Tech, top first."""
         self._departed = False
         self._taking: Card | None = None
         """The Blueprint the player named with the display question, if he did."""
@@ -136,14 +172,11 @@ class TrackedFacts(AskedFacts):
                 assert isinstance(decision.kept, int)
                 self._gained += decision.kept
             case LearnTech():
-                assert isinstance(decision.lab_row, int)
-                self._entered = (decision.lab_row, 1)
+                assert isinstance(decision.lab_space, str)
+                self._entered = HostId(decision.lab_space)
             case DevelopTech():
-                assert isinstance(decision.tech, TechType)
-                assert isinstance(decision.to_level, int)
-                own = self.tracked.tech(decision.tech)
-                assert own is not None
-                self._entered = (own.row, decision.to_level)
+                assert isinstance(decision.space, str)
+                self._entered = HostId(decision.space)
             case ObtainBlueprint():
                 self._took_blueprint()
             case Upgrade():
@@ -334,18 +367,19 @@ class TrackedFacts(AskedFacts):
     # --- his Techs and his Lab --------------------------------------------------------
 
     def tech_level(self, tech: TechType, owner: Owner) -> int:
-        """Tracked for him; asked for you."""
+        """Tracked for him (the column of his tile); asked for you."""
         if owner is Owner.HUMAN:
             return super().tech_level(tech, owner)
-        own = self.tracked.tech(tech)
-        return self._given(Fact.TECH_LEVEL, (tech, owner), own.level if own else 0)
+        level = level_of(self.tracked.lab_spaces, tech)
+        return self._given(Fact.TECH_LEVEL, (tech, owner), level)
 
     def _movable(self) -> list[OwnTech]:
-        return movable(self.tracked.lacerda_techs, self.tracked.lab_rows)
+        """R-ORBIT-6: his tiles touching an empty space of the next column."""
+        return movable(self.tracked.lab_spaces)
 
     def lab_entry_free(self) -> bool:
-        """Tracked."""
-        free = any(r.entry_free for r in self.tracked.lab_rows)
+        """Tracked: whether a space of his Lab's first column is empty (R-ORBIT-5)."""
+        free = entry_space(self.tracked.lab_spaces) is not None
         return self._given(Fact.LAB_ENTRY_FREE, (), free)
 
     def tech_tile_type(self, choice: Choice) -> TechType:
@@ -354,17 +388,20 @@ class TrackedFacts(AskedFacts):
         assert isinstance(value, TechType)
         return value
 
-    def entry_row(self) -> int:
-        """Tracked: his topmost free entry space."""
-        return min(r.row for r in self.tracked.lab_rows if r.entry_free)
+    def entry_space(self) -> HostId:
+        """Tracked: his topmost empty entry space (R-ORBIT-5)."""
+        space = entry_space(self.tracked.lab_spaces)
+        assert space is not None  # the rules read lab_entry_free first
+        return space.id
 
     def _space_gains(self, fact: Fact) -> tuple[Gain, ...]:
-        row, level = self._entered
-        known = self.tracked.space_gains(row, level)
+        entered = self._entered
+        assert entered is not None  # read right after LearnTech or DevelopTech
+        known = self.tracked.space_gains(entered)
         if known is not None:
             return self._given(fact, (), known)
         gains = self._gains(fact)
-        self.tracked = self.tracked.with_space_gains(row, level, gains)
+        self.tracked = self.tracked.with_space_gains(entered, gains)
         return gains
 
     def learned_space_gains(self) -> tuple[Gain, ...]:
@@ -400,9 +437,7 @@ class TrackedFacts(AskedFacts):
 
     @staticmethod
     def _development(tech: OwnTech) -> Development[Described]:
-        return Development(
-            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1, row=tech.row
-        )
+        return Development(tech=tech.tech, from_level=tech.level, to_level=tech.level + 1)
 
     def developing(
         self, choice: DevelopChoice, previous: TechType | Described | None
@@ -411,8 +446,7 @@ class TrackedFacts(AskedFacts):
         most = choice is DevelopChoice.MOST
         assert most or not isinstance(previous, Described)
         tech = choose_development(
-            self.tracked.lacerda_techs,
-            self.tracked.lab_rows,
+            self.tracked.lab_spaces,
             most=most,
             previous=None if most or isinstance(previous, Described) else previous,
         )
@@ -424,6 +458,33 @@ class TrackedFacts(AskedFacts):
         own = self.tracked.tech(tech)
         assert own is not None
         return self._development(own)
+
+    def develop_spaces(self, tech: TechType | Described) -> tuple[str, ...]:
+        """R-ORBIT-6: tracked where the companion can tell; else asked, top or bottom.
+
+        The empty spaces his tile touches come from the tracked Lab. With one,
+        nothing is asked. With two, the companion weighs their remembered
+        gains (:func:`entered_spaces`) and asks only when what it cannot see
+        (the shared board) could change which space wins.
+        """
+        assert isinstance(tech, TechType)  # the tracked rules name his Tech
+        lab = self.tracked.lab_spaces
+        own = self.tracked.tech(tech)
+        assert own is not None  # the engine read can_advance_* first
+        free = free_ahead(lab, own.space)
+        known = entered_spaces(self.tracked, tech, free, self.options)
+        if known is not None:
+            labels: tuple[str, ...] = tuple(s.id for s in known)
+            self._spaces[tech] = labels
+            return self._given(Fact.DEVELOP_SPACES, (tech,), labels)
+        labels = self._labels(Fact.DEVELOP_SPACES, tech)
+        self._spaces[tech] = labels
+        return labels
+
+    def develop_space(self, tech: TechType | Described, choice: Choice) -> HostId:
+        """Named: the space of those :meth:`develop_spaces` gave that the tie chose."""
+        assert isinstance(tech, TechType)
+        return HostId(self._spaces[tech][choice.index])
 
     def upgrade_capacity(self, owner: Owner) -> int:
         """His: asked once per level of his Upgrade Tech, then remembered; yours asked."""
@@ -515,3 +576,117 @@ class TrackedFacts(AskedFacts):
             met = self.tracked.colony_level >= requirement.n
             return self._given(Fact.REQUIREMENT_MET, (index, requirement), met)
         return super().requirement_met(index, requirement)
+
+
+_ALWAYS: Final = frozenset(
+    {GainKind.CRYSTALS, GainKind.BOT, GainKind.COLONIST, GainKind.ROVER}
+)
+"""Gains he can always carry out (R-TO-2; R-CRYSTAL-2 caps the Crystals)."""
+
+
+def _carry_out(
+    tracked: Tracked, gain: Gain, lab: tuple[LabSpace, ...], options: Options
+) -> bool | None:
+    """R-TO-2: whether he could carry out *gain* with *lab*; ``None``: the table must say.
+
+    What only his player board decides is tracked (a Develop, a Ship); what
+    also needs the shared board (a Tech tile on the grid, a Blueprint on the
+    display, a building site, the Warehouse, an eligible building) is
+    ``None`` unless his board alone already rules it out.
+    """
+    kind = gain.kind
+    if kind in _ALWAYS:
+        return True
+    match kind:
+        case GainKind.RESOURCES:
+            return False
+        case GainKind.OTHER:
+            return options.unknown_gain is not UnknownGain.SKIP
+        case GainKind.DEVELOP:
+            return bool(movable(lab))
+        case GainKind.SHIP:
+            return tracked.ships_left > 0
+        case GainKind.TECH:
+            return None if entry_space(lab) is not None else False
+        case GainKind.BLUEPRINT:
+            return None if tracked.free_advanced_markers > 0 else False
+        case GainKind.UPGRADE:
+            return None if tracked.unused() else False
+        case GainKind.CONSTRUCT:
+            none_left = gain.building is BuildingType.SHELTER and not tracked.shelters_left
+            return False if none_left else None
+        case _:  # WAREHOUSE: the Warehouse is on the shared board
+            return None
+
+
+def _amounts(gains: tuple[Gain, ...]) -> dict[tuple[GainKind, object, str], int]:
+    """How much of each gain (Resources count for nothing), for R-TIE-1."""
+    amounts: dict[tuple[GainKind, object, str], int] = {}
+    for gain in gains:
+        if gain.kind is GainKind.RESOURCES or not gain.n:
+            continue
+        words = gain.description if gain.kind is GainKind.OTHER else ""
+        key = (gain.kind, gain.building, words)
+        amounts[key] = amounts.get(key, 0) + gain.n
+    return amounts
+
+
+def _dominates(more: tuple[Gain, ...], less: tuple[Gain, ...]) -> bool:
+    """R-TIE-1: at least as much of every gain of *less*, and more of one."""
+    a, b = _amounts(more), _amounts(less)
+    return all(a.get(k, 0) >= n for k, n in b.items()) and a != b
+
+
+def entered_spaces(
+    tracked: Tracked,
+    tech: TechType,
+    free: tuple[LabSpace, ...],
+    options: Options,
+) -> tuple[LabSpace, ...] | None:
+    """R-ORBIT-6: the best of the empty spaces *free* his *tech* tile touches, if known.
+
+    One space (or none) is the answer. Of two, a space whose gain he can
+    carry out beats one whose gain he cannot and a blank one; then R-TIE-1
+    dominance; else both tie (R-TIE, top first). Their gains must be known
+    (remembered), and every way the shared board could decide the gains the
+    tracked board cannot (:func:`_carry_out`) must give the same spaces;
+    otherwise ``None``: the player is asked.
+    """
+    if len(free) < 2:
+        return free
+    gains = [tracked.space_gains(s.id) for s in free]
+    if any(g is None for g in gains):
+        return None
+    known = {s.id: g or () for s, g in zip(free, gains, strict=True)}
+    verdicts: dict[tuple[HostId, int], bool | None] = {}
+    for s in free:
+        after = developed(tracked.lab_spaces, tech, s.id)
+        for i, gain in enumerate(known[s.id]):
+            verdicts[(s.id, i)] = _carry_out(tracked, gain, after, options)
+    open_ = [k for k, v in verdicts.items() if v is None]
+    outcomes: set[tuple[HostId, ...]] = set()
+    for guess in itertools.product((True, False), repeat=len(open_)):
+        said = {**verdicts, **dict(zip(open_, guess, strict=True))}
+        carried = _carrier(known, said)
+        best, _ = best_entries(
+            tuple(attrs.evolve(s, gains=known[s.id]) for s in free),
+            carried,
+            _dominates,
+        )
+        outcomes.add(tuple(s.id for s in best))
+    if len(outcomes) != 1:
+        return None
+    (ids,) = outcomes
+    return tuple(s for s in free if s.id in ids)
+
+
+def _carrier(
+    gains: Mapping[HostId, tuple[Gain, ...]],
+    verdicts: Mapping[tuple[HostId, int], bool | None],
+) -> Callable[[LabSpace], tuple[Gain, ...]]:
+    def carried(space: LabSpace) -> tuple[Gain, ...]:
+        return tuple(
+            g for i, g in enumerate(gains[space.id]) if verdicts.get((space.id, i))
+        )
+
+    return carried
