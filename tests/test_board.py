@@ -22,7 +22,8 @@ from lacerda_bot.model import (
     Owner,
     TechType,
 )
-from lacerda_bot.records import Figure, GridTile, LabRow, Mission, OwnTech, Stock
+from lacerda_bot.lab import space_id, staggered
+from lacerda_bot.records import Figure, GridTile, LabSpace, Mission, OwnTech, Stock
 from lacerda_bot.testing import building, reference_board, small_board, tile
 
 
@@ -94,15 +95,23 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
             },
         ),
         (
-            "lacerda_techs[0].level",
+            "lab_spaces[6].column",
             {
-                "lab_rows": (LabRow(row=0, max_level=3),),
-                "lacerda_techs": (OwnTech(tech=TechType.MINE, level=4, row=0),),
+                "lab_spaces": (
+                    *staggered((2, 2, 2)),
+                    LabSpace(id=HostId("far"), column=4, tech=TechType.MINE),
+                ),
+                "lab_columns": 3,
             },
         ),
         (
-            "lacerda_techs[0].row",
-            {"lacerda_techs": (OwnTech(tech=TechType.MINE, level=1, row=5),)},
+            "lab_spaces[0].touches",
+            {
+                "lab_spaces": staggered(
+                    (2, 2), techs={space_id(1, 0, 2): TechType.MINE}
+                ),
+                "lab_columns": 1,
+            },
         ),
         (
             "tiles.id",

@@ -37,6 +37,7 @@ from lacerda_bot.decisions import (
     Construct,
     CrystalSource,
     Decision,
+    DevelopTech,
     GainCrystals,
     HireScientist,
     LearnTech,
@@ -49,6 +50,7 @@ from lacerda_bot.decisions import (
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -69,7 +71,6 @@ from lacerda_bot.records import (
     Figure,
     GridTile,
     HeldBlueprint,
-    LabRow,
     LssOffer,
     ScientistSlot,
 )
@@ -168,7 +169,8 @@ def test_contract_of_refuses_what_is_not_a_decision_class() -> None:
         (GainCrystals, "supply_crystals", ("from_supply", "rover_path", "warehouse")),
         (Construct, "figures", ("*miner*", "`colonist`", "`lacerda`")),
         (ChooseLssReward, "colonist_on_hire_slot", ("retrieve_colonist", "Hire slot")),
-        (LearnTech, "lab_rows", ("entry space", "entry_free")),
+        (LearnTech, "lab_spaces", ("entry space", "*lab_space*", "`tech`")),
+        (DevelopTech, "lab_spaces", ("leaves its space", "*space*", "*to_level*")),
         (ObtainBlueprint, "blueprint_display", ("keeps its number",)),
         (HireScientist, "scientist_display", ("keeps its number",)),
         (TakeContract, "contract_display", ("keeps its number",)),
@@ -393,26 +395,55 @@ def test_retrieving_his_colonist_frees_his_hire_slot() -> None:
     assert apply(only_crystal, (crystal,)).colonist_on_hire_slot is True
 
 
-def test_learning_a_tech_takes_the_entry_space_of_its_lab_row() -> None:
-    """R-ORBIT-5: LearnTech fills his Lab row's entry space and leaves the other rows free."""
+def test_learning_a_tech_takes_the_entry_space_named() -> None:
+    """R-ORBIT-5: LearnTech puts his tile on the entry space named; the other spaces stay."""
     board = small_board(
         side=Side.ORBIT,
-        lab_rows=(LabRow(row=0, entry_free=False), LabRow(row=1), LabRow(row=2)),
+        lab_spaces=staggered((2, 3), techs={HostId("c1-top"): TechType.MINE}),
+        lab_columns=2,
         tech_grid=(
             GridTile(
                 id=HostId("g1"), tech=TechType.ROVER, row=0, column=0, cost_rank=0
             ),
         ),
     )
-    learn = LearnTech(grid_tile=HostId("g1"), tech=TechType.ROVER, lab_row=1)
+    learn = LearnTech(
+        grid_tile=HostId("g1"), tech=TechType.ROVER, lab_space=HostId("c1-bottom")
+    )
 
     after = apply(board, (learn,))
 
-    assert [r.entry_free for r in after.lab_rows] == [False, False, True]
-    assert after.tech_grid == ()
-    assert [(t.tech, t.level, t.row) for t in after.lacerda_techs] == [
-        (TechType.ROVER, 1, 1)
+    assert [(s.id, s.tech) for s in after.lab_spaces if s.tech] == [
+        ("c1-top", TechType.MINE),
+        ("c1-bottom", TechType.ROVER),
     ]
+    assert [attrs.evolve(s, tech=None) for s in after.lab_spaces] == [
+        attrs.evolve(s, tech=None) for s in board.lab_spaces
+    ]
+    assert after.tech_grid == ()
+    assert [(t.tech, t.level, t.space) for t in after.lacerda_techs] == [
+        (TechType.MINE, 1, "c1-top"),
+        (TechType.ROVER, 1, "c1-bottom"),
+    ]
+
+
+def test_developing_a_tech_moves_its_tile_to_the_space_named() -> None:
+    """R-ORBIT-6: DevelopTech empties his tile's space and fills the space named."""
+    board = small_board(
+        side=Side.ORBIT,
+        lab_spaces=staggered((2, 3), techs={HostId("c1-top"): TechType.MINE}),
+        lab_columns=2,
+    )
+    develop = DevelopTech(
+        tech=TechType.MINE, from_level=1, to_level=2, space=HostId("c2-middle")
+    )
+
+    after = apply(board, (develop,))
+
+    assert [(s.id, s.tech) for s in after.lab_spaces if s.tech] == [
+        ("c2-middle", TechType.MINE)
+    ]
+    assert [(t.tech, t.level) for t in after.lacerda_techs] == [(TechType.MINE, 2)]
 
 
 def test_display_slots_keep_their_numbers() -> None:

@@ -13,9 +13,17 @@ from lacerda_bot import (
 )
 from lacerda_bot.decisions import GainShip
 from lacerda_bot.hexmap import dist, ring, steps_from
-from lacerda_bot.model import BuildingType, ContractKind, HostId, next_in_sequence
-from lacerda_bot.records import ContractSlot, LabRow, LabSpace, LssMarkers
+from lacerda_bot.lab import staggered
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    HostId,
+    TechType,
+    next_in_sequence,
+)
+from lacerda_bot.records import ContractSlot, LssMarkers, OwnTech
 from lacerda_bot.render import describe_with_rules
+from lacerda_bot.testing import small_board
 
 
 def test_hex_order_is_canonical() -> None:
@@ -58,13 +66,24 @@ def test_gain_fields_are_checked() -> None:
 
 
 def test_records_helpers() -> None:
-    """LSS markers ignore Mines; Contract OP defaults from T4; Lab rows look gains up by level."""
+    """LSS markers ignore Mines; Contract OP defaults from T4; V9: a Tech's level is its column."""
     markers = LssMarkers()
     assert markers.raised(BuildingType.MINE) == markers
     assert ContractSlot(slot=0, id=HostId("c"), kind=ContractKind.DELIVERY).op == 9
-    row = LabRow(row=0, spaces=(LabSpace(level=3, gains=(Gain(kind=GainKind.BOT),)),))
-    assert row.gains_at(3) == (Gain(kind=GainKind.BOT),)
-    assert row.gains_at(4) == ()
+    spaces = staggered(
+        (2, 3, 2),
+        techs={HostId("c3-bottom"): TechType.MINE, HostId("c1-top"): TechType.ROVER},
+    )
+    board = small_board(lab_spaces=spaces, lab_columns=3)
+    assert board.lacerda_techs == tuple(
+        OwnTech(tech=s.tech, level=s.column, space=s.id, position=s.position)
+        for s in board.lab_spaces
+        if s.tech is not None
+    )
+    assert [(t.tech, t.level, t.space) for t in board.lacerda_techs] == [
+        (TechType.ROVER, 1, "c1-top"),
+        (TechType.MINE, 3, "c3-bottom"),
+    ]
 
 
 def test_options_refuse_wrong_types() -> None:

@@ -160,8 +160,8 @@ def test_a_board_built_by_hand_is_still_checked(
 def test_a_board_out_of_canonical_order_is_read_into_it() -> None:
     """A Board whose collections are out of order is returned sorted, as before."""
     board = reference_board()
-    shuffled = attrs.evolve(board, lab_rows=tuple(reversed(board.lab_rows)))
-    assert len(board.lab_rows) > 1
+    shuffled = attrs.evolve(board, lab_spaces=tuple(reversed(board.lab_spaces)))
+    assert len(board.lab_spaces) > 1
 
     read = read_view(shuffled)
 
