@@ -11,6 +11,7 @@ from lacerda_bot import (
     read_view,
     take_turn,
 )
+from lacerda_bot.lab import space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
     FigureKind,
@@ -22,8 +23,7 @@ from lacerda_bot.model import (
     Owner,
     TechType,
 )
-from lacerda_bot.lab import space_id, staggered
-from lacerda_bot.records import Figure, GridTile, LabSpace, Mission, OwnTech, Stock
+from lacerda_bot.records import Figure, GridTile, LabSpace, Mission, Stock
 from lacerda_bot.testing import building, reference_board, small_board, tile
 
 
