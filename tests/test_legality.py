@@ -62,6 +62,7 @@ from lacerda_bot.decisions import (
     PaymentPurpose,
 )
 from lacerda_bot.hexmap import dist
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
     BlueprintRow,
@@ -88,11 +89,9 @@ from lacerda_bot.records import (
     Figure,
     HeldBlueprint,
     HumanTech,
-    LabRow,
     LssMarkers,
     LssOffer,
     Mission,
-    OwnTech,
     ScientistSlot,
     Stock,
     Tile,
@@ -107,6 +106,7 @@ from lacerda_bot.testing import (
     why_illegal,
 )
 
+from .helpers import own_techs
 from .strategies import bot_states, host_states
 
 M, G, SH = BuildingType.MINE, BuildingType.GENERATOR, BuildingType.SHELTER
@@ -282,10 +282,21 @@ bad(
 )
 
 # --- LearnTech (R-ORBIT-5) -----------------------------------------------------------
+
+
+def with_techs(board: Board, techs: dict[str, TechType | None]) -> Board:
+    """*board* with his Lab's tiles changed space by space (``None``: emptied)."""
+    lab = tuple(
+        attrs.evolve(s, tech=techs[s.id]) if s.id in techs else s
+        for s in board.lab_spaces
+    )
+    return attrs.evolve(board, lab_spaces=lab)
+
+
 learn = legal(
     "LearnTech",
     REF,
-    LearnTech(grid_tile=HostId("T1"), tech=TechType.MINE, lab_row=0),
+    LearnTech(grid_tile=HostId("T1"), tech=TechType.MINE, lab_space=HostId("c1-top")),
 )
 bad(
     "LearnTech.tech: a Rover tile as a Mine Tech (issue 20)",
@@ -297,47 +308,72 @@ bad(
 bad("LearnTech.grid_tile", REF, learn, "T9 is not on the Tech grid", grid_tile="T9")
 bad(
     "LearnTech: a type he has R-ORBIT-5",
-    attrs.evolve(REF, lacerda_techs=(OwnTech(tech=TechType.MINE, level=2, row=3),)),
+    with_techs(REF, {"c3-top": TechType.MINE}),
     learn,
     "he already has a mine Tech",
 )
 bad(
-    "LearnTech.lab_row: not the topmost",
+    "LearnTech.lab_space: not the topmost",
     REF,
     learn,
-    "row 1 is not the topmost free entry space, row 0 is",
-    lab_row=1,
+    "Lab space c1-bottom is not the topmost free entry space, c1-top is",
+    lab_space="c1-bottom",
 )
-TAKEN_ROW = attrs.evolve(
-    REF, lab_rows=(attrs.evolve(REF.lab_rows[0], entry_free=False), *REF.lab_rows[1:])
+bad(
+    "LearnTech.lab_space: taken",
+    with_techs(REF, {"c1-top": TechType.ROVER}),
+    learn,
+    "Lab space c1-top is taken by his rover Tech",
 )
-bad("LearnTech.lab_row: taken", TAKEN_ROW, learn, "entry space of Lab row 0 is taken")
-bad("LearnTech.lab_row: none", REF, learn, "his Lab has no row 7", lab_row=7)
+bad(
+    "LearnTech.lab_space: not an entry space",
+    REF,
+    learn,
+    "Lab space c2-top is in column 2, not the entry column",
+    lab_space="c2-top",
+)
+bad("LearnTech.lab_space: none", REF, learn, "his Lab has no space c9", lab_space="c9")
 bad(
     "LearnTech: no free entry",
-    attrs.evolve(
-        REF, lab_rows=tuple(attrs.evolve(r, entry_free=False) for r in REF.lab_rows)
-    ),
+    with_techs(REF, {"c1-top": TechType.ROVER, "c1-bottom": TechType.UPGRADE}),
     learn,
     "no Lab entry space is free",
 )
 
 # --- DevelopTech (R-ORBIT-6) ----------------------------------------------------------
+# his Mine on c2-middle touches c3-top and c3-bottom; column 3 is the last
 LAB = small_board(
-    lab_rows=(LabRow(row=0, entry_free=False, max_level=3),),
-    lacerda_techs=(OwnTech(tech=TechType.MINE, level=2, row=0),),
+    lab_spaces=staggered((2, 3, 2), techs={HostId("c2-middle"): TechType.MINE}),
+    lab_columns=3,
 )
 develop = legal(
-    "DevelopTech", LAB, DevelopTech(tech=TechType.MINE, from_level=2, to_level=3)
+    "DevelopTech",
+    LAB,
+    DevelopTech(
+        tech=TechType.MINE, from_level=2, to_level=3, space=HostId("c3-bottom")
+    ),
 )
 bad("DevelopTech.tech", LAB, develop, "he has no rover Tech", tech=TechType.ROVER)
 bad("DevelopTech.from_level", LAB, develop, "not at level 1 but at 2", from_level=1)
 bad("DevelopTech.to_level", LAB, develop, "goes from 2 to 4, not one step", to_level=4)
 bad(
-    "DevelopTech: at its maximum",
-    attrs.evolve(LAB, lacerda_techs=(OwnTech(tech=TechType.MINE, level=3, row=0),)),
+    "DevelopTech.space: taken",
+    with_techs(LAB, {"c3-bottom": TechType.ROVER}),
     develop,
-    "passes its maximum 3",
+    "Lab space c3-bottom is taken by his rover Tech",
+)
+bad(
+    "DevelopTech.space: untouched",
+    LAB,
+    develop,
+    "Lab space c2-top is not one his mine Tech's space c2-middle touches",
+    space="c2-top",
+)
+bad(
+    "DevelopTech: in the last column",
+    with_techs(LAB, {"c2-middle": None, "c3-top": TechType.MINE}),
+    develop,
+    "space c3-top touches (none: the last column)",
     from_level=3,
     to_level=4,
 )
@@ -345,8 +381,7 @@ bad(
 # --- Construct (R-BUILD-2..11) ----------------------------------------------------------
 SITES = small_board(
     buildings=(building(0, 0, M), building(1, 0, M), building(-2, 0, G)),
-    lab_rows=(LabRow(row=0, entry_free=False),),
-    lacerda_techs=(OwnTech(tech=TechType.MINE, level=2, row=0),),
+    **own_techs((TechType.MINE, 2)),
     human_techs=(HumanTech(tech=TechType.MINE, level=1),),
 )
 
@@ -453,8 +488,7 @@ bad(
 # --- BuildShelter (R-LEVEL-2, R-BUILD-3) ------------------------------------------------
 SHELTERS = small_board(
     buildings=(building(0, 0, M), building(1, 0, SH, owner=Owner.LACERDA)),
-    lab_rows=(LabRow(row=0, entry_free=False),),
-    lacerda_techs=(OwnTech(tech=TechType.SHELTER, level=1, row=0),),
+    **own_techs((TechType.SHELTER, 1)),
     human_techs=(HumanTech(tech=TechType.SHELTER, level=3),),
     shelters_left=2,
 )
@@ -1325,7 +1359,9 @@ def test_the_issue_s_silent_contradictions_are_refused() -> None:
     silent: list[tuple[Board, Decision, str]] = [
         (
             REF,
-            LearnTech(grid_tile=HostId("T0"), tech=TechType.MINE, lab_row=0),
+            LearnTech(
+                grid_tile=HostId("T0"), tech=TechType.MINE, lab_space=HostId("c1-top")
+            ),
             "tile T0 is a rover Tech, not mine",
         ),
         (

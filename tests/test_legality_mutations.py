@@ -164,6 +164,7 @@ def _ids(board: Board) -> list[str]:
     ids += [b.blueprint.id for b in board.lacerda_blueprints]
     ids += [c.id for c in board.contract_display]
     ids += [s.id for s in board.turn_order_spaces] + [m.id for m in board.missions]
+    ids += [s.id for s in board.lab_spaces]
     return [*ids, "nope"]
 
 
@@ -492,17 +493,25 @@ def _discovery(board: Board, d: PlaceDiscoveryTile, options: Options) -> bool:
 
 def _learn(board: Board, d: LearnTech, options: Options) -> bool:
     grid = [t for t in board.tech_grid if t.id == d.grid_tile and t.tech is d.tech]
-    free = [r.row for r in board.lab_rows if r.entry_free]
-    owned = {t.tech for t in board.lacerda_techs}
-    return bool(grid) and d.tech not in owned and bool(free) and d.lab_row == min(free)
+    free = [s for s in board.lab_spaces if s.column == 1 and s.tech is None]
+    owned = {s.tech for s in board.lab_spaces}
+    top = min(free, key=lambda s: s.position).id if free else None
+    return bool(grid) and d.tech not in owned and d.lab_space == top
 
 
 def _develop(board: Board, d: DevelopTech, options: Options) -> bool:
-    for t in board.lacerda_techs:
-        if t.tech is d.tech:
-            row = [r for r in board.lab_rows if r.row == t.row]
-            top = row[0].max_level if row else t.level
-            return t.level == d.from_level and d.to_level == d.from_level + 1 <= top
+    spaces = {s.id: s for s in board.lab_spaces}
+    for at in board.lab_spaces:
+        if at.tech is d.tech:
+            entered = spaces.get(d.space)
+            return (
+                at.column == d.from_level
+                and d.to_level == d.from_level + 1
+                and d.space in at.touches
+                and entered is not None
+                and entered.tech is None
+                and entered.column == at.column + 1
+            )
     return False
 
 
