@@ -58,6 +58,23 @@ def own_techs(
     }
 
 
+def lab(
+    techs: Mapping[str, TechType],
+    *,
+    sizes: tuple[int, ...] = PRINTED_COLUMNS,
+    gains: Mapping[str, tuple[Gain, ...]] | None = None,
+) -> Techs:
+    """Board fields: a staggered Lab of *sizes*, his *techs* and *gains* by space id (V9)."""
+    return {
+        "lab_spaces": staggered(
+            sizes,
+            gains={HostId(k): v for k, v in (gains or {}).items()},
+            techs={HostId(k): v for k, v in techs.items()},
+        ),
+        "lab_columns": len(sizes),
+    }
+
+
 def play_on(board: Board, bot: BotState | None = None) -> Play:
     """The engine's working state of a call on *board* (the board's facts)."""
     bot = bot or new_bot(0)
@@ -82,6 +99,7 @@ __all__ = [
     "HostId",
     "bot_with",
     "kinds",
+    "lab",
     "of_type",
     "own_techs",
     "play_on",

@@ -1,5 +1,3 @@
-from collections.abc import Mapping
-
 import attrs
 import pytest
 
@@ -24,7 +22,7 @@ from lacerda_bot._board.displays import (
 )
 from lacerda_bot._lab import choose_development
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.lab import PRINTED_COLUMNS, staggered
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -43,7 +41,7 @@ from lacerda_bot.records import (
 )
 from lacerda_bot.testing import apply, small_board, why_illegal
 
-from .helpers import Techs, bot_with, kinds, of_type, own_techs
+from .helpers import Techs, bot_with, kinds, lab, of_type, own_techs
 from .test_gains import collect
 
 TOP, BOTTOM = BlueprintRow.TOP, BlueprintRow.BOTTOM
@@ -145,23 +143,6 @@ def test_r_orbit_3_no_scored_card_falls_back_or_fails() -> None:
     assert of_type(fallback, ObtainBlueprint)[0].blueprint == "m"
     assert of_type(strict, ActionImpossible)[0].rule == "R-ORBIT-3"
     assert not of_type(strict, ObtainBlueprint)
-
-
-def lab(
-    techs: Mapping[str, TechType],
-    *,
-    sizes: tuple[int, ...] = PRINTED_COLUMNS,
-    gains: Mapping[str, tuple[Gain, ...]] | None = None,
-) -> Techs:
-    """Board fields: a staggered Lab of *sizes* with his *techs* and *gains* by space id."""
-    return {
-        "lab_spaces": staggered(
-            sizes,
-            gains={HostId(k): v for k, v in (gains or {}).items()},
-            techs={HostId(k): v for k, v in techs.items()},
-        ),
-        "lab_columns": len(sizes),
-    }
 
 
 def on(board: Board, tech: TechType) -> str | None:

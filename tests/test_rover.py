@@ -50,13 +50,12 @@ from lacerda_bot.records import (
     GridTile,
     HeldBlueprint,
     HumanTech,
-    LabRow,
     LssMarkers,
     Stock,
 )
 from lacerda_bot.testing import apply, building, hex_map, small_board, tile
 
-from .helpers import bot_with, kinds, of_type, own_techs
+from .helpers import bot_with, kinds, lab, of_type, own_techs
 from .strategies import host_states
 
 CRYSTALS = Gain(kind=GainKind.CRYSTALS, n=1)
@@ -173,9 +172,14 @@ _SHOWN = DisplayedBlueprint(
         ),
         (
             Gain(kind=GainKind.TECH),
-            {"lab_rows": (LabRow(row=0, max_level=6, entry_free=False),)},
+            {  # both entry spaces taken (R-ORBIT-5)
+                **own_techs((TechType.SHELTER, 1), (TechType.UPGRADE, 1)),
+                "tech_grid": (
+                    GridTile(id=HostId("g"), tech=TechType.MINE, row=0, column=0),
+                ),
+            },
             {
-                "lab_rows": (LabRow(row=0, max_level=6),),
+                **own_techs((TechType.SHELTER, 1)),
                 "tech_grid": (
                     GridTile(id=HostId("g"), tech=TechType.MINE, row=0, column=0),
                 ),
@@ -183,14 +187,11 @@ _SHOWN = DisplayedBlueprint(
         ),
         (
             Gain(kind=GainKind.DEVELOP),
-            {
-                **own_techs((TechType.MINE, 2)),
-                "lab_rows": (LabRow(row=0, max_level=2),),
-            },
-            {
-                **own_techs((TechType.MINE, 2)),
-                "lab_rows": (LabRow(row=0, max_level=3),),
-            },
+            # his Mine on c2-top touches c3-top alone (R-ORBIT-6); column 3 is the last
+            lab({"c2-top": TechType.MINE, "c3-top": TechType.ROVER}, sizes=(2, 3, 2)),
+            lab(
+                {"c2-top": TechType.MINE, "c3-bottom": TechType.ROVER}, sizes=(2, 3, 2)
+            ),
         ),
         (
             Gain(kind=GainKind.WAREHOUSE),
@@ -297,7 +298,7 @@ def test_r_rover_3_spec_example_tiles_not_comparable_go_to_the_cards() -> None:
             tile("tech", -3, 0, Gain(kind=GainKind.TECH)),
             tile("two", 3, 0, Gain(kind=GainKind.CRYSTALS, n=2)),
         ),
-        lab_rows=(LabRow(row=0, max_level=6),),
+        **lab({}),
         tech_grid=(GridTile(id=HostId("g"), tech=TechType.MINE, row=0, column=0),),
     )
     move = move_of(board)
@@ -574,12 +575,12 @@ def test_r_rover_9_tile_reward_resolves_at_once() -> None:
     """R-ROVER-9: a TECH reward is learned right after collecting the tile."""
     tech_tile = tile("T", 1, 0, Gain(kind=GainKind.TECH))
     from lacerda_bot.model import HostId
-    from lacerda_bot.records import GridTile, LabRow
+    from lacerda_bot.records import GridTile
 
     board = rover_board(
         1,
         map_tiles=(tech_tile,),
-        lab_rows=(LabRow(row=0),),
+        **lab({}),
         tech_grid=(GridTile(id=HostId("g"), tech=TechType.MINE),),
     )
     outcome = take_turn(bot_with((11,)), board)
