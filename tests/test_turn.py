@@ -35,17 +35,14 @@ from lacerda_bot.model import (
     MissionSlot,
 )
 from lacerda_bot.records import (
-    LabRow,
-    LabSpace,
     LssOffer,
     Mission,
     Occupancy,
-    OwnTech,
     Stock,
 )
 from lacerda_bot.testing import building, reference_board, small_board, tile
 
-from .helpers import bot_with, kinds, of_type, own_techs
+from .helpers import bot_with, kinds, lab, of_type, own_techs
 
 
 def pass_two(card: int, options: Options | None = None) -> BotState:
@@ -137,31 +134,36 @@ def test_r_turn_5_spec_example() -> None:
 
 def test_r_turn_6_human_used_his_tech() -> None:
     """R-TURN-6: the used Tech develops one free step and he takes the entered space's gain."""
-    rows = (
-        LabRow(
-            row=0,
-            entry_free=False,
-            spaces=(LabSpace(level=3, gains=(Gain(kind=GainKind.CRYSTALS, n=1),)),),
-        ),
-    )
+    # his Mine on c2-top touches c3-top alone
+    crystal = (Gain(kind=GainKind.CRYSTALS, n=1),)
     board = small_board(
-        lab_rows=rows, lacerda_techs=(OwnTech(tech=TechType.MINE, level=2, row=0),)
+        **own_techs((TechType.MINE, 2), gains={HostId("c3-top"): crystal})
     )
     outcome = human_used_tech(new_bot(1), board, TechType.MINE)
 
     assert kinds(outcome.decisions) == ["DevelopTech", "TakeBenefit", "GainCrystals"]
     assert of_type(outcome, DevelopTech)[0].to_level == 3
+    assert of_type(outcome, DevelopTech)[0].space == "c3-top"
     assert outcome.bot == new_bot(1)
     assert outcome.trace.call == "human_used_tech"
 
 
-def test_r_turn_6_at_maximum_nothing_happens() -> None:
-    """R-TURN-6: a Tech at its maximum does not advance."""
-    board = small_board(**own_techs((TechType.MINE, 6)))
+@pytest.mark.parametrize(
+    "techs",
+    [
+        {"c6-middle": TechType.MINE},  # the last column
+        {"c2-top": TechType.MINE, "c3-top": TechType.ROVER},  # c3-top alone, taken
+    ],
+)
+def test_r_turn_6_a_tech_that_cannot_advance_does_not(
+    techs: dict[str, TechType],
+) -> None:
+    """R-TURN-6, R-ORBIT-6: a Tech in the last column or blocked does not advance."""
+    board = small_board(**lab(techs))
     outcome = human_used_tech(new_bot(1), board, TechType.MINE)
 
     assert outcome.decisions == ()
-    assert "maximum" in outcome.trace.notes[0]
+    assert "cannot advance" in outcome.trace.notes[0]
 
 
 def test_r_turn_6_unknown_tech_is_refused() -> None:
@@ -467,13 +469,9 @@ def test_r_setup_4_host_data_drives_decisions() -> None:
     """R-SETUP-4: Lab gains are host data: change the view's gain and the decision follows."""
 
     def board_with(gain: Gain) -> lacerda_bot.Board:
-        rows = (
-            LabRow(row=0, entry_free=False, spaces=(LabSpace(level=2, gains=(gain,)),)),
-        )
         return small_board(
             side=Side.ORBIT,
-            lab_rows=rows,
-            lacerda_techs=(OwnTech(tech=TechType.MINE, level=1, row=0),),
+            **lab({"c1-top": TechType.MINE}, sizes=(2, 3), gains={"c2-top": (gain,)}),
         )
 
     a = take_turn(bot_with((4,)), board_with(Gain(kind=GainKind.CRYSTALS, n=1)))
