@@ -46,5 +46,5 @@ def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
     with pytest.raises(TableMismatchError, match="past the board"):
         source.value(Read(fact=Fact.SIDE, args=(), value=None), 1)
     # facts only the table asks are read off the board itself
-    printed = source.value(Read(fact=Fact.LAB_ROWS, args=(), value=None), 1)
-    assert printed == len(reference_board().lab_rows)
+    printed = source.value(Read(fact=Fact.LAB_COLUMNS, args=(), value=None), 1)
+    assert printed == reference_board().lab_columns

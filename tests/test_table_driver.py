@@ -6,10 +6,18 @@ from pathlib import Path
 import attrs
 import pytest
 
+from lacerda_bot._lab import learned
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.model import BuildingType, ContractKind, Scientist, Side, TechType
+from lacerda_bot.lab import staggered
+from lacerda_bot.model import (
+    BuildingType,
+    ContractKind,
+    HostId,
+    Scientist,
+    Side,
+    TechType,
+)
 from lacerda_bot.options import ImpossibleBenefit, Options, UnknownGain
-from lacerda_bot.records import LabRow, OwnTech
 from lacerda_bot.table.dialogue import Answer
 from lacerda_bot.table.driver import StepKind, run_step
 from lacerda_bot.table.session import new_game, replay, save_game
@@ -23,8 +31,7 @@ from .table_helpers import rules_of, scripted, text_of
 PRINTED: dict[str, Answer] = {
     "start_crystals": 2,
     "start_free_depot": 4,
-    "lab_rows": 4,
-    "lab_max_level": 6,
+    "lab_columns": 6,
     "start_shelter_tech": 0,
     "start_living_quarters": 10,
     "start_mission_crystals.a": 1,
@@ -40,7 +47,8 @@ SETUP: dict[str, Answer] = {
 HIS = Tracked(
     crystals=2,
     depot=6,
-    lab_rows=tuple(LabRow(row=r) for r in range(4)),
+    lab_spaces=staggered(),
+    lab_columns=6,
     living_quarters_top=10,
 )
 
@@ -64,10 +72,12 @@ def on(
 
 
 def with_techs(*techs: tuple[TechType, int]) -> Tracked:
-    """His board with these Techs, one per Lab row from the top."""
-    own = tuple(OwnTech(tech=t, level=lv, row=r) for r, (t, lv) in enumerate(techs))
-    rows = tuple(LabRow(row=r, entry_free=r >= len(techs)) for r in range(4))
-    return attrs.evolve(HIS, lacerda_techs=own, lab_rows=rows)
+    """His board with these Techs, each on the topmost empty space of its column."""
+    lab = staggered()
+    for tech, level in techs:
+        space = next(s for s in lab if s.column == level and s.tech is None)
+        lab = learned(lab, space.id, tech)
+    return attrs.evolve(HIS, lab_spaces=lab)
 
 
 def test_a_tie_is_on_screen_before_the_question_that_follows_it() -> None:
@@ -186,6 +196,7 @@ def test_research_and_development_names_each_tech_it_develops() -> None:
         StepKind.TURN,
         {
             "colonists_present.research_development": 0,
+            "develop_spaces": "bottom",
             "developed_space_gains": "nothing",
         },
     )
@@ -195,13 +206,19 @@ def test_research_and_development_names_each_tech_it_develops() -> None:
     assert "Develop his Mine Tech to level 2." in text
     assert [q.key.split(".")[1] for q in asked] == [
         "colonists_present",
+        "develop_spaces",
         "developed_space_gains",
+        "develop_spaces",
         "developed_space_gains",
     ]
     assert state.tracked is not None
     levels = {t.tech: t.level for t in state.tracked.lacerda_techs}
     assert levels == {TechType.ROVER: 4, TechType.GREENHOUSE: 1, TechType.MINE: 2}
-    assert state.tracked.space_gains(0, 4) == ()
+    assert state.tracked.space_gains(HostId("c4-middle")) == ()
+    assert state.tracked.space_gains(HostId("c4-top")) is None
+    tiles = {s.id: s.tech for s in state.tracked.lab_spaces if s.tech}
+    assert tiles["c4-middle"] is TechType.ROVER
+    assert tiles["c2-bottom"] is TechType.MINE
 
 
 def test_you_used_his_tech_names_it() -> None:

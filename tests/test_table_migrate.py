@@ -59,7 +59,7 @@ def test_a_converted_save_is_written_in_todays_format(seed: str) -> None:
     game = loads_game(json.dumps(GAMES[seed]["save"]))
     again = loads_game(dumps_game(game))
 
-    assert json.loads(dumps_game(game))["version"] == 2
+    assert json.loads(dumps_game(game))["version"] == 3
     assert again == game
     assert again.converted == ()
 
@@ -97,7 +97,7 @@ def test_resuming_a_0_1_0_save_keeps_the_original(tmp_path: Path) -> None:
     assert "written by lacerda-bot 0.1.0 and has been converted" in out.getvalue()
     assert "it assumed that each Mission pays 1 Crystal" in out.getvalue()
     assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == text
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 3
     assert load_game(path).converted == ()
 
 

@@ -9,12 +9,14 @@ from hypothesis import strategies as st
 
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.facts import Choice, Fact
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
     BuildingType,
     ContractKind,
     Gain,
     GainKind,
+    HostId,
     LssReward,
     MissionSlot,
     Owner,
@@ -23,8 +25,8 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import Options
-from lacerda_bot.records import LabRow, OwnTech
 from lacerda_bot.table.ask_map import _MostOnWay as MostOnWay
+from lacerda_bot.table.ask_player import _EnteredSpace as EnteredSpace
 from lacerda_bot.table.ask_player import _TakenCard as TakenCard
 from lacerda_bot.table.ask_player import _UsedCard as UsedCard
 from lacerda_bot.table.dialogue import Answer, Question
@@ -47,8 +49,8 @@ WORDS = Wording(side=Side.COLONY, options=Options(), known={})
 TRACKED = Tracked(
     crystals=3,
     depot=6,
-    lacerda_techs=(OwnTech(tech=TechType.ROVER, level=2, row=0),),
-    lab_rows=(LabRow(row=0, entry_free=False), LabRow(row=1)),
+    lab_spaces=staggered(techs={HostId("c2-middle"): TechType.ROVER}),
+    lab_columns=6,
     cards=(
         Card(building=BuildingType.GREENHOUSE, level=3),
         Card(building=BuildingType.MINE, level=1),
@@ -71,6 +73,7 @@ ARGS: dict[Fact, tuple[object, ...]] = {
     Fact.CAN_ADVANCE_AGAIN: (TechType.MINE,),
     Fact.HAS_TECH: (TechType.UPGRADE,),
     Fact.CAN_ADVANCE_TECH: (TechType.UPGRADE,),
+    Fact.DEVELOP_SPACES: (TechType.ROVER,),
     Fact.ELIGIBLE_BUILDINGS: (CHOICE,),
     Fact.UPGRADE_CAPACITY: (Owner.LACERDA,),
     Fact.CONTRACT_KIND: (CHOICE,),
@@ -146,6 +149,8 @@ def _sample_answers(shape: Any) -> tuple[tuple[Answer, ...], object]:
             return ("greenhouse L3",), (BuildingType.GREENHOUSE, 3)
         case UsedCard():
             return ("mine L1",), (BuildingType.MINE, 1)
+        case EnteredSpace():
+            return (shape.choices[-1][0],), None
         case MostOnWay():
             return (2,), 2
         case PricedGains():
@@ -214,8 +219,10 @@ def test_r_rover_2_the_tiles_question_says_which_benefits_he_can_take() -> None:
     asked = _question(Fact.NEAREST_TILES, None)
     full = attrs.evolve(
         TRACKED,
-        lab_rows=(LabRow(row=0, entry_free=False, max_level=2),),
-        lacerda_techs=(OwnTech(tech=TechType.ROVER, level=2, row=0),),
+        lab_spaces=staggered(
+            (1, 1),
+            techs={HostId("c1-p0"): TechType.MINE, HostId("c2-p0"): TechType.ROVER},
+        ),
         free_advanced_markers=0,
     )
     tracked = _question(Fact.NEAREST_TILES, full)

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lacerda_bot.facts import Choice, Fact
-from lacerda_bot.model import MissionSlot, TechType
-from lacerda_bot.records import OwnTech
+from lacerda_bot.lab import staggered
+from lacerda_bot.model import HostId, MissionSlot, TechType
 from lacerda_bot.table.dialogue import Question, QuestionKind
 from lacerda_bot.table.driver import StepKind, next_steps, run_step
 from lacerda_bot.table.fixing import Value, fix_value, fixable, what_question
@@ -120,10 +120,10 @@ def test_fix_corrects_a_tracked_value_and_is_saved_and_undone(tmp_path: Path) ->
 
 def test_fix_offers_his_techs_and_missions() -> None:
     his = attrs.evolve(
-        HIS, lacerda_techs=(OwnTech(tech=TechType.ROVER, level=2, row=0),)
+        HIS, lab_spaces=staggered(techs={HostId("c2-middle"): TechType.ROVER})
     )
     labels = {f.label for f in fixable(his)}
-    assert {"rover tech level", "mission A completed", "crystals"} <= labels
+    assert {"rover tech space", "mission A completed", "crystals"} <= labels
     assert what_question(his).choices == tuple(f.label for f in fixable(his))
 
 
@@ -135,11 +135,15 @@ def run_fix(state: TableState, what: str, value: object) -> TableState:
     return run.state
 
 
-def test_fix_of_a_yes_no_value_and_of_a_tech_level() -> None:
+def test_fix_of_a_yes_no_value_and_of_a_tech_space() -> None:
+    """V9: a Tech's tile is put right by naming its space; only empty ones are offered."""
     state = set_up()
     assert state.tracked is not None
     his = attrs.evolve(
-        state.tracked, lacerda_techs=(OwnTech(tech=TechType.MINE, level=1, row=0),)
+        state.tracked,
+        lab_spaces=staggered(
+            techs={HostId("c1-top"): TechType.MINE, HostId("c3-top"): TechType.ROVER}
+        ),
     )
     state = attrs.evolve(state, tracked=his)
     slot = run_fix(state, "colonist on hire slot", True)
@@ -148,9 +152,15 @@ def test_fix_of_a_yes_no_value_and_of_a_tech_level() -> None:
     mission = run_fix(state, "mission B completed", True)
     assert mission.tracked is not None
     assert mission.tracked.mission(MissionSlot.B).completed
-    level = run_fix(state, "mine tech level", 3)
-    assert level.tracked is not None
-    assert level.tracked.lacerda_techs[0].level == 3
+    question = run_step(state, StepKind.FIX, [("fix.what", "mine tech space")]).question
+    assert question is not None
+    assert "c3-top" not in question.choices  # his Rover tile stands there
+    assert {"c1-top", "c3-bottom"} <= set(question.choices)
+    moved = run_fix(state, "mine tech space", "c3-bottom")
+    assert moved.tracked is not None
+    assert moved.tracked.tech(TechType.MINE) is not None
+    assert moved.tracked.tech(TechType.MINE).space == "c3-bottom"  # type: ignore[union-attr]
+    assert moved.tracked.space(HostId("c1-top")).tech is None
 
 
 @given(
@@ -165,6 +175,8 @@ def test_every_fix_sets_the_value_it_names(fix: object, n: int) -> None:
     assert question is not None
     if question.kind is QuestionKind.YES_NO:
         value: object = n % 2 == 1
+    elif question.kind is QuestionKind.PICK:
+        value = question.choices[n % len(question.choices)]
     else:
         value = max(question.low, min(n, question.high))
     after = run_fix(state, fix.label, value)  # type: ignore[attr-defined]

@@ -222,9 +222,9 @@ def _corruptions() -> list[tuple[str, str]]:
     other = json.loads(text)
     other["format"] = "something"
     newer = json.loads(text)
-    newer["version"] = 3
+    newer["version"] = 4
     float_version = json.loads(text)
-    float_version["version"] = 2.0  # equal to 2, but a float is not the version
+    float_version["version"] = 3.0  # equal to 3, but a float is not the version
     float_v1 = json.loads(text)
     float_v1["version"] = 1.0
     return [

@@ -13,7 +13,7 @@ from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table.session import load_game, new_game, save_game
 from lacerda_bot.table.terminal import HELP, Style, Terminal, use_colour
 
-PRINTED = ["2", "4", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions
+PRINTED = ["2", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions
 SETUP = ["setup", *PRINTED, "6", "colony", "nothing"]
 # card 7 in the Colony: Upgrade impossible (he holds no Blueprint, tracked), no tile
 SKIP_TURN = ["turn", "0"]

@@ -298,22 +298,30 @@ def games(folder: Path, out: TextIO) -> int:
 
 
 def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None:
-    """Keep a converted 0.1.0 save as it was, beside the file the game goes on in.
+    """Keep a converted older save as it was, beside the file the game goes on in.
 
-    The copy is ``FILE.0.1.0``, or ``FILE.0.1.0.1``, ... when that name holds
+    The copy of a 0.1.0 save is ``FILE.0.1.0`` (of a version 2 save,
+    ``FILE.v2``), or ``FILE.0.1.0.1``, ... when that name holds
     anything else (another original, a folder, a pipe, a link): nothing there
     is overwritten or followed (:func:`~lacerda_bot.table.storage.keep_copy`).
 
     Raises:
         OSError: the original cannot be kept (the game must not go on over it).
     """
-    kept = keep_copy(path, original, ".0.1.0")
+    old = game.converted_from == 1
+    kept = keep_copy(path, original, ".0.1.0" if old else f".v{game.converted_from}")
+    by = (
+        "lacerda-bot 0.1.0"
+        if old
+        else "an earlier version (his Lab in rows, before spec 1.3)"
+    )
     out.write(
-        f"This save was written by lacerda-bot 0.1.0 and has been converted; the "
+        f"This save was written by {by} and has been converted; the "
         f"original is kept as {display_path(kept)}.\n"
     )
+    asked = "0.1.0" if old else "the old save"
     for note in game.converted[1:]:
-        out.write(f"  Where 0.1.0 did not ask, it assumed that {note}.\n")
+        out.write(f"  Where {asked} did not ask, it assumed that {note}.\n")
 
 
 def _run_play(args: argparse.Namespace) -> int:

@@ -1,4 +1,7 @@
-"""Saves of lacerda-bot 0.1.0 (save version 1), converted to the current questions.
+"""Older saves, converted to the current questions: 0.1.0's (version 1) and version 2.
+
+Version 2 saves (before spec 1.3) tracked his Lab as rows; they are converted
+by :func:`migrate_v2_step` (see there). The rest of this text is about 0.1.0.
 
 Version 0.1.0 asked its own questions, keyed by their place in its procedures
 (``turn3.rover.tied_tiles``); this version asks one question per fact the rules
@@ -22,15 +25,17 @@ from lacerda_bot.errors import (
     SerializationError,
 )
 from lacerda_bot.facts import Fact
+from lacerda_bot.model import TechType
 from lacerda_bot.table.dialogue import NOTHING, Answer, Question
 from lacerda_bot.table.driver import (
     Step,
+    StepKind,
     next_steps,
     run_step,
 )
 from lacerda_bot.table.state import TableState
 
-__all__ = ["MigrationNote", "migrate_step"]
+__all__ = ["MigrationNote", "migrate_step", "migrate_v2_step"]
 
 # The last part of the 0.1.0 keys that answered each fact; a pair names the
 # part before it too (the building of a legal site, the Rover of a tile count).
@@ -101,6 +106,11 @@ _DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
     Fact.MOVED_CRYSTAL_COUNT: (0, "his Rover picks up no Crystal on its way"),
     Fact.SUPPLY_HAS_CRYSTAL: (True, "the general supply holds Crystals"),
     Fact.USED_TECH: ("mine", "the Tech of his you used is his Mine Tech"),
+    Fact.DEVELOP_SPACES: (
+        "one",
+        "a developing Tech tile had one best empty space to enter (0.1.0's Lab had"
+        " rows, never a choice of space)",
+    ),
     Fact.ROVER_ON_NEW_BUILDING: (
         False,
         "his Rover was not on the building he upgraded (0.1.0 asked only after a"
@@ -441,6 +451,151 @@ def migrate_step(
     if unused:
         msg = (
             f"0.1.0 answers that no question of this version asks: {', '.join(unused)}"
+        )
+        raise SerializationError(where, msg)
+    return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state
+
+
+# --- save version 2: his Lab in rows, before spec 1.3 -------------------------
+
+_V2_SETUP: Final[Mapping[str, str]] = {"setup.lab_max_level": "setup.lab_columns"}
+"""Version 2's Lab set-up answers: the columns (a row's maximum level) carry over,
+the number of rows has no place on the printed staggered Lab."""
+
+_V2_LAB_GAINS: Final = frozenset({Fact.LEARNED_SPACE_GAINS, Fact.DEVELOPED_SPACE_GAINS})
+"""Asked once per Lab space: version 2 keyed its spaces by row and level, so a
+space may now be asked where it was remembered, or remembered where asked."""
+
+_V2_FIX_TECH: Final = " tech level"
+_V2_NOTHING: Final = "a Lab space version 2 never asked about shows nothing"
+
+
+class _V2Converter:
+    """Answers a version 2 step's questions with its answers, by question key."""
+
+    def __init__(
+        self, old: Sequence[tuple[str, Answer]], step: int, where: str
+    ) -> None:
+        self.old = [(_V2_SETUP.get(k, k), v) for k, v in old]
+        self.used = [False] * len(old)
+        self.step = step
+        self.where = where
+        self.notes: list[MigrationNote] = []
+
+    def _note(self, assumption: str) -> None:
+        self.notes.append(MigrationNote(step=self.step, assumption=assumption))
+
+    def __call__(self, question: Question) -> Answer:
+        for i, (key, value) in enumerate(self.old):
+            if not self.used[i] and key == question.key:
+                self.used[i] = True
+                return value
+        fact, _ = _fact(question.key)
+        if fact is Fact.DEVELOP_SPACES:  # version 2 never had a choice of space
+            word = "one" if "one" in question.choices else "top"
+            self._note(
+                f"a developing Tech tile entered the {'best' if word == 'one' else 'top'}"
+                " empty space (version 2's Lab had rows, never a choice of space)"
+            )
+            return word
+        if fact in _V2_LAB_GAINS:
+            self._note(_V2_NOTHING)
+            return NOTHING
+        msg = f"version 2 gave no answer to {question.key!r}"
+        raise SerializationError(self.where, msg)
+
+    def leftover(self) -> list[str]:
+        """Version 2 answers no question used, but the dropped rows and Lab gains."""
+        return [
+            key
+            for (key, _), used in zip(self.old, self.used, strict=True)
+            if not used and key != "setup.lab_rows" and not _lab_gains(key)
+        ]
+
+
+def _lab_gains(key: str) -> bool:
+    parts = key.split(".")
+    return len(parts) > 1 and parts[1] in {f.value for f in _V2_LAB_GAINS}
+
+
+def _v2_fix(
+    state: TableState, step: Step, where: str
+) -> tuple[tuple[str, Answer], ...]:
+    """A version 2 fix of a Tech's level, as a fix of its Lab space (V9).
+
+    The tile keeps its space if it stands in that column already; else it goes
+    on the topmost empty space of the column; no empty space there: refused.
+    """
+    answers = dict(step.answers)
+    what = answers.get("fix.what")
+    if not isinstance(what, str) or not what.endswith(_V2_FIX_TECH):
+        return step.answers
+    tracked = state.tracked
+    name = what.removesuffix(_V2_FIX_TECH)
+    tech = next((t for t in TechType if t.value.replace("_", " ") == name), None)
+    own = None if tracked is None or tech is None else tracked.tech(tech)
+    level = answers.get("fix.value")
+    if tracked is None or own is None or not isinstance(level, int):
+        raise SerializationError(where, f"version 2 fixed {what!r}, no Tech of his")
+    if own.level == level:
+        space: str = own.space
+    else:
+        free = [s for s in tracked.lab_spaces if s.column == level and s.tech is None]
+        if not free:
+            msg = (
+                f"version 2 put his {name} Tech in column {level}: no empty space there"
+            )
+            raise SerializationError(where, msg)
+        space = free[0].id
+    return (("fix.what", f"{name} tech space"), ("fix.value", space))
+
+
+def migrate_v2_step(
+    state: TableState, step: Step, index: int, where: str
+) -> tuple[Step, list[MigrationNote], TableState]:
+    """Convert one step of a version 2 save (his Lab in rows) by running it again.
+
+    Spec 1.3 models his Lab as the printed staggered spaces (V9, R-ORBIT-6):
+    set-up's columns carry over (its rows do not), a fix of a Tech's level
+    becomes a fix of its space, a choice of space version 2 never asked is
+    answered without drawing a card (the deck stays as it was), and a Lab
+    space's gain it never asked is blank. Every other answer must answer the
+    same question as before.
+
+    Raises:
+        SerializationError: the step cannot come here, a question has no
+            version 2 answer, an answer does not fit, or one is left over (his
+            Lab of rows and the printed Lab went different ways); names it.
+    """
+    kind = step.kind
+    if kind not in next_steps(state):
+        raise SerializationError(where, f"a {kind.value} step cannot come here")
+    old = _v2_fix(state, step, where) if kind is StepKind.FIX else step.answers
+    converter = _V2Converter(old, index, where)
+    answers: list[tuple[str, Answer]] = []
+
+    def source(question: Question) -> Answer:
+        value = converter(question)
+        if not question.accepts(value):
+            msg = (
+                f"version 2 answered {value!r} where {question.valid_answers()} is"
+                " asked (his Lab is now the printed staggered one)"
+            )
+            raise SerializationError(where, msg)
+        answers.append((question.key, value))
+        return value
+
+    try:
+        run = run_step(state, kind, (), source=source)
+    except (AnswerMismatchError, InvalidHostStateError) as error:
+        raise SerializationError(where, str(error)) from None
+    if run.question is not None:  # pragma: no cover - the source answers or raises
+        raise SerializationError(where, f"no answer to {run.question.key!r}")
+    unused = converter.leftover()
+    if unused:
+        msg = (
+            "version 2 answers that no question asks with his Lab as printed spaces: "
+            f"{', '.join(unused)}"
         )
         raise SerializationError(where, msg)
     return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state

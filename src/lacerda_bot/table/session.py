@@ -47,7 +47,7 @@ from lacerda_bot.table.driver import (
     next_steps,
     run_step,
 )
-from lacerda_bot.table.migrate import migrate_step
+from lacerda_bot.table.migrate import migrate_step, migrate_v2_step
 from lacerda_bot.table.printable import display_path
 from lacerda_bot.table.state import TableState
 from lacerda_bot.table.storage import checked_path, read_regular, read_save
@@ -71,7 +71,10 @@ __all__ = [
 ]
 
 SAVE_FORMAT: Final = "lacerda_bot.table"
-_VERSION: Final = 2
+_VERSION: Final = 3
+"""Version 3: his Lab as the printed staggered spaces (spec 1.3)."""
+_V2: Final = 2
+"""The save version before spec 1.3 (his Lab in rows), converted when loaded."""
 _V010: Final = 1
 """The save version of lacerda-bot 0.1.0, converted when loaded (:mod:`.migrate`)."""
 _KEYS: Final = frozenset(
@@ -94,10 +97,12 @@ class Game:
     tracking: bool = True
     """Whether the companion tracks his player board (not in a game begun by 0.1.0)."""
     converted: tuple[str, ...] = attrs.field(default=(), eq=False)
-    """When loaded from a lacerda-bot 0.1.0 save: what converting it assumed.
+    """When loaded from an older save: what converting it assumed.
 
     Not saved; empty for games of this version.
     """
+    converted_from: int = attrs.field(default=0, eq=False)
+    """The save version it was converted from (1: lacerda-bot 0.1.0; 0: none)."""
 
 
 def new_game(
@@ -295,10 +300,11 @@ def loads_game(text: str) -> Game:
             "$.format", f"expected {SAVE_FORMAT!r}, got {doc.get('format')!r}"
         )
     version = doc.get("version")
-    if type(version) is not int or version not in (_VERSION, _V010):
+    if type(version) is not int or version not in (_VERSION, _V2, _V010):
         raise SerializationError(
             "$.version",
-            f"expected {_VERSION} (or {_V010}, from lacerda-bot 0.1.0), got {version!r}",
+            f"expected {_VERSION} (or {_V2}, or {_V010} from lacerda-bot 0.1.0), got "
+            f"{version!r}",
         )
     options = structure(_field(doc, "options", dict), Options, path="$.options")
     try:
@@ -310,28 +316,42 @@ def loads_game(text: str) -> Game:
     if version == _V010:
         return _converted(attrs.evolve(game, tracking=False), steps, undone)
     tracking = _field(doc, "tracking", bool) if "tracking" in doc else True
+    if version == _V2:
+        return _converted(attrs.evolve(game, tracking=tracking), steps, undone, _V2)
     game = attrs.evolve(game, steps=steps, undone=undone, tracking=tracking)
     _check_replays(game)
     return game
 
 
-def _converted(game: Game, steps: tuple[Step, ...], undone: tuple[Step, ...]) -> Game:
-    """A 0.1.0 game with its steps asked again in today's questions (:mod:`.migrate`)."""
+def _converted(
+    game: Game,
+    steps: tuple[Step, ...],
+    undone: tuple[Step, ...],
+    version: int = _V010,
+) -> Game:
+    """An older game with its steps asked again in today's questions (:mod:`.migrate`).
+
+    Version 1 (0.1.0) by :func:`~.migrate.migrate_step`; version 2 (his Lab in
+    rows, before spec 1.3) by :func:`~.migrate.migrate_v2_step`.
+    """
     state = _initial(game)
     done: list[Step] = []
     assumed: dict[str, None] = {}
     places = [f"$.steps[{i}]" for i in range(len(steps))]
     places += [f"$.undone[{i}]" for i in range(len(undone))]
+    migrate = migrate_v2_step if version == _V2 else migrate_step
     for i, (step, where) in enumerate(zip((*steps, *undone), places, strict=True)):
-        new, notes, state = migrate_step(state, step, i, where)
+        new, notes, state = migrate(state, step, i, where)
         done.append(new)
         assumed.update((note.assumption, None) for note in notes)
-    words = [f"converted {len(done)} step(s) from a lacerda-bot 0.1.0 save", *assumed]
+    source = "a version 2 save" if version == _V2 else "a lacerda-bot 0.1.0 save"
+    words = [f"converted {len(done)} step(s) from {source}", *assumed]
     return attrs.evolve(
         game,
         steps=tuple(done[: len(steps)]),
         undone=tuple(done[len(steps) :]),
         converted=tuple(words),
+        converted_from=version,
     )
 
 

@@ -21,6 +21,7 @@ from typing import assert_never, final
 
 import attrs
 
+from lacerda_bot._lab import developed, learned, own_techs
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -68,7 +69,6 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot._lab import developed, learned, own_techs
 from lacerda_bot.records import LabSpace, OwnTech
 
 __all__ = ["Card", "Mission", "Tracked", "track"]

@@ -47,6 +47,7 @@ from lacerda_bot.facts import (
     Read,
     ScientistPick,
 )
+from lacerda_bot.lab import space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
@@ -60,7 +61,6 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot.lab import space_id, staggered
 from lacerda_bot.options import Options, UnknownGain
 from lacerda_bot.records import LabSpace, OwnTech
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
@@ -437,7 +437,9 @@ class TrackedFacts(AskedFacts):
 
     @staticmethod
     def _development(tech: OwnTech) -> Development[Described]:
-        return Development(tech=tech.tech, from_level=tech.level, to_level=tech.level + 1)
+        return Development(
+            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1
+        )
 
     def developing(
         self, choice: DevelopChoice, previous: TechType | Described | None
@@ -613,7 +615,9 @@ def _carry_out(
         case GainKind.UPGRADE:
             return None if tracked.unused() else False
         case GainKind.CONSTRUCT:
-            none_left = gain.building is BuildingType.SHELTER and not tracked.shelters_left
+            none_left = (
+                gain.building is BuildingType.SHELTER and not tracked.shelters_left
+            )
             return False if none_left else None
         case _:  # WAREHOUSE: the Warehouse is on the shared board
             return None
