@@ -11,6 +11,7 @@ initial Mine. It is not the geometry of the printed On Mars board.
 
 import functools
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -178,6 +179,9 @@ def reference_board() -> Board:
         tech_grid=_reference_grid(),
         lab_spaces=_reference_lab(),
         lab_columns=len(PRINTED_COLUMNS),
+        # the OP under each column (illustrative): his Shelter Tech stands in
+        # column 2, so a scoring view needs them (R-SCORE-1)
+        lab_column_values=_REFERENCE_COLUMN_VALUES,
         blueprint_display=_reference_blueprints(),
         scientist_display=tuple(
             ScientistSlot(slot=i, scientist=s) for i, s in enumerate(Scientist)
@@ -229,6 +233,9 @@ def _reference_grid() -> tuple[GridTile, ...]:
         GridTile(id=HostId(f"T{i}"), tech=t, row=i // 4, column=i % 4, cost_rank=i % 4)
         for i, t in enumerate(techs)
     )
+
+
+_REFERENCE_COLUMN_VALUES: Final = (0, 1, 2, 4, 6, 9)
 
 
 def _reference_lab() -> tuple[LabSpace, ...]:
