@@ -181,6 +181,7 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         for n in range(1, 9)
     )
     lab = _lab(draw, gain)
+    columns = max((sp.column for sp in lab), default=0)
     board = Board(
         side=draw(st.sampled_from(Side)),
         colony_level=level,
@@ -228,7 +229,7 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         ),
         tech_grid=_grid(draw),
         lab_spaces=lab,
-        lab_columns=max((sp.column for sp in lab), default=0),
+        lab_columns=columns,
         human_techs=tuple(
             HumanTech(tech=t, level=draw(st.integers(0, 6)))
             for t in draw(st.lists(st.sampled_from(TechType), unique=True, max_size=4))
@@ -282,7 +283,10 @@ def host_states(draw: st.DrawFn, *, max_radius: int = 4) -> Board:
         shuttle_from=draw(st.sampled_from(Side)),
         op_track=draw(st.integers(0, 60)),
         progress_cubes=draw(st.integers(0, 5)),
-        lab_column_values=tuple(draw(st.lists(st.integers(0, 5), max_size=4))),
+        # the OP under each column of his Lab (V21): one value per column
+        lab_column_values=tuple(
+            draw(st.lists(st.integers(0, 5), min_size=columns, max_size=columns))
+        ),
         living_quarters_top=draw(st.integers(0, 12)),
         advanced_buildings_on_mars=tuple(
             AdvancedCount(building=b, count=draw(st.integers(0, 4)))
