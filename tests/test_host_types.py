@@ -89,7 +89,7 @@ def _stock_item() -> object:
 
 
 def _own_tech() -> object:
-    return OwnTech(tech="rover", level=1)  # type: ignore[arg-type]
+    return OwnTech(tech="rover", level=1, space=HostId("c1-top"))  # type: ignore[arg-type]
 
 
 def _display_row() -> object:

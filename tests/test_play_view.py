@@ -15,9 +15,9 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot._lab import learned
 from lacerda_bot.host import PlayView, ScoreView
-from lacerda_bot.model import TechType
-from lacerda_bot.records import OwnTech
+from lacerda_bot.model import HostId, TechType
 from lacerda_bot.testing import reference_board
 
 SCORING = {n for n, v in vars(ScoreView).items() if isinstance(v, property)}
@@ -39,12 +39,9 @@ class Counting:
 
 def board() -> Board:
     """The reference board, with one Tech of his (for ``human_used_tech``)."""
-    lab = tuple(
-        attrs.evolve(r, entry_free=False) if r.row == 0 else r
-        for r in reference_board().lab_rows
-    )
-    mine = OwnTech(tech=TechType.MINE, level=1, row=0)
-    return attrs.evolve(reference_board(), lacerda_techs=(mine,), lab_rows=lab)
+    ref = reference_board()
+    lab = learned(ref.lab_spaces, HostId("c1-top"), TechType.MINE)
+    return attrs.evolve(ref, lab_spaces=lab)
 
 
 def board_fields() -> dict[str, object]:
@@ -91,6 +88,7 @@ def test_score_lacerda_reads_only_its_view() -> None:
     view = Counting(board_fields())
     score_lacerda(view)  # type: ignore[arg-type]
     assert view.read <= SCORING | {
+        "lab_spaces",  # his Techs score their columns' values (V9, V21)
         "lacerda_blueprints",
         "lacerda_scientists",
     }, view.read - SCORING

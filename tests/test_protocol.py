@@ -24,6 +24,8 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot._lab import learned
+from lacerda_bot.model import HostId
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.protocol import (
@@ -38,7 +40,6 @@ from lacerda_bot.protocol import (
     timed_out,
     too_large,
 )
-from lacerda_bot.records import OwnTech
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
@@ -46,7 +47,7 @@ from .strategies import bot_states, host_states
 
 BOARD = reference_board()
 WITH_TECH = attrs.evolve(
-    BOARD, lacerda_techs=(OwnTech(tech=TechType.ROVER, level=1, row=0),)
+    BOARD, lab_spaces=learned(BOARD.lab_spaces, HostId("c1-top"), TechType.ROVER)
 )
 
 

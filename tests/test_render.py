@@ -121,11 +121,17 @@ def test_a_development_is_worded_by_its_rule_or_by_its_tech() -> None:
         tech=Described(criterion=Criterion.MOST_DEVELOPED),
         from_level=level,
         to_level=level,
+        space=level,
     )
     same: DevelopTech[Described] = DevelopTech(
-        tech=Described(criterion=Criterion.SAME_TECH), from_level=level, to_level=level
+        tech=Described(criterion=Criterion.SAME_TECH),
+        from_level=level,
+        to_level=level,
+        space=level,
     )
-    named = DevelopTech(tech=TechType.ROVER, from_level=2, to_level=3)
+    named = DevelopTech(
+        tech=TechType.ROVER, from_level=2, to_level=3, space=HostId("c3-top")
+    )
 
     assert "most developed Tech" in _text(most)
     assert "Tech of the previous step one more level" in _text(same)

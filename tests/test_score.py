@@ -5,10 +5,11 @@ import pytest
 from hypothesis import given
 
 from lacerda_bot import Board, InvalidHostStateError, ScoreBreakdown, score_lacerda
-from lacerda_bot.model import BuildingType, ContractKind, HostId, Scientist
+from lacerda_bot.model import BuildingType, ContractKind, HostId, Scientist, TechType
 from lacerda_bot.records import AdvancedCount, Blueprint, HeldBlueprint
 from lacerda_bot.testing import small_board
 
+from .helpers import own_techs
 from .strategies import host_states
 
 
@@ -25,7 +26,8 @@ def test_r_score_2_spec_example() -> None:
     board = small_board(
         op_track=40,
         progress_cubes=3,
-        lab_column_values=(3, 6),
+        lab_column_values=(3, 6),  # Techs 9: one in column 1, one in column 2
+        **own_techs((TechType.MINE, 1), (TechType.ROVER, 2), sizes=(2, 3)),
         ships_in_hangar=2,
         lacerda_blueprints=(
             blueprint("a", 1, True),

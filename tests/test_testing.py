@@ -24,6 +24,7 @@ from lacerda_bot import (
     Upgrade,
 )
 from lacerda_bot.decisions import CrystalSource, PaymentPurpose
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -36,7 +37,7 @@ from lacerda_bot.model import (
     Owner,
     Scientist,
 )
-from lacerda_bot.records import Figure, LabRow, OwnTech
+from lacerda_bot.records import Figure
 from lacerda_bot.testing import building, small_board, tile, why_illegal
 
 M = BuildingType.MINE
@@ -44,8 +45,16 @@ BOARD = small_board(
     buildings=(building(0, 0, M),),
     figures=(Figure(hex=Hex(2, 0), kind=FigureKind.BOT, owner=Owner.HUMAN),),
     map_tiles=(tile("t", 3, 0, Gain(kind=GainKind.BOT)),),
-    lab_rows=(LabRow(row=0, entry_free=False, max_level=3),),
-    lacerda_techs=(OwnTech(tech=TechType.MINE, level=3, row=0),),
+    # his Mine in the last column; the entry spaces are taken
+    lab_spaces=staggered(
+        (2, 3, 2),
+        techs={
+            HostId("c3-top"): TechType.MINE,
+            HostId("c1-top"): TechType.SHELTER,
+            HostId("c1-bottom"): TechType.UPGRADE,
+        },
+    ),
+    lab_columns=3,
     free_depot_spaces=1,
     shelters_left=0,
 )
@@ -105,11 +114,23 @@ ILLEGAL: list[tuple[Decision, str]] = [
         "not on display",
     ),
     (
-        LearnTech(grid_tile=HostId("nope"), tech=TechType.ROVER, lab_row=0),
+        LearnTech(
+            grid_tile=HostId("nope"), tech=TechType.ROVER, lab_space=HostId("c1-top")
+        ),
         "not on the Tech grid",
     ),
-    (DevelopTech(tech=TechType.MINE, from_level=2, to_level=3), "not at level 2"),
-    (DevelopTech(tech=TechType.MINE, from_level=3, to_level=4), "passes its maximum"),
+    (
+        DevelopTech(
+            tech=TechType.MINE, from_level=2, to_level=3, space=HostId("c3-top")
+        ),
+        "not at level 2",
+    ),
+    (
+        DevelopTech(
+            tech=TechType.MINE, from_level=3, to_level=4, space=HostId("c4-top")
+        ),
+        "none: the last column",
+    ),
     (
         Upgrade(hex=Hex(0, 0), blueprint=HostId("nope"), tech_used=TechUsed.NONE),
         "not his",
