@@ -27,7 +27,9 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot.reference.human import human_moves
+from lacerda_bot.lab import staggered
+from lacerda_bot.model import HostId, TechType
+from lacerda_bot.reference.human import HumanLab, human_moves, human_techs
 from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 
 from .strategies import bot_states
@@ -39,10 +41,14 @@ class GameMachine(RuleBasedStateMachine):
     board: Board
     bot: BotState
     human_side: Side
+    human_lab: HumanLab
 
     @initialize(bot=bot_states())
     def start(self, bot: BotState) -> None:
-        self.board, self.bot = reference_board(), bot
+        # her Lab: the printed shape, her Shelter Tech on its start space (V9)
+        self.human_lab = staggered(techs={HostId("c2-middle"): TechType.SHELTER})
+        board = attrs.evolve(reference_board(), human_techs=human_techs(self.human_lab))
+        self.board, self.bot = board, bot
         outcome = self._call(setup)
         self.human_side = Side.COLONY if self.board.side is Side.ORBIT else Side.ORBIT
         assert outcome.decisions
@@ -64,10 +70,10 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(choice=st.integers(0, 2**32 - 1))
     def human_turn(self, choice: int) -> None:
-        moves = human_moves(self.board, self.human_side)
+        moves = human_moves(self.board, self.human_lab, self.human_side)
         rng = random.Random(choice)
         move = moves[int(rng.random() * len(moves))]
-        self.board, _ = move(self.board, rng)
+        self.board, self.human_lab, _ = move(self.board, self.human_lab, rng)
 
     @rule()
     def lacerda_turn(self) -> None:
