@@ -26,6 +26,7 @@ VOCABULARY = frozenset(
         "facts",
         "hexmap",
         "host",
+        "lab",
         "model",
         "options",
         "outcome",
