@@ -14,6 +14,9 @@ import attrs
 import pytest
 
 from lacerda_bot.errors import SerializationError
+from lacerda_bot.model import TechType
+from lacerda_bot.options import Options
+from lacerda_bot.serialization import unstructure
 from lacerda_bot.table.session import (
     dumps_game,
     load_game,
@@ -160,3 +163,106 @@ def test_a_repeated_0_1_0_answer_imports_and_lists(tmp_path: Path) -> None:
     assert "seed 11, first_colonists, round" in out.getvalue()
     assert play(args, io.StringIO("quit\n"), out, io.StringIO()) == 0
     assert (tmp_path / "old.json.0.1.0").read_text(encoding="utf-8") == text
+
+
+# --- save version 2: his Lab in rows (before spec 1.3) ------------------------
+
+
+def v2_save() -> dict[str, Any]:
+    """A version 2 save written by hand: set-up asked Lab rows and a row's columns,
+    his Shelter Tech started at level 2, you used it (no choice of space was asked),
+    and a fix put it at level 4."""
+    return {
+        "format": "lacerda_bot.table",
+        "version": 2,
+        "seed": 0,
+        "goal": "first_colonists",
+        "options": unstructure(Options()),
+        "tracking": True,
+        "steps": [
+            {
+                "kind": "setup",
+                "answers": [
+                    ["setup.start_crystals", 2],
+                    ["setup.start_free_depot", 4],
+                    ["setup.lab_rows", 4],
+                    ["setup.lab_max_level", 6],
+                    ["setup.start_shelter_tech", 2],
+                    ["setup.start_living_quarters", 10],
+                    ["setup.start_mission_crystals.a", 1],
+                    ["setup.start_mission_crystals.b", 2],
+                    ["setup.start_mission_crystals.c", 3],
+                    ["setup.first_colonist_tile_count", 6],
+                    ["setup.starting_side.1", "colony"],
+                    ["setup.space_gains", "nothing"],
+                ],
+            },
+            {"kind": "turn", "answers": [["turn1.nearest_tiles", 0]]},
+            {
+                "kind": "tech",
+                "answers": [
+                    ["tech1.used_tech", "shelter"],
+                    ["tech1.developed_space_gains", "crystals 1"],
+                ],
+            },
+            {
+                "kind": "fix",
+                "answers": [["fix.what", "shelter tech level"], ["fix.value", 4]],
+            },
+        ],
+        "undone": [],
+    }
+
+
+def test_a_version_2_save_converts_to_the_lab_as_spaces() -> None:
+    """V9 (1.3): columns carry over, the Shelter Tech starts on c2-middle, a fix of
+    its level becomes a fix of its space, and the choice of space version 2 never
+    asked is answered without a card (R-ORBIT-6)."""
+    game = loads_game(json.dumps(v2_save()))
+
+    assert game.converted[0] == "converted 4 step(s) from a version 2 save"
+    assert any("top empty space" in note for note in game.converted[1:])
+    assert ("setup.lab_columns", 6) in game.steps[0].answers
+    assert all(key != "setup.lab_rows" for key, _ in game.steps[0].answers)
+    assert ("tech1.develop_spaces.shelter", "top") in game.steps[2].answers
+    assert game.steps[3].answers == (
+        ("fix.what", "shelter tech space"),
+        ("fix.value", "c4-top"),
+    )
+    state, _ = replay(game)
+    assert state.tracked is not None
+    shelter = state.tracked.tech(TechType.SHELTER)
+    assert shelter is not None
+    assert (shelter.space, shelter.level) == ("c4-top", 4)
+    assert state.tracked.crystals == 3  # the space's Crystal, from the old answer
+    again = loads_game(dumps_game(game))
+    assert json.loads(dumps_game(game))["version"] == 3
+    assert again == game
+    assert again.converted == ()
+
+
+def test_a_version_2_answer_no_question_asks_is_refused_naming_the_step() -> None:
+    """His Lab of rows and the printed Lab went different ways: refused, not dropped."""
+    doc = v2_save()
+    doc["steps"][1]["answers"].append(["turn1.can_advance_any", True])
+
+    with pytest.raises(SerializationError, match=r"turn1\.can_advance_any") as caught:
+        loads_game(json.dumps(doc))
+    assert caught.value.path == "$.steps[1]"
+
+
+def test_resuming_a_version_2_save_keeps_the_original(tmp_path: Path) -> None:
+    """The command line says it converted the save and keeps the version 2 file."""
+    from lacerda_bot.cli import _parser, play
+
+    path = tmp_path / "old.json"
+    text = json.dumps(v2_save())
+    path.write_text(text, encoding="utf-8")
+    args = _parser().parse_args(["play", "--resume", str(path), "--plain"])
+    out = io.StringIO()
+
+    assert play(args, io.StringIO("undo\nquit\n"), out, io.StringIO()) == 0
+    assert "his Lab in rows, before spec 1.3" in out.getvalue()
+    assert "it assumed that a developing Tech tile entered the top" in out.getvalue()
+    assert (tmp_path / "old.json.v2").read_text(encoding="utf-8") == text
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 3

@@ -391,15 +391,18 @@ def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
 class _EnteredSpace:
     """R-ORBIT-6: which empty space his tile enters, or that two tie, by word.
 
-    Each choice is a word and the spaces it means (one, or two tied). A source
-    that reads a board may give the spaces, or only how many tie: then the
-    first word meaning as many answers.
+    Each choice is a word and the spaces it means (one, or two tied); *shows*
+    is what the companion knows each one-space word's space gives. A source
+    that reads a board may give the space, or only how many tie: then the
+    word whose space gives what he gains next (*lookahead*), else the first
+    word meaning as many spaces, answers.
     """
 
     text: str
     hint: str
     choices: tuple[tuple[str, tuple[str, ...]], ...]
-    lookahead: ClassVar[Fact | None] = None
+    shows: tuple[tuple[str, tuple[Gain, ...]], ...] = ()
+    lookahead: ClassVar[Fact | None] = Fact.DEVELOPED_SPACE_GAINS
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
         """Ask it."""
@@ -416,9 +419,12 @@ class _EnteredSpace:
     def answers(
         self, value: tuple[str, ...], ahead: object = None
     ) -> tuple[Answer, ...]:
-        """The word meaning *value*, or the first meaning as many spaces."""
+        """The word meaning *value*, or the one whose space gives *ahead*, or alike."""
         same = [w for w, spaces in self.choices if spaces == value]
+        gives = [w for w, g in self.shows if len(value) == 1 and g == ahead]
         alike = [w for w, spaces in self.choices if len(spaces) == len(value)]
+        if len(gives) == 1:
+            alike = gives  # the only space giving what he gains next
         return ((same or alike)[0],)
 
 
@@ -449,7 +455,8 @@ def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
             choices=(("one", ("space",)), ("equal", ("top", "bottom"))),
         )
     free = free_ahead(tracked.lab_spaces, own.space)
-    shows = [_shown(tracked.space_gains(s.id)) for s in free]
+    known = [tracked.space_gains(s.id) for s in free]
+    shows = [_shown(g) for g in known]
     top, bottom = free[0].id, free[-1].id
     return _EnteredSpace(
         text=f"Both spaces to the right of his {tech_name(own.tech)} Tech are empty:"
@@ -458,6 +465,11 @@ def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
         "2 Crystals and the bottom one a Blueprint, and no Blueprint is on the "
         "display: top.",
         choices=(("top", (top,)), ("bottom", (bottom,)), ("equal", (top, bottom))),
+        shows=tuple(
+            (word, g)
+            for word, g in zip(("top", "bottom"), (known[0], known[-1]), strict=True)
+            if g is not None
+        ),
     )
 
 
