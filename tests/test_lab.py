@@ -30,6 +30,7 @@ from lacerda_bot import (
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import Gain, GainKind, Item
 from lacerda_bot.records import LabSpace, Stock
+from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, small_board, tile
 
 from .helpers import bot_with
@@ -47,6 +48,8 @@ GAINS: tuple[tuple[Gain, ...], ...] = (
 which he can carry out only when the Warehouse holds one (R-TO-2, R-TO-3)."""
 
 STOCKED = (Stock(item=Item.WATER, units=1),)
+GAMES = 4
+"""Reference games played for the whole-game test (seeds 0 to GAMES - 1)."""
 
 
 @st.composite
@@ -230,3 +233,43 @@ def test_r_to_10_develop_n_steps_until_nothing_can_advance(
     assert steps <= n
     if steps < n:  # he stopped early: nothing could advance
         assert not any(can_advance(end, t.tech) for t in end.lacerda_techs)
+
+
+# --- whole reference games -------------------------------------------------------------
+
+
+class BlockedWatch:
+    """A game watcher that counts the calls made on a board where one of his Techs
+    below the last column is blocked (both touched spaces taken)."""
+
+    def __init__(self) -> None:
+        self.blocked = 0
+
+    def call(self, kind: object, bot: object, board: Board, tech: object) -> None:
+        last = board.lab_columns
+        if any(
+            t.level < last and not can_advance(board, t.tech)
+            for t in board.lacerda_techs
+        ):
+            self.blocked += 1
+
+    def scoring(self, board: Board, human_total: int, goal: object) -> None:
+        """Nothing to see at the end."""
+
+
+def test_whole_reference_games_reach_a_blocked_tech_and_a_choice_of_spaces() -> None:
+    """R-ORBIT-6 (1.3): real games block a Tech and make him choose between two free spaces."""
+    watch = BlockedWatch()
+    choices: list[DevelopTech] = []
+    for seed in range(GAMES):
+        record = play_game(seed, keep_calls=True, watch=watch)
+        choices += [
+            d
+            for c in record.calls
+            for d in c.outcome.decisions
+            if isinstance(d, DevelopTech) and len(d.trace.candidates) == 2
+        ]
+
+    assert watch.blocked > 0
+    assert choices
+    assert all(d.space in {c.option for c in d.trace.candidates} for d in choices)
