@@ -460,7 +460,7 @@ def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
     top, bottom = free[0].id, free[-1].id
     return _EnteredSpace(
         text=f"Both spaces to the right of his {tech_name(own.tech)} Tech are empty:"
-        f" which does he enter? top{shows[0]}, bottom{shows[-1]}, or equal",
+        f" which helps him more? top{shows[0]}, bottom{shows[-1]}, or equal",
         hint=f"{_ENTERS} Look at what each space shows. Example: the top one shows "
         "2 Crystals and the bottom one a Blueprint, and no Blueprint is on the "
         "display: top.",
