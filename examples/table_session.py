@@ -30,9 +30,8 @@ ANSWERS: dict[str, Answer] = {
     # set-up: what his player board shows, then the board itself
     "setup.start_crystals": 2,
     "setup.start_free_depot": 4,
-    "setup.lab_rows": 4,
-    "setup.lab_max_level": 6,
-    "setup.start_shelter_tech": 0,
+    "setup.lab_columns": 6,
+    "setup.start_shelter_tech": 2,
     "setup.start_living_quarters": 10,
     "setup.start_mission_crystals.a": 1,
     "setup.start_mission_crystals.b": 2,

@@ -216,7 +216,9 @@ def test_research_and_development_names_each_tech_it_develops() -> None:
     assert levels == {TechType.ROVER: 4, TechType.GREENHOUSE: 1, TechType.MINE: 2}
     assert state.tracked.space_gains(HostId("c4-middle")) == ()
     assert state.tracked.space_gains(HostId("c4-top")) is None
-    tiles = {s.id: s.tech for s in state.tracked.lab_spaces if s.tech}
+    tiles: dict[str, TechType] = {
+        s.id: s.tech for s in state.tracked.lab_spaces if s.tech
+    }
     assert tiles["c4-middle"] is TechType.ROVER
     assert tiles["c2-bottom"] is TechType.MINE
 

@@ -190,7 +190,7 @@ def labbed(draw: st.DrawFn) -> tuple[Board, TechType]:
 def _empty_ahead(board: Board, tech: TechType) -> set[str]:
     lab = board.lab_spaces
     at = next(s for s in lab if s.tech is tech)
-    empty = {s.id for s in lab if s.tech is None}
+    empty: set[str] = {s.id for s in lab if s.tech is None}
     return empty & set(at.touches)
 
 

@@ -130,7 +130,7 @@ def colony_level_up(bot: BotState, view: PlayView) -> Outcome:
 def human_used_tech(bot: BotState, view: PlayView, tech: TechType) -> Outcome:
     """R-TURN-6: the human used his *tech*: it develops one step, free, with its gain.
 
-    Nothing happens if it is at its maximum.
+    Nothing happens if it cannot advance (no empty space it touches, R-ORBIT-6).
 
     Raises:
         InvalidValueError: *bot* is not a bot state between calls, or *tech*

@@ -153,4 +153,3 @@ def best_entries(
                 kept = [(win, g_win)]
                 break
     return tuple(s for s, _ in kept), tuple(removed)
-

@@ -27,9 +27,9 @@ import attrs
 
 import lacerda_bot.decisions as d
 from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.lab import PRINTED_COLUMNS, picture
+from lacerda_bot.lab import PRINTED_COLUMNS, picture, staggered
+from lacerda_bot.model import Gain, GainKind, HostId, TechType
 from lacerda_bot.serialization import unstructure
-from lacerda_bot.testing import reference_board
 
 __all__ = [
     "DECISION_CONTRACTS",
@@ -493,9 +493,13 @@ def _row(contract: DecisionContract) -> str:
 
 
 def _lab_section() -> tuple[str, ...]:
-    """His Laboratory as the host reports it (V9), drawn from the reference board."""
-    lab = reference_board().lab_spaces
-    first = next(sp for sp in lab if sp.id == "c1-bottom")
+    """His Laboratory as the host reports it (V9): the printed shape, his Shelter Tech on it."""
+    one = HostId("c1-bottom")
+    lab = staggered(
+        gains={one: (Gain(kind=GainKind.CRYSTALS),)},
+        techs={HostId("c2-middle"): TechType.SHELTER},
+    )
+    first = next(sp for sp in lab if sp.id == one)
     return (
         "## His Laboratory (`lab_spaces`, `lab_columns`)",
         "",
@@ -506,9 +510,9 @@ def _lab_section() -> tuple[str, ...]:
         "last column), and the `tech` of his tile standing on it (or none).",
         "`lab_columns` is the number of columns. A tile develops into an empty",
         "space it touches (R-ORBIT-6); `lab_column_values` is the OP printed under",
-        "each column, column 1 first. The reference board's Lab, his Shelter Tech on",
-        "its start space (each space a line below or above its neighbours'; a space",
-        "touches the spaces just above and below it to its right):",
+        "each column, column 1 first. The printed Lab (`lacerda_bot.lab.PRINTED_COLUMNS`),",
+        "his Shelter Tech on its start space (each space a line below or above its",
+        "neighbours'; a space touches the spaces just above and below it to its right):",
         "",
         "```text",
         picture(lab),

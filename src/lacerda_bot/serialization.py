@@ -243,7 +243,9 @@ def _structure_all_fields(
             raise _RefusedError(f"expected a JSON object, got {value!r}")
         missing = [n for n in names if n not in value]
         if missing:
-            raise _RefusedError(_gone(value) or f"missing field(s): {', '.join(missing)}")
+            raise _RefusedError(
+                _gone(value) or f"missing field(s): {', '.join(missing)}"
+            )
         result = base(value, t)
         for name in normalised:
             if converter.unstructure(getattr(result, name)) != value[name]:

@@ -53,6 +53,7 @@ from lacerda_bot.model import (
     Side,
 )
 from lacerda_bot.records import (
+    MAX_LAB_LEVEL,
     AdvancedCount,
     Building,
     ContractSlot,
@@ -61,7 +62,6 @@ from lacerda_bot.records import (
     GridTile,
     HeldBlueprint,
     HumanTech,
-    MAX_LAB_LEVEL,
     LabSpace,
     LssMarkers,
     LssOffer,

@@ -210,9 +210,7 @@ def _learn_tech(board: Board, d: LearnTech) -> Board:
 
 
 def _develop_tech(board: Board, d: DevelopTech) -> Board:
-    return evolve_board(
-        board, lab_spaces=developed(board.lab_spaces, d.tech, d.space)
-    )
+    return evolve_board(board, lab_spaces=developed(board.lab_spaces, d.tech, d.space))
 
 
 def _construct(board: Board, d: Construct) -> Board:

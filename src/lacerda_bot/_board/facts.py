@@ -40,8 +40,8 @@ from lacerda_bot._board.paths import (
     Target,
     discovery_sites,
     eligible_tiles,
-    gains_dominate,
     free_hexes_nearest,
+    gains_dominate,
     ineligible_tiles,
     nearest_eligible,
     nearest_tiles,
@@ -440,7 +440,9 @@ class BoardFacts:
         if owner is Owner.LACERDA:
             level = level_of(board.lab_spaces, tech)
         else:
-            level = max((t.level for t in board.human_techs if t.tech is tech), default=0)
+            level = max(
+                (t.level for t in board.human_techs if t.tech is tech), default=0
+            )
         return self._note(Fact.TECH_LEVEL, (tech, owner), level)
 
     def rover_on_new_building(self) -> bool:
@@ -620,7 +622,9 @@ class BoardFacts:
 
     @staticmethod
     def _development(tech: OwnTech) -> Development[Never]:
-        return Development(tech=tech.tech, from_level=tech.level, to_level=tech.level + 1)
+        return Development(
+            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1
+        )
 
     def developing(
         self, choice: DevelopChoice, previous: TechType | None

@@ -72,7 +72,9 @@ def learn_ok(host: Board, d: LearnTech) -> str:
     if space is None:
         return f"his Lab has no space {d.lab_space}"
     if space.column != 1:
-        return f"Lab space {d.lab_space} is in column {space.column}, not the entry column"
+        return (
+            f"Lab space {d.lab_space} is in column {space.column}, not the entry column"
+        )
     if space.tech is not None:
         return f"Lab space {d.lab_space} is taken by his {space.tech.value} Tech"
     return f"Lab space {d.lab_space} is not the topmost free entry space, {top.id} is"

@@ -41,6 +41,7 @@ from lacerda_bot.decisions import (
     Upgrade,
 )
 from lacerda_bot.errors import IllegalDecisionError, LacerdaBotError
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -50,7 +51,6 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot.lab import staggered
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.records import AdvancedCount, ContractSlot, Stock

@@ -10,14 +10,12 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.sites import Site, legal_sites, qualifies
+from lacerda_bot._lab import developed, entry_space, free_ahead, learned, movable
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, HostId, Side
 from lacerda_bot.options import Options
-from lacerda_bot._lab import developed, entry_space, free_ahead, learned, movable
 from lacerda_bot.records import Building, HumanTech, LabSpace
 
 __all__ = ["HumanLab", "HumanMove", "human_moves", "human_techs", "pick"]
@@ -205,8 +203,10 @@ _Open = Callable[[Board, HumanLab], bool]
 _ORBIT: Final[tuple[tuple[_Open, HumanMove], ...]] = (
     (lambda b, lab: bool(b.blueprint_display), _on_board(_take_blueprint)),
     (
-        lambda b, lab: entry_space(lab) is not None
-        and any(t.tech not in {s.tech for s in lab} for t in b.tech_grid),
+        lambda b, lab: (
+            entry_space(lab) is not None
+            and any(t.tech not in {s.tech for s in lab} for t in b.tech_grid)
+        ),
         _learn_tech,
     ),
     (lambda b, lab: bool(movable(lab)), _develop),
