@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "lacerda_bot"
 VOCABULARY = frozenset(
     {
         "_deck",
+        "_dominance",
         "_enum",
         "_lab",
         "_state",

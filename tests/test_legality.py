@@ -377,6 +377,27 @@ bad(
     from_level=3,
     to_level=4,
 )
+# c3-top gives a Crystal he can take: the blank c3-bottom helps him less (R-ORBIT-6)
+GAINED = small_board(
+    lab_spaces=staggered(
+        (2, 3, 2),
+        gains={HostId("c3-top"): (Gain(kind=GainKind.CRYSTALS),)},
+        techs={HostId("c2-middle"): TechType.MINE},
+    ),
+    lab_columns=3,
+)
+bad(
+    "DevelopTech.space: a blank space beside a gain he can carry out",
+    GAINED,
+    develop,
+    "Lab space c3-bottom helps him less than c3-top (R-ORBIT-6)",
+)
+legal(
+    "DevelopTech: into the space whose gain he can carry out",
+    GAINED,
+    attrs.evolve(develop, space=HostId("c3-top")),
+)
+legal("DevelopTech: any free space, the options unknown", GAINED, develop, None)
 
 # --- Construct (R-BUILD-2..11) ----------------------------------------------------------
 SITES = small_board(

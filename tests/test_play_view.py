@@ -89,6 +89,7 @@ def test_score_lacerda_reads_only_its_view() -> None:
     score_lacerda(view)  # type: ignore[arg-type]
     assert view.read <= SCORING | {
         "lab_spaces",  # his Techs score their columns' values (V9, V21)
+        "lab_columns",  # one value per column (V21)
         "lacerda_blueprints",
         "lacerda_scientists",
     }, view.read - SCORING

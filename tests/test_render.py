@@ -3,6 +3,7 @@
 import typing
 from typing import Any
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from lacerda_bot.decisions import (
     Travel,
 )
 from lacerda_bot.hexmap import Hex
+from lacerda_bot.lab import staggered
 from lacerda_bot.model import HostId, Side, TechType, TechUsed
 from lacerda_bot.options import Options
 from lacerda_bot.render import (
@@ -135,7 +137,13 @@ def test_a_development_is_worded_by_its_rule_or_by_its_tech() -> None:
 
     assert "most developed Tech" in _text(most)
     assert "Tech of the previous step one more level" in _text(same)
-    assert _text(named) == "Develop his Rover Tech to level 3."
+    first, where = instructions(named, CONTEXT)
+    assert first.text == "Develop his Rover Tech to level 3."
+    assert "the empty space to its right that helps him most" in where.text
+    tracked = attrs.evolve(CONTEXT, lab=staggered())
+    _, named_place = instructions(named, tracked)
+    assert named_place.text == "Move the tile onto the top space of column 3 (c3-top)."
+    assert named_place.rules == ("R-ORBIT-6",)
 
 
 def test_travel_and_discovery_tiles_read_for_host_and_table() -> None:

@@ -11,6 +11,7 @@ from lacerda_bot import (
     BotState,
     GoalFacts,
     GoalResult,
+    InvalidHostStateError,
     Options,
     Outcome,
     ScoreBreakdown,
@@ -225,3 +226,40 @@ def test_a_type_no_document_can_hold_is_refused_as_such() -> None:
 
     with pytest.raises(SerializationError, match="Stranger"):
         structure({}, Stranger)
+
+
+@pytest.mark.parametrize("keep_spaces", [False, True])
+def test_a_board_in_the_row_form_says_how_to_describe_the_lab(
+    keep_spaces: bool,
+) -> None:
+    """Spec 1.3, V9: a 1.2 board (lab_rows) is refused, saying what replaces it."""
+    document = json.loads(dumps(reference_board()))
+    data = document["data"]
+    assert isinstance(data, dict)
+    if not keep_spaces:  # the 1.2 shape: no lab_spaces, no lab_columns
+        del data["lab_spaces"], data["lab_columns"]
+    data["lab_rows"] = [{"row": 0, "entry_free": True, "max_level": 6}]
+
+    with pytest.raises(SerializationError, match="lab_rows") as caught:
+        loads(json.dumps(document), Board)
+    assert "describe it as lab_spaces" in str(caught.value)
+    assert "His Laboratory" in str(caught.value)
+
+
+def test_a_view_in_the_row_form_says_how_to_describe_the_lab() -> None:
+    """Spec 1.3, V9: a host view with lab_rows and no lab_spaces names the change."""
+
+    class RowView:
+        def __init__(self, board: Board) -> None:
+            self._board = board
+
+        def __getattr__(self, name: str) -> object:
+            if name in ("lab_spaces", "lab_columns"):
+                raise AttributeError(name)
+            if name == "lab_rows":
+                return ()
+            return getattr(self._board, name)
+
+    with pytest.raises(InvalidHostStateError, match="lab_spaces") as caught:
+        take_turn(new_bot(1), RowView(reference_board()))  # type: ignore[arg-type]
+    assert "replace lab_rows" in str(caught.value)

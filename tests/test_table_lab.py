@@ -19,7 +19,7 @@ from lacerda_bot._strategies import bot_states, gains, host_states
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Fact, Read
-from lacerda_bot.lab import staggered
+from lacerda_bot.lab import PRINTED_COLUMNS, staggered
 from lacerda_bot.model import Gain, GainKind, HostId, TechType
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import Outcome
@@ -157,7 +157,8 @@ def test_the_shelter_tech_starts_on_its_printed_space() -> None:
     """Set-up step 6: column 2 is ``c2-middle``; another column, its middle or top space."""
     sizes = column_sizes(6)
 
-    assert sizes == (2, 3, 2, 3, 2, 3)
+    assert sizes == PRINTED_COLUMNS
+    assert column_sizes(8)[6:] == PRINTED_COLUMNS[:2]  # the alternation goes on
     assert shelter_start(2, sizes) == "c2-middle"
     assert shelter_start(1, sizes) == "c1-top"
     assert shelter_start(4, sizes) == "c4-middle"

@@ -241,14 +241,46 @@ def test_a_version_2_save_converts_to_the_lab_as_spaces() -> None:
     assert again.converted == ()
 
 
-def test_a_version_2_answer_no_question_asks_is_refused_naming_the_step() -> None:
-    """His Lab of rows and the printed Lab went different ways: refused, not dropped."""
+def test_a_version_2_step_that_no_longer_replays_ends_the_conversion_there() -> None:
+    """His Lab of rows and the printed Lab went different ways at step 2: the game goes
+    on after step 1 and says which steps to play again; nothing is dropped silently."""
     doc = v2_save()
     doc["steps"][1]["answers"].append(["turn1.can_advance_any", True])
+    played = len(doc["steps"])
 
-    with pytest.raises(SerializationError, match=r"turn1\.can_advance_any") as caught:
-        loads_game(json.dumps(doc))
-    assert caught.value.path == "$.steps[1]"
+    game = loads_game(json.dumps(doc))
+
+    assert len(game.steps) == 1
+    assert game.undone == ()
+    assert "turn1.can_advance_any" in game.replay_stopped
+    assert f"play steps 2 to {played} again" in game.replay_stopped
+    state, _ = replay(game)  # what is kept replays
+    assert state.tracked is not None
+
+
+V2_ROWS = Path(__file__).parent / "fixtures" / "save_v2_rows.json"
+"""A version 2 save the companion wrote before spec 1.3 (main at 3464d0f): seed 36,
+random answers, his Lab of 4 rows of 6, his Shelter Tech at level 2, 60 steps."""
+
+
+def test_a_real_version_2_save_goes_on_from_the_last_step_that_replays() -> None:
+    """R-ORBIT-5/6 changed the game: the save converts as far as it replays, not further."""
+    doc = json.loads(V2_ROWS.read_text(encoding="utf-8"))
+    assert doc["version"] == 2
+    played = len(doc["steps"])
+
+    game = loads_game(V2_ROWS.read_text(encoding="utf-8"))
+
+    kept = len(game.steps)
+    assert 0 < kept < played
+    assert [s.kind.value for s in game.steps] == [
+        s["kind"] for s in doc["steps"][:kept]
+    ]
+    assert f"at step {kept + 1} of {played}" in game.replay_stopped
+    assert f"play steps {kept + 1} to {played} again" in game.replay_stopped
+    state, _ = replay(game)
+    assert state.tracked is not None
+    assert loads_game(dumps_game(game)) == game  # saved again as today's version
 
 
 def test_resuming_a_version_2_save_keeps_the_original(tmp_path: Path) -> None:

@@ -62,20 +62,19 @@ def free_ahead(lab: Lab, space: HostId) -> tuple[LabSpace, ...]:
     return tuple(sorted(ahead, key=lambda s: s.position))
 
 
-def movable(lab: Lab) -> list[OwnTech]:
-    """R-ORBIT-6: his Techs that can advance (a space they touch is empty), in order."""
+def movable(lab: Lab) -> list[LabSpace]:
+    """R-ORBIT-6: the spaces of his Techs that can advance (a space they touch is empty).
+
+    In the Lab's order; each holds a tile (its ``tech`` is set).
+    """
     empty = {s.id for s in lab if s.tech is None}
-    return [
-        OwnTech(tech=s.tech, level=s.column, space=s.id, position=s.position)
-        for s in lab
-        if s.tech is not None and not empty.isdisjoint(s.touches)
-    ]
+    return [s for s in lab if s.tech is not None and not empty.isdisjoint(s.touches)]
 
 
 def choose_development(
     lab: Lab, *, most: bool, previous: TechType | None = None
-) -> OwnTech | None:
-    """R-ORBIT-6: the Tech one development step advances, or ``None`` if none can.
+) -> LabSpace | None:
+    """R-ORBIT-6: the space of the Tech one development step advances, or ``None``.
 
     *most* picks the most developed (step 1), otherwise the least developed
     other than *previous* unless no other can advance (step 2). Equal levels:
@@ -84,30 +83,43 @@ def choose_development(
     """
     can = movable(lab)
     if not most:
-        others = [t for t in can if t.tech is not previous]
+        others = [s for s in can if s.tech is not previous]
         can = others or can
     if not can:
         return None
     if most:
-        return max(can, key=lambda t: (t.level, t.position))
-    return min(can, key=lambda t: (t.level, -t.position))
+        return max(can, key=lambda s: (s.column, s.position))
+    return min(can, key=lambda s: (s.column, -s.position))
 
 
 def learned(lab: Lab, space: HostId, tech: TechType) -> tuple[LabSpace, ...]:
-    """*lab* with a new *tech* tile on space *space* (R-ORBIT-5)."""
-    return tuple(attrs.evolve(s, tech=tech) if s.id == space else s for s in lab)
+    """*lab* with a new *tech* tile on space *space* (R-ORBIT-5).
+
+    Raises:
+        ValueError: *lab* has no space *space*.
+    """
+    spaces = list(lab)
+    to = next((i for i, s in enumerate(spaces) if s.id == space), None)
+    if to is None:
+        raise ValueError(f"his Lab has no space {space}")
+    spaces[to] = attrs.evolve(spaces[to], tech=tech)
+    return tuple(spaces)
 
 
 def developed(lab: Lab, tech: TechType, space: HostId) -> tuple[LabSpace, ...]:
-    """*lab* with his *tech* tile moved onto space *space* (R-ORBIT-6)."""
-    return tuple(
-        attrs.evolve(s, tech=tech)
-        if s.id == space
-        else attrs.evolve(s, tech=None)
-        if s.tech is tech
-        else s
-        for s in lab
-    )
+    """*lab* with his *tech* tile moved onto space *space* (R-ORBIT-6).
+
+    Raises:
+        ValueError: *lab* has no space *space*, or no *tech* tile.
+    """
+    spaces = list(lab)
+    to = next((i for i, s in enumerate(spaces) if s.id == space), None)
+    at = next((i for i, s in enumerate(spaces) if s.tech is tech), None)
+    if to is None or at is None:
+        raise ValueError(f"his Lab has no space {space} or no {tech.value} Tech")
+    spaces[at] = attrs.evolve(spaces[at], tech=None)
+    spaces[to] = attrs.evolve(spaces[to], tech=tech)
+    return tuple(spaces)
 
 
 Carried = Callable[[LabSpace], tuple[Gain, ...]]

@@ -499,7 +499,6 @@ def _lab_section() -> tuple[str, ...]:
         gains={one: (Gain(kind=GainKind.CRYSTALS),)},
         techs={HostId("c2-middle"): TechType.SHELTER},
     )
-    first = next(sp for sp in lab if sp.id == one)
     return (
         "## His Laboratory (`lab_spaces`, `lab_columns`)",
         "",
@@ -535,12 +534,15 @@ def _lab_section() -> tuple[str, ...]:
         'lab = staggered((2, 3, 2, 3, 2, 3), techs={"c2-middle": TechType.SHELTER})',
         "```",
         "",
-        "In JSON (`lacerda-bot serve`), one space of it:",
+        "In JSON (`lacerda-bot serve`), the board's two fields (one Crystal on `c1-bottom`):",
         "",
         "```json",
-        json.dumps(
-            {"lab_columns": len(PRINTED_COLUMNS), "lab_spaces": [unstructure(first)]}
+        f'{{"lab_columns": {len(PRINTED_COLUMNS)}, "lab_spaces": [',
+        *(
+            f"  {json.dumps(unstructure(sp))}{',' if i < len(lab) - 1 else ''}"
+            for i, sp in enumerate(lab)
         ),
+        "]}",
         "```",
         "",
     )

@@ -17,7 +17,7 @@ from typing import Final
 from lacerda_bot.model import Gain, HostId, TechType
 from lacerda_bot.records import LabSpace
 
-__all__ = ["PRINTED_COLUMNS", "picture", "space_id", "staggered"]
+__all__ = ["PRINTED_COLUMNS", "picture", "place", "space_id", "staggered"]
 
 
 PRINTED_COLUMNS: Final = (2, 3, 2, 3, 2, 3)
@@ -31,11 +31,19 @@ host whose board differs describes its own (:func:`staggered`).
 _PLACES: Final = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
 
 
+def place(position: int, size: int) -> str | None:
+    """The word for space *position* of a column of *size*: ``top``, ``middle``, ``bottom``.
+
+    ``None`` past three spaces a column, where no word names each place.
+    """
+    names = _PLACES.get(size)
+    return names[position] if names and 0 <= position < size else None
+
+
 def space_id(column: int, position: int, size: int) -> HostId:
     """The id :func:`staggered` gives: ``c2-middle``, ``c1-top``, ``c4-p3``."""
-    names = _PLACES.get(size)
-    place = names[position] if names else f"p{position}"
-    return HostId(f"c{column}-{place}")
+    word = place(position, size)
+    return HostId(f"c{column}-{word if word else f'p{position}'}")
 
 
 def staggered(
@@ -111,8 +119,12 @@ def picture(lab: Sequence[LabSpace]) -> str:
     sizes = {c: sum(1 for s in lab if s.column == c) for c in columns}
     tallest = max(sizes.values())
     cells: dict[tuple[int, int], str] = {}
+    rank = {
+        s.id: sorted(p.position for p in lab if p.column == s.column).index(s.position)
+        for s in lab
+    }
     for space in lab:
-        row = tallest - sizes[space.column] + 2 * space.position
+        row = tallest - sizes[space.column] + 2 * rank[space.id]
         on = f": {space.tech.value}" if space.tech is not None else ""
         cells[(row, space.column)] = f"{space.id}{on}"
     width = {

@@ -61,6 +61,7 @@ from lacerda_bot.decisions import (
     Upgrade,
 )
 from lacerda_bot.hexmap import Hex
+from lacerda_bot.lab import place
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -74,6 +75,7 @@ from lacerda_bot.model import (
 )
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace
+from lacerda_bot.records import LabSpace
 from lacerda_bot.trace import TieBreak
 
 __all__ = [
@@ -257,10 +259,12 @@ class Line:
 @final
 @attrs.frozen(kw_only=True)
 class TableContext:
-    """What the table knows that a decision does not say: his side, the options."""
+    """What the table knows that a decision does not say: his side, the options, his Lab."""
 
     side: Side | None
     options: Options
+    lab: tuple[LabSpace, ...] | None = None
+    """His Lab's spaces when the companion tracks his board (names a space entered)."""
 
 
 def building_name(building: BuildingType) -> str:
@@ -482,6 +486,24 @@ _PAID_FOR: Final = {
 }
 
 
+def _entered(d: DevelopTech[D], lab: tuple[LabSpace, ...] | None) -> Line:
+    """R-ORBIT-6: the space his tile goes onto, named where the companion tracks his Lab."""
+    space = d.space
+    known = next((s for s in lab or () if s.id == space), None)
+    if known is None:
+        text = (
+            "Move the tile onto the empty space to its right that helps him most "
+            "(if two are equal, the tie-break's pick, counting the top one first)."
+        )
+    else:
+        size = sum(1 for s in lab or () if s.column == known.column)
+        word = (
+            place(known.position, size) or f"number {known.position + 1} from the top"
+        )
+        text = f"Move the tile onto the {word} space of column {known.column} ({known.id})."
+    return Line(text=text, rules=("R-ORBIT-6",))
+
+
 def _develop(d: DevelopTech[D]) -> str:
     tech = d.tech
     if isinstance(tech, TechType):
@@ -674,7 +696,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 )
             return (_line(d, text),)
         case DevelopTech():
-            return (_line(d, _develop(d)),)
+            return (_line(d, _develop(d)), _entered(d, context.lab))
         case Construct():
             return _construct(d)
         case Upgrade():

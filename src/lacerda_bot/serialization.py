@@ -246,7 +246,13 @@ def _structure_all_fields(
             raise _RefusedError(
                 _gone(value) or f"missing field(s): {', '.join(missing)}"
             )
-        result = base(value, t)
+        try:
+            result = base(value, t)
+        except Exception:  # an extra key among them: say so if it is a gone field
+            gone = _gone(value)
+            if gone:
+                raise _RefusedError(gone) from None
+            raise
         for name in normalised:
             if converter.unstructure(getattr(result, name)) != value[name]:
                 raise _RefusedError(f"{name}: not in its normal form {value[name]!r}")

@@ -556,39 +556,33 @@ def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
     _unique("lab_spaces.position", [(s.column, s.position) for s in lab])
     _unique("lab_spaces.tech", [s.tech for s in lab if s.tech is not None])
     column_of = {s.id: s.column for s in lab}
-    for i, space in enumerate(lab):
-        where = f"lab_spaces[{i}]"
-        _require(
-            space.column <= columns,
-            f"{where}.column",
-            f"a column of lab_columns (1 to {columns})",
-            space.column,
-        )
-        _unique(f"{where}.touches", space.touches)
-        last = space.column == columns
-        _require(
-            0 < len(space.touches) <= 2 or last,
-            f"{where}.touches",
-            "one or two spaces of the next column",
-            list(space.touches),
-        )
-        _require(
-            not (last and space.touches),
-            f"{where}.touches",
-            "none (a space of the last column touches nothing)",
-            list(space.touches),
-        )
-        for touched in space.touches:
-            _require(
-                column_of.get(touched) == space.column + 1,
-                f"{where}.touches",
-                f"ids of spaces in column {space.column + 1}",
-                touched,
-            )
     missing = sorted(set(range(1, columns + 1)) - set(column_of.values()))
     _require(
         not missing, "lab_spaces", "a space in every column of lab_columns", missing[:1]
     )
+    for i, space in enumerate(lab):
+        column, touches = space.column, space.touches
+        if column > columns:
+            _require(
+                False,
+                f"lab_spaces[{i}].column",
+                f"a column of lab_columns (1 to {columns})",
+                column,
+            )
+        if column == columns:
+            if touches:
+                where = f"lab_spaces[{i}].touches"
+                why = "none (a space of the last column touches nothing)"
+                _require(False, where, why, list(touches))
+            continue
+        if not 0 < len(touches) <= 2 or len(set(touches)) != len(touches):
+            where = f"lab_spaces[{i}].touches"
+            why = "one or two different spaces of the next column"
+            _require(False, where, why, list(touches))
+        for touched in touches:
+            if column_of.get(touched) != column + 1:
+                where = f"lab_spaces[{i}].touches"
+                _require(False, where, f"ids of spaces in column {column + 1}", touched)
 
 
 def _check_blueprints(board: Board) -> None:

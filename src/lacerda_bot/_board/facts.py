@@ -20,7 +20,7 @@ the conformance property drives the table companion with these answers.
 from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
 
-from lacerda_bot._board.board import Board, evolve_board, read_view
+from lacerda_bot._board.board import Board, read_view
 from lacerda_bot._board.displays import (
     BlueprintChoice,
     BlueprintRank,
@@ -41,7 +41,6 @@ from lacerda_bot._board.paths import (
     discovery_sites,
     eligible_tiles,
     free_hexes_nearest,
-    gains_dominate,
     ineligible_tiles,
     nearest_eligible,
     nearest_tiles,
@@ -55,14 +54,11 @@ from lacerda_bot._board.sites import (
     legal_sites,
     qualifies,
 )
-from lacerda_bot._board.usable import usable_gains
+from lacerda_bot._board.usable import carried_gains, lab_entries, usable_gains
 from lacerda_bot._board.ways import PathOption, Trip, Ways, sole_way, ways
 from lacerda_bot._lab import (
-    best_entries,
     choose_development,
-    developed,
     entry_space,
-    free_ahead,
     level_of,
     movable,
 )
@@ -118,7 +114,6 @@ from lacerda_bot.records import (
     HeldBlueprint,
     LabSpace,
     Mission,
-    OwnTech,
     ScientistSlot,
     Tile,
     TurnOrderSpace,
@@ -593,7 +588,7 @@ class BoardFacts:
         gains = self._space(self._learned).gains
         return self._note(Fact.LEARNED_SPACE_GAINS, (), gains)
 
-    def _movable(self) -> list[OwnTech]:
+    def _movable(self) -> list[LabSpace]:
         return self._cached("movable", lambda: movable(self.board.lab_spaces))
 
     def can_advance_any(self) -> bool:
@@ -621,9 +616,12 @@ class BoardFacts:
         return self._note(Fact.CAN_ADVANCE_TECH, (tech,), can)
 
     @staticmethod
-    def _development(tech: OwnTech) -> Development[Never]:
+    def _development(space: LabSpace) -> Development[Never]:
+        """A step of the Tech on *space*, one of his Lab's, a level (column) up."""
+        tech = space.tech
+        assert tech is not None  # a space of one of his Techs
         return Development(
-            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1
+            tech=tech, from_level=space.column, to_level=space.column + 1
         )
 
     def developing(
@@ -639,39 +637,16 @@ class BoardFacts:
 
     def developing_tech(self, tech: TechType) -> Development[Never]:
         """Name."""
-        own = next(t for t in self.board.lacerda_techs if t.tech is tech)
+        own = next(s for s in self.board.lab_spaces if s.tech is tech)
         return self._development(own)
 
     def _entries(
         self, tech: TechType
     ) -> tuple[tuple[LabSpace, ...], tuple[LabSpace, ...], tuple[Removal, ...]]:
         """The empty spaces his *tech* tile touches, the best of them, the removals."""
-        return self._cached(("entries", tech), lambda: self._weigh_entries(tech))
-
-    def _weigh_entries(
-        self, tech: TechType
-    ) -> tuple[tuple[LabSpace, ...], tuple[LabSpace, ...], tuple[Removal, ...]]:
-        board = self.board
-        lab = board.lab_spaces
-        at = next(s for s in lab if s.tech is tech)
-        free = free_ahead(lab, at.id)
-        best, removed = best_entries(free, self._carried(tech), gains_dominate)
-        return free, best, removed
-
-    def _carried(self, tech: TechType) -> Callable[[LabSpace], tuple[Gain, ...]]:
-        """The gains of a space he could carry out once his *tech* tile is on it (R-TO-2)."""
-        board, options = self.board, self.options
-
-        def carried(space: LabSpace) -> tuple[Gain, ...]:
-            if not space.gains:
-                return ()
-            after = evolve_board(
-                board, lab_spaces=developed(board.lab_spaces, tech, space.id)
-            )
-            can_take = usable_gains(after, options)
-            return tuple(g for g in space.gains if can_take(g))
-
-        return carried
+        return self._cached(
+            ("entries", tech), lambda: lab_entries(self.board, self.options, tech)
+        )
 
     def develop_spaces(self, tech: TechType) -> tuple[str, ...]:
         """R-ORBIT-6."""
@@ -685,7 +660,7 @@ class BoardFacts:
     def develop_space_candidates(self, tech: TechType) -> tuple[Candidate, ...]:
         """Explanation."""
         free = self._entries(tech)[0]
-        carried = self._carried(tech)
+        carried = carried_gains(self.board, self.options, tech)
         return tuple(
             Candidate(
                 option=s.id,

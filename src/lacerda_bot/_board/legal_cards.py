@@ -7,6 +7,7 @@ stock that is empty.
 """
 
 from lacerda_bot._board.board import Board
+from lacerda_bot._board.usable import lab_entries
 from lacerda_bot._lab import entry_space, level_of
 from lacerda_bot.decisions import (
     AdvanceMission,
@@ -21,6 +22,7 @@ from lacerda_bot.decisions import (
     TakeWarehouseItem,
 )
 from lacerda_bot.model import LSS_TYPES, Item, LssReward, TechType
+from lacerda_bot.options import Options
 
 __all__ = [
     "advance_mission_ok",
@@ -80,7 +82,7 @@ def learn_ok(host: Board, d: LearnTech) -> str:
     return f"Lab space {d.lab_space} is not the topmost free entry space, {top.id} is"
 
 
-def develop_ok(host: Board, d: DevelopTech) -> str:
+def develop_ok(host: Board, d: DevelopTech, options: Options | None) -> str:
     """R-ORBIT-6, R-TURN-6, R-TO-10: his Tech, from its level, into an empty space it touches."""
     lab = host.lab_spaces
     at = next((s for s in lab if s.tech is d.tech), None)
@@ -98,7 +100,13 @@ def develop_ok(host: Board, d: DevelopTech) -> str:
     entered = next(s for s in lab if s.id == d.space)
     if entered.tech is not None:
         return f"Lab space {d.space} is taken by his {entered.tech.value} Tech"
-    return ""
+    if options is None:  # what helps him most depends on the options: any free space
+        return ""
+    _, best, _ = lab_entries(host, options, d.tech)
+    if any(s.id == d.space for s in best):
+        return ""
+    better = " or ".join(s.id for s in best)
+    return f"Lab space {d.space} helps him less than {better} (R-ORBIT-6)"
 
 
 def hire_ok(host: Board, d: HireScientist) -> str:

@@ -126,7 +126,7 @@ def _contradiction(host: Board, decision: Decision, options: Options | None) -> 
         case LearnTech():
             return learn_ok(host, decision)
         case DevelopTech():
-            return develop_ok(host, decision)
+            return develop_ok(host, decision, options)
         case HireScientist():
             return hire_ok(host, decision)
         case TakeContract():

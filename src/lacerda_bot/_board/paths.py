@@ -7,11 +7,13 @@ the engine decides the move (:mod:`lacerda_bot._rules.rover`).
 """
 
 import enum
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from typing import Final, Protocol, final
 
 import attrs
 
+from lacerda_bot._dominance import amounts
+from lacerda_bot._dominance import dominates as _dominates
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.hexmap import (
     Hex,
@@ -21,7 +23,7 @@ from lacerda_bot.hexmap import (
     steps_from,
 )
 from lacerda_bot.host import MapView, TechView, TileView
-from lacerda_bot.model import BuildingType, Gain, GainKind
+from lacerda_bot.model import Gain
 from lacerda_bot.options import Options
 from lacerda_bot.records import MapTile, Tile
 from lacerda_bot.trace import Removal
@@ -35,7 +37,6 @@ __all__ = [
     "dominates",
     "eligible_tiles",
     "free_hexes_nearest",
-    "gains_dominate",
     "ineligible_tiles",
     "nearest_eligible",
     "nearest_tiles",
@@ -229,27 +230,6 @@ def _ineligible(
     return None
 
 
-_GainKey = tuple[GainKind, BuildingType | None, str]
-
-
-def _amounts(gains: Iterable[Gain]) -> dict[_GainKey, int]:
-    """How much of each gain, by kind and target, counted by n; Resources count for nothing.
-
-    A plain dict that holds no zero amount (a gain of 0 adds nothing), so two
-    compare equal exactly when they give the same (a ``Counter`` compares in
-    Python).
-    """
-    amounts: dict[_GainKey, int] = {}
-    for gain in gains:
-        if gain.kind is GainKind.RESOURCES or not gain.n:  # nothing for him (T6)
-            continue
-        # an unknown gain's target is the host's description of it
-        words = gain.description if gain.kind is GainKind.OTHER else ""
-        key = (gain.kind, gain.building, words)
-        amounts[key] = amounts.get(key, 0) + gain.n
-    return amounts
-
-
 def dominates(a: Tile, b: Tile) -> bool:
     """R-TIE-1: whether *a* is clearly better than *b* (dominance over cost and gains).
 
@@ -263,7 +243,7 @@ def dominates(a: Tile, b: Tile) -> bool:
         gains count for nothing: he never takes Resources (T6, as R-ROVER-2
         reads a Resources-only tile).
 
-    >>> from lacerda_bot.model import HostId, TileKind
+    >>> from lacerda_bot.model import GainKind, HostId, TileKind
     >>> def research(cost: int, *gains: Gain) -> Tile:
     ...     return Tile(id=HostId("t"), kind=TileKind.RESEARCH, crystal_cost=cost,
     ...                 reward=gains)
@@ -274,32 +254,8 @@ def dominates(a: Tile, b: Tile) -> bool:
     False
     """
     return _dominates(
-        a.crystal_cost, _amounts(a.reward), b.crystal_cost, _amounts(b.reward)
+        a.crystal_cost, amounts(a.reward), b.crystal_cost, amounts(b.reward)
     )
-
-
-def gains_dominate(more: tuple[Gain, ...], less: tuple[Gain, ...]) -> bool:
-    """R-TIE-1: whether gains *more* are clearly better than *less*, both free.
-
-    As :func:`dominates` with no Crystal cost: at least as much of every gain
-    of *less*, and more of one.
-
-    >>> one, two = Gain(kind=GainKind.CRYSTALS), Gain(kind=GainKind.CRYSTALS, n=2)
-    >>> gains_dominate((two,), (one,)), gains_dominate((two,), (Gain(kind=GainKind.BOT),))
-    (True, False)
-    """
-    return _dominates(0, _amounts(more), 0, _amounts(less))
-
-
-def _dominates(
-    cost: int, more: dict[_GainKey, int], other_cost: int, less: dict[_GainKey, int]
-) -> bool:
-    """:func:`dominates` on the tiles' costs and gain amounts (:func:`_amounts`)."""
-    if cost > other_cost:
-        return False
-    if any(more.get(key, 0) < n for key, n in less.items()):
-        return False
-    return cost < other_cost or more != less
 
 
 def nearest_tiles(
@@ -320,14 +276,14 @@ def nearest_tiles(
         return (near[0],), ()
     # each tile's gains counted once, not once per pair (as dominates would)
     weighed = [
-        (t.tile.tile, t.tile.tile.crystal_cost, _amounts(t.tile.tile.reward))
+        (t.tile.tile, t.tile.tile.crystal_cost, amounts(t.tile.tile.reward))
         for t in near
     ]
     kept: list[Target] = []
     removed: list[Removal] = []
-    for target, (tile, cost, amounts) in zip(near, weighed, strict=True):
+    for target, (tile, cost, gives) in zip(near, weighed, strict=True):
         better = next(
-            (o for o, c, more in weighed if _dominates(c, more, cost, amounts)), None
+            (o for o, c, more in weighed if _dominates(c, more, cost, gives)), None
         )
         if better is None:
             kept.append(target)

@@ -9,19 +9,29 @@ as T6 resolves it, on the board as it is when the move starts.
 from collections.abc import Callable
 from typing import assert_never
 
-from lacerda_bot._board.board import Board
+from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.displays import (
     choose_tech_tiles,
     choose_warehouse_item,
     rank_blueprints,
 )
 from lacerda_bot._board.sites import legal_sites, qualifies
-from lacerda_bot._lab import entry_space, movable
-from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType, Gain, GainKind, Owner
+from lacerda_bot._dominance import gains_dominate
+from lacerda_bot._lab import best_entries, developed, entry_space, free_ahead, movable
+from lacerda_bot.model import (
+    BUILDING_SEQUENCE,
+    BuildingType,
+    Gain,
+    GainKind,
+    Owner,
+    TechType,
+)
 from lacerda_bot.model import scored_type as scored_by
 from lacerda_bot.options import Options, UnknownGain
+from lacerda_bot.records import LabSpace
+from lacerda_bot.trace import Removal
 
-__all__ = ["usable_gains"]
+__all__ = ["carried_gains", "lab_entries", "usable_gains"]
 
 _Key = tuple[GainKind, BuildingType | None]
 
@@ -104,3 +114,38 @@ def _can_build(board: Board, options: Options, kind: BuildingType | None) -> boo
         )
     kinds = BUILDING_SEQUENCE if kind is None else (kind,)
     return any(qualifies(board, k) and legal_sites(board, k, options) for k in kinds)
+
+
+def carried_gains(
+    board: Board, options: Options, tech: TechType
+) -> Callable[[LabSpace], tuple[Gain, ...]]:
+    """R-ORBIT-6: the gains of a space he could carry out once his *tech* tile is on it.
+
+    Each gain is tested as :func:`usable_gains` tests a tile's, on *board* with
+    the tile moved onto that space (a ``TECH`` gain counts the entry space it
+    has just left).
+    """
+
+    def carried(space: LabSpace) -> tuple[Gain, ...]:
+        if not space.gains:
+            return ()
+        after = evolve_board(
+            board, lab_spaces=developed(board.lab_spaces, tech, space.id)
+        )
+        can_take = usable_gains(after, options)
+        return tuple(g for g in space.gains if can_take(g))
+
+    return carried
+
+
+def lab_entries(
+    board: Board, options: Options, tech: TechType
+) -> tuple[tuple[LabSpace, ...], tuple[LabSpace, ...], tuple[Removal, ...]]:
+    """R-ORBIT-6: the empty spaces his *tech* tile touches, the best of them, the removals."""
+    lab = board.lab_spaces
+    at = next(s for s in lab if s.tech is tech)
+    free = free_ahead(lab, at.id)
+    best, removed = best_entries(
+        free, carried_gains(board, options, tech), gains_dominate
+    )
+    return free, best, removed

@@ -1,5 +1,6 @@
 """Lacerda's final score (R-SCORE-1, R-SCORE-2): a breakdown that sums to its total."""
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final, Protocol, final
 
 import attrs
@@ -12,7 +13,7 @@ from lacerda_bot._rules.goals import (
 )
 from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.host import BlueprintView, ScientistView, ScoreView, TechView
+from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
 from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
 from lacerda_bot.records import AdvancedCount, HeldBlueprint, LabSpace
 
@@ -26,6 +27,7 @@ __all__ = [
     "final_scoring",
     "score_counts",
     "score_lacerda",
+    "tech_points",
 ]
 
 PROGRESS_POINTS: Final[tuple[int, ...]] = (0, 1, 2, 4, 7, 11)
@@ -36,8 +38,18 @@ SCIENTIST_POINTS: Final = 3
 """T3: OP per Advanced Building of the scored type on Mars."""
 
 
-class ScoringView(ScoreView, TechView, BlueprintView, ScientistView, Protocol):
+class ScoringView(ScoreView, BlueprintView, ScientistView, Protocol):
     """What scoring reads: V21 plus his Lab (V9), Blueprints (V10) and Scientists (V11)."""
+
+    @property
+    def lab_spaces(self) -> Collection[LabSpace]:
+        """His Lab's spaces: the column each of his Tech tiles stands in (V9)."""
+        ...
+
+    @property
+    def lab_columns(self) -> int:
+        """The number of columns of his Lab (V9)."""
+        ...
 
 
 @final
@@ -76,6 +88,7 @@ _READ: Final = (
     "progress_cubes",
     "lab_column_values",
     "lab_spaces",
+    "lab_columns",
     "living_quarters_top",
     "advanced_buildings_on_mars",
     "ships_in_hangar",
@@ -126,6 +139,25 @@ def score_counts(
     return ScoreBreakdown(**parts, total=sum(parts.values()))
 
 
+def tech_points(values: Sequence[int], lab: Iterable[LabSpace], columns: int) -> int:
+    """R-SCORE-1: his Tech tiles' points, each the value under its Lab column.
+
+    Raises:
+        InvalidHostStateError: a value is negative, or *values* has not one
+            value per column of his Lab (*columns*).
+    """
+    for i, value in enumerate(values):
+        if value < 0:
+            raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", value)
+    if len(values) != columns:
+        raise InvalidHostStateError(
+            "lab_column_values",
+            f"one value per column of his Lab ({columns})",
+            list(values),
+        )
+    return sum(values[s.column - 1] for s in lab if s.tech is not None)
+
+
 def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     """Lacerda's end-game score, with the solo changes of R-SCORE-1.
 
@@ -147,16 +179,8 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     """
     check_is_view(view, _READ)
     values = read_items(view, "lab_column_values", int)
-    for i, value in enumerate(values):
-        if value < 0:
-            raise InvalidHostStateError(f"lab_column_values[{i}]", "an int >= 0", value)
-    levels = [s.column for s in read_items(view, "lab_spaces", LabSpace) if s.tech]
-    if levels and max(levels) > len(values):
-        raise InvalidHostStateError(
-            "lab_column_values",
-            f"a value for each column up to {max(levels)}, where his Techs stand",
-            list(values),
-        )
+    spaces = read_items(view, "lab_spaces", LabSpace)
+    techs = tech_points(values, spaces, _count(view, "lab_columns"))
     advanced: dict[BuildingType, int] = {}
     for item in read_items(view, "advanced_buildings_on_mars", AdvancedCount):
         advanced[item.building] = advanced.get(item.building, 0) + item.count
@@ -167,7 +191,7 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     return score_counts(
         op_track=_count(view, "op_track"),
         progress_cubes=_count(view, "progress_cubes", most=5),
-        tech_points=sum(values[level - 1] for level in levels),
+        tech_points=techs,
         ships_in_hangar=_count(view, "ships_in_hangar"),
         built_level1=built.count(1),
         built_level3=len(built) - built.count(1),

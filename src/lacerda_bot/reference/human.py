@@ -81,14 +81,15 @@ def _develop(
 ) -> tuple[Board, HumanLab, str]:
     """She moves a tile that can advance into an empty space it touches (R&D, one step)."""
     options = movable(lab)
-    tech = options[int(rng.random() * len(options))]
-    ahead = free_ahead(lab, tech.space)
+    at = options[int(rng.random() * len(options))]
+    assert at.tech is not None  # a space of one of her Techs
+    ahead = free_ahead(lab, at.id)
     space = ahead[int(rng.random() * len(ahead))]
-    lab = developed(lab, tech.tech, space.id)
+    lab = developed(lab, at.tech, space.id)
     return (
         evolve_board(board, human_techs=human_techs(lab)),
         lab,
-        f"develops {tech.tech.value}",
+        f"develops {at.tech.value}",
     )
 
 

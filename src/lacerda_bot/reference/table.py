@@ -17,10 +17,10 @@ import attrs
 
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
-from lacerda_bot._lab import level_of, own_techs
+from lacerda_bot._lab import level_of
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts, Requirement, evaluate_goal
-from lacerda_bot._rules.scoring import final_scoring
+from lacerda_bot._rules.scoring import final_scoring, tech_points
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import LacerdaBotError
@@ -147,8 +147,10 @@ class _ScoredBoard:
         return int(self._note(Fact.PROGRESS_CUBES, (), self.board.progress_cubes))
 
     def tech_points(self) -> int:
-        values = self.board.lab_column_values
-        points = sum(values[t.level - 1] for t in own_techs(self.board.lab_spaces))
+        board = self.board
+        points = tech_points(
+            board.lab_column_values, board.lab_spaces, board.lab_columns
+        )
         return int(self._note(Fact.TECH_POINTS, (), points))
 
     def ships_in_hangar(self) -> int:

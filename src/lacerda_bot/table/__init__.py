@@ -24,7 +24,8 @@ Modules, in import order:
 * :mod:`~lacerda_bot.table.rounds`: where the round stands, which step comes next.
 * :mod:`~lacerda_bot.table.recap`: his tracked board in words, and what a step changed.
 * :mod:`~lacerda_bot.table.migrate`: saves of 0.1.0 and of version 2 (his Lab in rows),
-  converted to today's questions.
+  converted to today's questions (a version 2 game as far as it replays on the
+  printed Lab).
 * :mod:`~lacerda_bot.table.printable`: file names and messages made safe to print.
 * :mod:`~lacerda_bot.table.storage`: only regular files read; copies kept beside.
 * :mod:`~lacerda_bot.table.session`: a game as a log of answers; undo, redo, saves.

@@ -322,6 +322,8 @@ def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None
     asked = "0.1.0" if old else "the old save"
     for note in game.converted[1:]:
         out.write(f"  Where {asked} did not ask, it assumed that {note}.\n")
+    if game.replay_stopped:
+        out.write(f"  Not every step replays: {game.replay_stopped}.\n")
 
 
 def _run_play(args: argparse.Namespace) -> int:

@@ -25,7 +25,7 @@ from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
-from lacerda_bot.decisions import Described, DevelopTech, StartingSpace, Travel
+from lacerda_bot.decisions import Described, StartingSpace, Travel
 from lacerda_bot.errors import AnswerMismatchError
 from lacerda_bot.facts import Read
 from lacerda_bot.model import Side
@@ -192,35 +192,6 @@ def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
             assert_never(unreachable)
 
 
-_PLACES: Final = {0: "top", 1: "middle"}
-
-
-def _space_line(develop: DevelopTech[Described], tracked: Tracked | None) -> Line:
-    """R-ORBIT-6: where the tile goes, the space named when the companion tracks it."""
-    space = develop.space
-    known = (
-        next((s for s in tracked.lab_spaces if s.id == space), None)
-        if tracked is not None and isinstance(space, str)
-        else None
-    )
-    if known is None or tracked is None:
-        text = (
-            "Move the tile onto the empty space to its right that helps him most "
-            "(if two are equal, the tie-break's pick, counting the top one first)."
-        )
-    else:
-        size = sum(1 for s in tracked.lab_spaces if s.column == known.column)
-        last = known.position == size - 1 and size > 1
-        place = (
-            "bottom" if last else _PLACES.get(known.position, f"{known.position + 1}th")
-        )
-        text = (
-            f"Move the tile onto the {place} space of column {known.column} "
-            f"({known.id})."
-        )
-    return Line(text=text, rules=("R-ORBIT-6",))
-
-
 def _closing(kind: StepKind) -> tuple[Line, ...]:
     if kind is StepKind.SETUP:
         text = "Now take your own starting space and its benefit."
@@ -370,7 +341,12 @@ def run_step(
         return _fix(state, ask, given)
     facts = _facts(state, kind, source or given, log)
     events: list[Event[Described]] = []
-    context = TableContext(side=state.side, options=state.bot.options)
+    tracked = state.tracked
+    context = TableContext(
+        side=state.side,
+        options=state.bot.options,
+        lab=None if tracked is None else tracked.lab_spaces,
+    )
     question: Question | None = None
     result: Outcome[Described] | FinalResult | None = None
     try:
@@ -382,8 +358,6 @@ def run_step(
         lines.extend(_opening(kind, state))
         for event in events:
             lines.extend(instructions(event, context))
-            if isinstance(event, DevelopTech):
-                lines.append(_space_line(event, state.tracked))
     after = state
     match result:
         case Outcome():

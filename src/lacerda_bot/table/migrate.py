@@ -1,7 +1,11 @@
 """Older saves, converted to the current questions: 0.1.0's (version 1) and version 2.
 
 Version 2 saves (before spec 1.3) tracked his Lab as rows; they are converted
-by :func:`migrate_v2_step` (see there). The rest of this text is about 0.1.0.
+by :func:`migrate_v2_step` (see there), as far as the game replays on the
+printed Lab: where it goes another way (a third Tech he can no longer learn), the
+game goes on from the step before, and the player plays the rest again
+(:func:`lacerda_bot.table.session.loads_game`). The rest of this text is about
+0.1.0.
 
 Version 0.1.0 asked its own questions, keyed by their place in its procedures
 (``turn3.rover.tied_tiles``); this version asks one question per fact the rules

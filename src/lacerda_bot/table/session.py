@@ -103,6 +103,11 @@ class Game:
     """
     converted_from: int = attrs.field(default=0, eq=False)
     """The save version it was converted from (1: lacerda-bot 0.1.0; 0: none)."""
+    replay_stopped: str = attrs.field(default="", eq=False)
+    """When a version 2 save stopped replaying on the printed Lab: where and why.
+
+    The game goes on from the last step that replayed; the rest is to play again.
+    """
 
 
 def new_game(
@@ -331,8 +336,13 @@ def _converted(
 ) -> Game:
     """An older game with its steps asked again in today's questions (:mod:`.migrate`).
 
-    Version 1 (0.1.0) by :func:`~.migrate.migrate_step`; version 2 (his Lab in
-    rows, before spec 1.3) by :func:`~.migrate.migrate_v2_step`.
+    Version 1 (0.1.0) by :func:`~.migrate.migrate_step`: a step that does not
+    convert refuses the save. Version 2 (his Lab in rows, before spec 1.3) by
+    :func:`~.migrate.migrate_v2_step`: his Lab now follows the printed board,
+    so a game may go another way than it went with rows (a third Tech he can
+    no longer learn, a space whose gain was asked as another's); the game then
+    goes on from the last step that replays, and says which steps are to play
+    again (the original save is kept beside it, ``FILE.v2``).
     """
     state = _initial(game)
     done: list[Step] = []
@@ -340,8 +350,15 @@ def _converted(
     places = [f"$.steps[{i}]" for i in range(len(steps))]
     places += [f"$.undone[{i}]" for i in range(len(undone))]
     migrate = migrate_v2_step if version == _V2 else migrate_step
+    stopped = ""
     for i, (step, where) in enumerate(zip((*steps, *undone), places, strict=True)):
-        new, notes, state = migrate(state, step, i, where)
+        try:
+            new, notes, state = migrate(state, step, i, where)
+        except SerializationError as error:
+            if version != _V2:
+                raise
+            stopped = _stopped_at(i, len(steps), error)
+            break
         done.append(new)
         assumed.update((note.assumption, None) for note in notes)
     source = "a version 2 save" if version == _V2 else "a lacerda-bot 0.1.0 save"
@@ -352,6 +369,21 @@ def _converted(
         undone=tuple(done[len(steps) :]),
         converted=tuple(words),
         converted_from=version,
+        replay_stopped=stopped,
+    )
+
+
+def _stopped_at(index: int, played: int, error: SerializationError) -> str:
+    """What a version 2 game that stops replaying at step *index* tells the player."""
+    if index >= played:
+        return (
+            "the undone steps from the first that does not replay on the printed Lab"
+            f" are dropped ({error})"
+        )
+    return (
+        f"his Lab of rows and the printed Lab go different ways at step {index + 1}"
+        f" of {played} ({error}): the game goes on after step {index}; play steps"
+        f" {index + 1} to {played} again"
     )
 
 

@@ -13,10 +13,11 @@ so the companion knows his board afterwards.
 
 import itertools
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import assert_never
 
 import attrs
 
+from lacerda_bot._dominance import gains_dominate
 from lacerda_bot._lab import (
     best_entries,
     choose_development,
@@ -47,7 +48,7 @@ from lacerda_bot.facts import (
     Read,
     ScientistPick,
 )
-from lacerda_bot.lab import space_id, staggered
+from lacerda_bot.lab import PRINTED_COLUMNS, space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
@@ -62,7 +63,7 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import Options, UnknownGain
-from lacerda_bot.records import LabSpace, OwnTech
+from lacerda_bot.records import LabSpace
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
 from lacerda_bot.table.questions import Wording
 from lacerda_bot.table.shapes import priced_gains
@@ -72,8 +73,13 @@ __all__ = ["TrackedFacts", "column_sizes", "shelter_start", "start_board"]
 
 
 def column_sizes(columns: int) -> tuple[int, ...]:
-    """The printed Lab's column sizes for *columns* columns: 2, 3, 2, 3, ... (V9)."""
-    return tuple(2 if i % 2 == 0 else 3 for i in range(columns))
+    """The printed Lab's column sizes for *columns* columns (V9).
+
+    :data:`~lacerda_bot.lab.PRINTED_COLUMNS`, cut short or carried on in its
+    alternation (2, 3, 2, 3, ...) past its last column.
+    """
+    printed = PRINTED_COLUMNS
+    return tuple(printed[i % len(printed)] for i in range(columns))
 
 
 def shelter_start(column: int, sizes: tuple[int, ...]) -> HostId | None:
@@ -373,7 +379,7 @@ class TrackedFacts(AskedFacts):
         level = level_of(self.tracked.lab_spaces, tech)
         return self._given(Fact.TECH_LEVEL, (tech, owner), level)
 
-    def _movable(self) -> list[OwnTech]:
+    def _movable(self) -> list[LabSpace]:
         """R-ORBIT-6: his tiles touching an empty space of the next column."""
         return movable(self.tracked.lab_spaces)
 
@@ -436,9 +442,12 @@ class TrackedFacts(AskedFacts):
         return self._given(Fact.CAN_ADVANCE_TECH, (tech,), can)
 
     @staticmethod
-    def _development(tech: OwnTech) -> Development[Described]:
+    def _development(space: LabSpace) -> Development[Described]:
+        """A step of the Tech on *space*, one of his Lab's, a level (column) up."""
+        tech = space.tech
+        assert tech is not None  # a space of one of his Techs
         return Development(
-            tech=tech.tech, from_level=tech.level, to_level=tech.level + 1
+            tech=tech, from_level=space.column, to_level=space.column + 1
         )
 
     def developing(
@@ -457,8 +466,7 @@ class TrackedFacts(AskedFacts):
 
     def developing_tech(self, tech: TechType) -> Development[Described]:
         """Tracked: his *tech* Tech, by name."""
-        own = self.tracked.tech(tech)
-        assert own is not None
+        own = next(s for s in self.tracked.lab_spaces if s.tech is tech)
         return self._development(own)
 
     def develop_spaces(self, tech: TechType | Described) -> tuple[str, ...]:
@@ -580,26 +588,20 @@ class TrackedFacts(AskedFacts):
         return super().requirement_met(index, requirement)
 
 
-_ALWAYS: Final = frozenset(
-    {GainKind.CRYSTALS, GainKind.BOT, GainKind.COLONIST, GainKind.ROVER}
-)
-"""Gains he can always carry out (R-TO-2; R-CRYSTAL-2 caps the Crystals)."""
-
-
 def _carry_out(
     tracked: Tracked, gain: Gain, lab: tuple[LabSpace, ...], options: Options
 ) -> bool | None:
     """R-TO-2: whether he could carry out *gain* with *lab*; ``None``: the table must say.
 
-    What only his player board decides is tracked (a Develop, a Ship); what
-    also needs the shared board (a Tech tile on the grid, a Blueprint on the
-    display, a building site, the Warehouse, an eligible building) is
-    ``None`` unless his board alone already rules it out.
+    The kinds read as :mod:`lacerda_bot._board.usable` reads them. What only his
+    player board decides is tracked (a Develop, a Ship); what also needs the
+    shared board (a Tech tile on the grid, a Blueprint on the display, a
+    building site, the Warehouse, an eligible building) is ``None`` unless his
+    board alone already rules it out.
     """
-    kind = gain.kind
-    if kind in _ALWAYS:
-        return True
-    match kind:
+    match gain.kind:
+        case GainKind.CRYSTALS | GainKind.BOT | GainKind.COLONIST | GainKind.ROVER:
+            return True  # R-CRYSTAL-2 caps the Crystals
         case GainKind.RESOURCES:
             return False
         case GainKind.OTHER:
@@ -619,26 +621,10 @@ def _carry_out(
                 gain.building is BuildingType.SHELTER and not tracked.shelters_left
             )
             return False if none_left else None
-        case _:  # WAREHOUSE: the Warehouse is on the shared board
+        case GainKind.WAREHOUSE:  # the Warehouse is on the shared board
             return None
-
-
-def _amounts(gains: tuple[Gain, ...]) -> dict[tuple[GainKind, object, str], int]:
-    """How much of each gain (Resources count for nothing), for R-TIE-1."""
-    amounts: dict[tuple[GainKind, object, str], int] = {}
-    for gain in gains:
-        if gain.kind is GainKind.RESOURCES or not gain.n:
-            continue
-        words = gain.description if gain.kind is GainKind.OTHER else ""
-        key = (gain.kind, gain.building, words)
-        amounts[key] = amounts.get(key, 0) + gain.n
-    return amounts
-
-
-def _dominates(more: tuple[Gain, ...], less: tuple[Gain, ...]) -> bool:
-    """R-TIE-1: at least as much of every gain of *less*, and more of one."""
-    a, b = _amounts(more), _amounts(less)
-    return all(a.get(k, 0) >= n for k, n in b.items()) and a != b
+        case unreachable:
+            assert_never(unreachable)
 
 
 def entered_spaces(
@@ -675,7 +661,7 @@ def entered_spaces(
         best, _ = best_entries(
             tuple(attrs.evolve(s, gains=known[s.id]) for s in free),
             carried,
-            _dominates,
+            gains_dominate,
         )
         outcomes.add(tuple(s.id for s in best))
     if len(outcomes) != 1:
