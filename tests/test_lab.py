@@ -12,6 +12,7 @@ options are the two spaces, top first.
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,14 +22,16 @@ from lacerda_bot import (
     CollectTile,
     DevelopTech,
     Hex,
+    InvalidHostStateError,
     Outcome,
     Side,
     TechType,
     human_used_tech,
+    read_view,
     take_turn,
 )
-from lacerda_bot.lab import staggered
-from lacerda_bot.model import Gain, GainKind, Item
+from lacerda_bot.lab import picture, staggered
+from lacerda_bot.model import Gain, GainKind, HostId, Item
 from lacerda_bot.records import LabSpace, Stock
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, small_board, tile
@@ -273,3 +276,26 @@ def test_whole_reference_games_reach_a_blocked_tech_and_a_choice_of_spaces() -> 
     assert watch.blocked > 0
     assert choices
     assert all(d.space in {c.option for c in d.trace.candidates} for d in choices)
+
+
+def test_a_picture_keeps_every_space_whatever_its_positions() -> None:
+    """V9 allows any positions: a column at positions 5 and 99 is drawn top and bottom."""
+    lab = (
+        LabSpace(id=HostId("a"), column=1, position=5, touches=(HostId("c"),)),
+        LabSpace(id=HostId("b"), column=1, position=99, touches=(HostId("c"),)),
+        LabSpace(id=HostId("c"), column=2, position=0, tech=TechType.MINE),
+    )
+    board = read_view(small_board(lab_spaces=lab, lab_columns=2))
+
+    drawn = picture(board.lab_spaces).splitlines()
+
+    assert drawn[0].split() == ["level", "1", "level", "2"]
+    assert [line.split() for line in drawn[1:]] == [["a"], ["c:", "mine"], ["b"]]
+
+
+def test_a_lab_missing_a_column_is_refused_as_such() -> None:
+    """V9: lab_columns 5 with spaces in columns 1 and 2 only names the missing column."""
+    lab = staggered((2, 3))
+    with pytest.raises(InvalidHostStateError, match="every column") as caught:
+        read_view(small_board(lab_spaces=lab, lab_columns=5))
+    assert caught.value.field == "lab_spaces"

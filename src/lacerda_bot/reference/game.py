@@ -273,13 +273,13 @@ def _human_turn(host: _Host) -> None:
     if label.startswith("builds"):
         host.human_op += 2
         host._advance(MissionSlot.A if " mine " in label else MissionSlot.B)
-    techs = host.board.lacerda_techs
+    techs = [s.tech for s in host.board.lab_spaces if s.tech is not None]
     if not techs:  # the coin below is not needed, but its event number is spent
         host.events += 1
         return
     rng = host.rng()
     if rng.random() < 1 / 6:  # now and then the human uses one of his Techs
-        used = techs[int(rng.random() * len(techs))].tech
+        used = techs[int(rng.random() * len(techs))]
         host.run(
             CallKind.HUMAN_USED_TECH,
             lambda b, v: human_used_tech(b, v, used),

@@ -207,32 +207,29 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
 
 def _set(tracked: Tracked, fix: Fix, value: Answer) -> Tracked:
     """*tracked* with *fix* set to *value* (already checked by its question)."""
-    if fix.value is Value.TECH_SPACE:
-        assert fix.tech is not None
-        lab = developed(tracked.lab_spaces, fix.tech, HostId(str(value)))
-        return attrs.evolve(tracked, lab_spaces=lab)
-    n = int(value)
     match fix.value:
         case Value.CRYSTALS:
-            return attrs.evolve(tracked, crystals=n)
+            return attrs.evolve(tracked, crystals=int(value))
         case Value.FREE_DEPOT:
-            return attrs.evolve(tracked, depot=tracked.crystals + n)
+            return attrs.evolve(tracked, depot=tracked.crystals + int(value))
         case Value.ADVANCED_MARKERS:
-            return attrs.evolve(tracked, free_advanced_markers=n)
+            return attrs.evolve(tracked, free_advanced_markers=int(value))
         case Value.SHELTERS:
-            return attrs.evolve(tracked, shelters_left=n)
+            return attrs.evolve(tracked, shelters_left=int(value))
         case Value.SHIPS:
-            return attrs.evolve(tracked, ships_left=n)
+            return attrs.evolve(tracked, ships_left=int(value))
         case Value.BOTS:
-            return attrs.evolve(tracked, bots_left=n)
+            return attrs.evolve(tracked, bots_left=int(value))
         case Value.HANGAR:
-            return attrs.evolve(tracked, ships_in_hangar=n)
+            return attrs.evolve(tracked, ships_in_hangar=int(value))
         case Value.COLONY_LEVEL:
-            return attrs.evolve(tracked, colony_level=n)
+            return attrs.evolve(tracked, colony_level=int(value))
         case Value.HIRE_SLOT:
             return attrs.evolve(tracked, colonist_on_hire_slot=bool(value))
-        case Value.TECH_SPACE:  # pragma: no cover - moved above
-            raise AssertionError("a Tech's space is set above")
+        case Value.TECH_SPACE:
+            assert fix.tech is not None
+            lab = developed(tracked.lab_spaces, fix.tech, HostId(str(value)))
+            return attrs.evolve(tracked, lab_spaces=lab)
         case Value.MISSION_DONE:
             mission = tracked.mission(_slot(fix))
             return tracked.with_mission(attrs.evolve(mission, completed=bool(value)))
