@@ -148,7 +148,7 @@ def test_r_orbit_6_r_tie_equal_spaces_are_drawn_for_top_first() -> None:
     entered = [s.id for s in state.tracked.lab_spaces if s.tech is TechType.ROVER]
     assert entered in (["c2-top"], ["c2-middle"])
     said = text_of(lines)
-    assert "Tie among 2 options" in said
+    assert "Tie among 2 empty spaces to the right of his tile: number them top" in said
     where = "top space of column 2" if entered == ["c2-top"] else "middle space"
     assert f"Move the tile onto the {where}" in said
 

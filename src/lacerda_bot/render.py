@@ -306,6 +306,7 @@ _TIES: Final[dict[str, tuple[str, str]]] = {
     "R-LEVEL-2": ("sites", HEX_ORDER),
     "R-BUILD-4": ("free hexes (empty, or a building with no figure)", HEX_ORDER),
     "R-ORBIT-5": ("tiles", "top row first, then left to right"),
+    "R-ORBIT-6": ("empty spaces to the right of his tile", "top space first"),
     "R-COLONY-3": ("Blueprint types", "left to right as his Blueprints lie"),
     "R-COLONY-4": ("buildings", HEX_ORDER),
     "R-COLONY-6": ("Scientists", "by display slot, left to right"),
