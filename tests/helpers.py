@@ -12,6 +12,7 @@ from lacerda_bot.lab import PRINTED_COLUMNS, space_id, staggered
 from lacerda_bot.model import BuildingType, Gain, HostId, TechType
 from lacerda_bot.options import Options
 from lacerda_bot.records import LabSpace
+from lacerda_bot.testing import small_board, tile
 
 D = TypeVar("D")
 
@@ -93,11 +94,24 @@ def of_type(outcome: Outcome, cls: type[D]) -> list[D]:
     return [d for d in outcome.decisions if isinstance(d, cls)]
 
 
+def collect(
+    *gains: Gain, options: Options | None = None, card: int = 11, **fields: object
+) -> Outcome:
+    """His Rover at (0,1) collects tile T at (1,1) whose reward is *gains* (card 11: Upgrade fails)."""
+    base: dict[str, object] = {
+        "lacerda_rover": Hex(0, 1),
+        "map_tiles": (tile("T", 1, 1, *gains),),
+    }
+    base.update(fields)
+    return take_turn(bot_with((card,), options=options), small_board(**base))
+
+
 __all__ = [
     "BuildingType",
     "Hex",
     "HostId",
     "bot_with",
+    "collect",
     "kinds",
     "lab",
     "of_type",

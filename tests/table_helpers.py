@@ -1,12 +1,20 @@
-"""Answer sources and a step driver for table-companion tests."""
+"""Answer sources, a step driver and set-up games for table-companion tests."""
 
 import random
 from collections.abc import Callable, Mapping
 
+import attrs
+
+from lacerda_bot.lab import staggered
+from lacerda_bot.model import Side
+from lacerda_bot.options import Options
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table.driver import Run, StepKind, run_step
-from lacerda_bot.table.session import Step
+from lacerda_bot.table.session import Step, new_game, replay
 from lacerda_bot.table.state import TableState
+from lacerda_bot.table.tracked import Tracked
+
+from .helpers import bot_with
 
 
 class UnscriptedError(AssertionError):
@@ -116,3 +124,46 @@ def _benefits(question: Question, rng: random.Random) -> str:
         else:
             said.append(name)
     return ", ".join(said)
+
+
+PRINTED: dict[str, Answer] = {
+    "start_crystals": 2,
+    "start_free_depot": 4,
+    "lab_columns": 6,
+    "start_shelter_tech": 0,
+    "start_living_quarters": 10,
+    "start_mission_crystals.a": 1,
+    "start_mission_crystals.b": 2,
+    "start_mission_crystals.c": 3,
+}
+SETUP: dict[str, Answer] = {
+    **PRINTED,
+    "first_colonist_tile_count": 6,
+    "starting_side": "colony",
+    "space_gains": "nothing",
+}
+HIS = Tracked(
+    crystals=2,
+    depot=6,
+    lab_spaces=staggered(),
+    lab_columns=6,
+    living_quarters_top=10,
+)
+
+
+def set_up(seed: int = 2, **options: object) -> TableState:
+    state, _ = replay(new_game(seed, Options(**options)))  # type: ignore[arg-type]
+    state, _, _ = scripted(state, StepKind.SETUP, SETUP)
+    return state
+
+
+def on(
+    side: str, cards: tuple[int, ...], his: Tracked = HIS, **options: object
+) -> TableState:
+    """A table game after set-up: his draw pile starts with *cards*; *his* board."""
+    return TableState(
+        bot=bot_with(cards, options=Options(**options)),  # type: ignore[arg-type]
+        goal="first_colonists",
+        side=Side(side),
+        tracked=attrs.evolve(his, shuttle_from=Side(side)),
+    )

@@ -1,4 +1,4 @@
-"""Issue 14: each decision applied once, for the library and a host using testing.apply."""
+"""Each decision applied once, for the library and a host using testing.apply."""
 
 import types
 from collections.abc import Iterable
@@ -26,7 +26,7 @@ from lacerda_bot.model import BuildingType
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, reference_board
 
-from .test_speed_paths import Counting
+from .helpers_checks import Counting
 
 
 def applied_one_by_one(board: Board, decisions: Iterable[Decision]) -> Board:

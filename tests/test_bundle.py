@@ -1,4 +1,4 @@
-"""Issue 13: a host's save bundle (bot state, board, decision log) and what a player sees."""
+"""A host's save bundle (bot state, board, decision log) and what a player sees."""
 
 import json
 

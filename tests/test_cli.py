@@ -71,7 +71,7 @@ def test_progress_bar_on_a_terminal() -> None:
 
 
 def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 10: lacerda-bot with no command prints help and plays nothing."""
+    """lacerda-bot with no command prints help and plays nothing."""
     assert main([]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: lacerda-bot")
@@ -89,7 +89,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_new_games_get_names_that_do_not_clash(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 10: without --save, lacerda-SEED.json, then numbered; games lists them."""
+    """Without --save, a game is saved as lacerda-SEED.json, then numbered; games lists them."""
     monkeypatch.chdir(tmp_path)
     for _ in range(3):
         monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
@@ -121,7 +121,7 @@ def test_games_lists_the_saves_with_where_each_stands(
     assert "No lacerda-bot play saves" in capsys.readouterr().out
 
 
-# --- issue 11: simulate refuses bad input before playing, and streams ---------
+# --- simulate refuses bad input before playing, and streams -------------------
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def test_ctrl_c_leaves_no_partial_json(
 
 
 def test_a_huge_batch_over_processes_streams(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 11: --jobs 2 keeps a bounded window of work in flight, whatever the size."""
+    """--jobs 2 keeps a bounded window of work in flight, whatever the size."""
     import itertools
 
     from lacerda_bot.reference import simulate as sim
@@ -190,7 +190,7 @@ def test_json_temporary_file_is_unique(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.jsonl.tmp"]
 
 
-# --- issue 20: no traceback on odd files, names or bytes; nothing lost ---------
+# --- no traceback on odd files, names or bytes; nothing lost -------------------
 
 V1_SAVES = Path(__file__).parent / "fixtures" / "saves_v1.json"
 GENEROUS = 120

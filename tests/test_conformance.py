@@ -1,4 +1,4 @@
-"""One engine, two sources of facts: the table and the board agree (issue 9).
+"""One engine, two sources of facts: the table and the board agree.
 
 For a generated board and bot state, each decision-making call runs twice
 through the same rules: once on the board's facts (what a digital host
@@ -13,7 +13,6 @@ table when a rule reaches the fact that breaks them); only the words of an
 """
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -23,77 +22,20 @@ from hypothesis import strategies as st
 
 from lacerda_bot import BotState, CallKind, Described, Outcome, dumps, loads
 from lacerda_bot._board.board import Board
-from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts
 from lacerda_bot.decisions import Decision, LoseBenefit, TakeBenefit
-from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Fact, Facts, Read
-from lacerda_bot.model import Gain, GainKind, TechType
-from lacerda_bot.options import UnknownGain
+from lacerda_bot.model import GainKind, TechType
 from lacerda_bot.reference import game
-from lacerda_bot.table.asked import AskedFacts
-from lacerda_bot.table.tracked import Tracked
-from lacerda_bot.table.tracking import TrackedFacts
 from lacerda_bot.trace import TieBreak, Trace
 
+from .helpers_conformance import Call, same_arg, same_value
+from .helpers_conformance import both as both  # re-exported for other test modules
+from .helpers_conformance import calls as calls  # re-exported for other test modules
 from .strategies import bot_states, host_states
-
-Call = Callable[[BotState, Facts[Any]], Outcome[Any]]
 
 EXAMPLES = int(os.environ.get("LACERDA_CONFORMANCE_EXAMPLES", "400"))
 """Examples per run; set the variable higher for a soak."""
-
-
-def calls(board: Board) -> list[tuple[str, Call]]:
-    """Every decision-making call this board allows (his Tech for the human's use)."""
-    out: list[tuple[str, Call]] = [
-        ("setup", setup.setup),
-        ("take_turn", turn.take_turn),
-        ("shuttle_phase", shuttle.shuttle_phase),
-        ("colony_level_up", level.colony_level_up),
-    ]
-    for own in board.lacerda_techs:
-
-        def used(
-            bot: BotState, facts: Facts[Any], tech: TechType = own.tech
-        ) -> Outcome[Any]:
-            return turn.human_used_tech(bot, facts, tech)
-
-        out.append((f"human_used_tech({own.tech.value})", used))
-    return out
-
-
-class Oracle:
-    """Says each fact the table reads is what the board's source read at the same place."""
-
-    def __init__(self, board_log: list[Read]) -> None:
-        self.board_log = board_log
-
-    def value(self, read: Read, index: int) -> object:
-        assert index < len(self.board_log), f"the table reads more: {read}"
-        entry = self.board_log[index]
-        assert same_read(entry, read), (entry, read)
-        return entry.value
-
-    def ahead(self, fact: Fact, index: int) -> object:
-        later = self.board_log[index + 1 :]
-        return next((r.value for r in later if r.fact is fact), None)
-
-
-def same_arg(board: object, table: object) -> bool:
-    """Equal, or the table's Described standing for the board's name."""
-    if isinstance(table, Described):
-        return board is not None and not isinstance(board, Described)
-    return board == table
-
-
-def same_read(board: Read, table: Read) -> bool:
-    return (
-        board.fact is table.fact
-        and len(board.args) == len(table.args)
-        and all(same_arg(b, t) for b, t in zip(board.args, table.args, strict=True))
-    )
 
 
 def same_tie(board: TieBreak, table: TieBreak) -> bool:
@@ -162,81 +104,12 @@ def same_decision(board: Decision[Any], table: Decision[Any]) -> bool:
     return True
 
 
-def same_value(board: object, table: object) -> bool:
-    """Equal, but for the words of an ``other`` gain, which no player types."""
-    if isinstance(board, tuple) and isinstance(table, tuple):
-        return len(board) == len(table) and all(
-            same_value(b, t) for b, t in zip(board, table, strict=True)
-        )
-    if isinstance(board, Gain) and board.kind is GainKind.OTHER:
-        return table in (board, attrs.evolve(board, description=""))
-    return board == table
-
-
-def both(
-    board: Board, bot: BotState, call: Call, *, tracked: bool = True
-) -> tuple[Outcome[Any], Outcome[Any]] | None:
-    """Run *call* on the board's facts, then on the table's, answered from the board's.
-
-    With *tracked* the table tracks his player board (a new game); without, it
-    asks about his pieces too (a game begun by 0.1.0) and names nothing he takes.
-    ``None`` when the board is refused before any fact is read: an ``other``
-    gain anywhere on it with ``unknown_gain = error``, which the table refuses
-    only when a rule reaches it (R-TO-9). A refusal during the call (no free
-    Turn Order space to travel to, R-SHUTTLE-3) must happen at the table too.
-    """
-    board_log: list[Read] = []
-    try:
-        on_board_facts = BoardFacts.read(board, bot.options, log=board_log)
-    except InvalidHostStateError:
-        assert bot.options.unknown_gain is UnknownGain.ERROR
-        return None
-    on_board: Outcome[Any] | None = None
-    problem = ""
-    try:
-        on_board = call(bot, on_board_facts)
-    except InvalidHostStateError as refused:
-        problem = str(refused)
-    if not tracked:
-        board_log = [r for r in board_log if not r.fact.names_his_piece]
-    table_log: list[Read] = []
-    facts = (
-        TrackedFacts(
-            Oracle(board_log),
-            step="x",
-            side=board.side,
-            options=bot.options,
-            tracked=Tracked.of(board),
-            log=table_log,
-        )
-        if tracked
-        else AskedFacts(
-            Oracle(board_log),
-            step="x",
-            side=board.side,
-            options=bot.options,
-            log=table_log,
-        )
-    )
-    if on_board is None:
-        with pytest.raises(InvalidHostStateError) as caught:
-            call(bot, facts)
-        assert str(caught.value) == problem
-        return None
-    at_table = call(bot, facts)
-    assert len(table_log) == len(board_log)
-    for b, t in zip(board_log, table_log, strict=True):
-        assert same_read(b, t), (b, t)
-        assert same_value(b.value, t.value), (b, t)
-    return on_board, at_table
-
-
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(board=host_states(), bot=bot_states(), data=st.data())
 def test_the_table_decides_as_the_board_does(
     board: Board, bot: BotState, data: st.DataObject
 ) -> None:
-    """Issue 9: same facts read, same decisions up to names, same bot state, every call."""
+    """Same facts read, same decisions up to names, same bot state, every call."""
     name, call = data.draw(st.sampled_from(calls(board)), label="call")
     tracked = data.draw(st.booleans(), label="tracked")
     ran = both(board, bot, call, tracked=tracked)
@@ -303,7 +176,7 @@ def _used(tech: TechType) -> Call:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_whole_reference_games_agree_at_every_call(seed: int) -> None:
-    """Issue 9: in whole games, every call the table would run decides as the board does."""
+    """In whole games, every call the table would run decides as the board does."""
     watch = _Checked()
     record = game.play_game(seed, watch=watch)
 

@@ -1,4 +1,4 @@
-"""The host conformance kit (issue 13): it passes the reference host and catches wrong ones."""
+"""The host conformance kit: it passes the reference host and catches wrong ones."""
 
 import importlib
 import sys
@@ -30,8 +30,8 @@ from lacerda_bot.host import HostState
 from lacerda_bot.model import HostId
 from lacerda_bot.testing import apply, why_illegal
 
+from .helpers_illegal import BOARD, ILLEGAL
 from .strategies import bot_states, game_plans, host_states
-from .test_testing import BOARD, ILLEGAL
 
 
 def same(board: Board) -> Board:
@@ -195,7 +195,7 @@ def test_a_broken_difference_is_narrowed_to_the_item() -> None:
         ({"games": [1]}, "games[0]"),
         ({"games": 1, "seed": -1}, "seed"),
         ({"games": [GamePlan(seed=1)], "seed": 2}, "seed"),
-        ({"games": 2.0}, "games"),  # issue 20: a float is not a count
+        ({"games": 2.0}, "games"),  # a float is not a count
         ({"games": None}, "games"),
         ({"games": "ab"}, "games"),
         ({"games": 2, "seed": 2**63 - 1}, "games"),

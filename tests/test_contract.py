@@ -1,4 +1,4 @@
-"""The host contract (issue 13): complete, consistent with the code, and what the reference host does."""
+"""The host contract: complete, consistent with the code, and what the reference host does."""
 
 import functools
 import re
@@ -181,7 +181,7 @@ def test_contract_of_refuses_what_is_not_a_decision_class() -> None:
 def test_the_contract_states_what_hosts_get_wrong(
     decision: type, field: str, words: tuple[str, ...]
 ) -> None:
-    """Issue 13's list of host-author mistakes is stated where a host author looks."""
+    """Each mistake host authors are known to make is stated where they look: the change's how."""
     how = next(c.how for c in contract_of(decision).changes if c.field == field)
 
     for word in words:

@@ -19,7 +19,6 @@ from lacerda_bot import (
     MoveRover,
     ObtainBlueprint,
     Options,
-    Outcome,
     TakeWarehouseItem,
     TechType,
     UnknownGain,
@@ -41,23 +40,11 @@ from lacerda_bot.records import (
 )
 from lacerda_bot.testing import building, small_board, tile
 
-from .helpers import bot_with, kinds, of_type, own_techs
+from .helpers import bot_with, collect, kinds, of_type, own_techs
 
 USABLE = Gain(kind=GainKind.BOT)
 """A gain he can always take: a tile whose other gains he cannot take is still his
 target with it (R-ROVER-2)."""
-
-
-def collect(
-    *gains: Gain, options: Options | None = None, card: int = 11, **fields: object
-) -> Outcome:
-    """His Rover at (0,1) collects tile T at (1,1) whose reward is *gains* (card 11: Upgrade fails)."""
-    base: dict[str, object] = {
-        "lacerda_rover": Hex(0, 1),
-        "map_tiles": (tile("T", 1, 1, *gains),),
-    }
-    base.update(fields)
-    return take_turn(bot_with((card,), options=options), small_board(**base))
 
 
 def test_r_to_2_impossible_gain_is_lost_by_default() -> None:
@@ -309,7 +296,7 @@ def test_r_to_10_stops_early_when_nothing_advances() -> None:
 
 
 def test_r_to_10_a_huge_develop_takes_as_many_steps_as_levels_left() -> None:
-    """R-TO-10, issue 20: DEVELOP(10**18) ends when nothing can advance, the Lab's levels bounded."""
+    """R-TO-10: DEVELOP(10**18) ends when nothing can advance, the Lab's levels bounded."""
     techs = own_techs(
         (TechType.MINE, 1), (TechType.ROVER, 1), sizes=(2,) * MAX_LAB_LEVEL
     )

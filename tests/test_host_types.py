@@ -1,4 +1,4 @@
-"""Issue 11: a host view with wrong types is refused, naming the field, before any decision.
+"""A host view with wrong types is refused, naming the field, before any decision.
 
 Records check their own fields when built (InvalidValueError naming
 ``Class.field``); what a view's properties hold is checked when the view is
@@ -62,8 +62,8 @@ SCORING = {n for n, v in vars(ScoreView).items() if isinstance(v, property)}
 
 
 def call_reading(field: str, host: object) -> object:
-    """The call that reads *field*: final scoring for a scoring property (issue 13:
-    a decision never reads those), else his turn."""
+    """The call that reads *field*: final scoring for a scoring property (a
+    decision never reads those), else his turn."""
     if field.partition("[")[0] in SCORING:
         return score_lacerda(host)  # type: ignore[arg-type]
     return take_turn(new_bot(0), host)  # type: ignore[arg-type]

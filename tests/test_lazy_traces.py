@@ -1,4 +1,4 @@
-"""Issue 14: a trace's candidates and removals built when first read (R-TURN-10).
+"""A trace's candidates and removals built when first read (R-TURN-10).
 
 On a board the rules hand :meth:`Facts.later` their explanation; the trace is
 the same value whether it is read or not, and the same as the one built at

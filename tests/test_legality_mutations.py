@@ -76,7 +76,7 @@ from lacerda_bot.options import (
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, why_illegal
 
-from .test_legality import CASES
+from .helpers_legality import CASES
 
 _Real = tuple[Board, Decision, Options]
 _CALLS: dict[CallKind, Callable[[BotState, Board], Outcome]] = {
@@ -260,7 +260,7 @@ def mutants(draw: st.DrawFn) -> tuple[Board, Decision, Decision, Options]:
 def test_a_mutated_real_decision_is_refused_or_can_be_carried_out(
     mutated: tuple[Board, Decision, Decision, Options],
 ) -> None:
-    """Issue 20: one field changed, why_illegal refuses it, or it is harmless or legal (oracle)."""
+    """One field changed: why_illegal refuses it, or it is harmless, or legal by the oracle."""
     board, original, mutant, options = mutated
     reason = why_illegal(board, mutant, options)
 
@@ -279,11 +279,11 @@ def test_a_mutated_real_decision_is_refused_or_can_be_carried_out(
 @pytest.mark.parametrize(
     "name",
     [
-        "LearnTech.tech: a Rover tile as a Mine Tech (issue 20)",
-        "TakeContract.kind: another kind (issue 20)",
-        "MoveRover.crystal_hexes: a Crystal 5 hexes off the path (issue 20)",
-        "Travel.space: to Orbit onto a Colony space (issue 20)",
-        "TakeWarehouseItem.item: an empty stock (issue 20)",
+        "LearnTech.tech: a Rover tile as a Mine Tech",
+        "TakeContract.kind: another kind",
+        "MoveRover.crystal_hexes: a Crystal 5 hexes off the path",
+        "Travel.space: to Orbit onto a Colony space",
+        "TakeWarehouseItem.item: an empty stock",
         "ObtainBlueprint.blueprint",
         "Construct.hex: stand-alone too far R-BUILD-8",
         "PlaceDiscoveryTile.hex: not farthest",

@@ -41,8 +41,7 @@ from lacerda_bot.records import (
 )
 from lacerda_bot.testing import apply, small_board, why_illegal
 
-from .helpers import Techs, bot_with, kinds, lab, of_type, own_techs
-from .test_gains import collect
+from .helpers import Techs, bot_with, collect, kinds, lab, of_type, own_techs
 
 TOP, BOTTOM = BlueprintRow.TOP, BlueprintRow.BOTTOM
 

@@ -1,4 +1,4 @@
-"""End-to-end: the real ``lacerda-bot play`` command in a pseudo-terminal (issue 5).
+"""End-to-end: the real ``lacerda-bot play`` command in a pseudo-terminal.
 
 A seeded "player" reads each prompt, answers within the answers the prompt
 shows, and follows a schedule at the "Next" prompt. Nothing here imports the
@@ -240,7 +240,7 @@ def test_a_corrupt_save_is_refused_and_left_byte_identical(
 
 
 def test_resuming_past_a_pipe_where_the_original_goes(tmp_path: Path) -> None:
-    """Issue 20: FILE.0.1.0 is a pipe: no hang, the 0.1.0 original goes beside it."""
+    """FILE.0.1.0 is a pipe: no hang, the 0.1.0 original goes beside it."""
     import json
 
     fixture = Path(__file__).parent / "fixtures" / "saves_v1.json"

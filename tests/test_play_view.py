@@ -1,4 +1,4 @@
-"""Issue 13: each call reads only what it needs: no scoring property for a decision."""
+"""Each call reads only what it needs: no scoring property for a decision."""
 
 import types
 

@@ -1,4 +1,4 @@
-"""Issue 13: the serve protocol, pure: one request text in, one response text out."""
+"""The serve protocol, pure: one request text in, one response text out."""
 
 import json
 from collections.abc import Callable

@@ -1,4 +1,4 @@
-"""The table companion answered perfectly from the reference board (issue 10's measure)."""
+"""The table companion answered perfectly from the reference board; the questions per step counted."""
 
 import pytest
 

@@ -14,14 +14,16 @@ from lacerda_bot.decisions import (
     Criterion,
     Decision,
     DevelopTech,
+    LearnTech,
     MoveRover,
     PlaceDiscoveryTile,
     RevealCard,
+    TakeBenefit,
     Travel,
 )
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import staggered
-from lacerda_bot.model import HostId, Side, TechType, TechUsed
+from lacerda_bot.model import Gain, GainKind, HostId, Side, TechType, TechUsed
 from lacerda_bot.options import Options
 from lacerda_bot.render import (
     Line,
@@ -162,3 +164,29 @@ def test_travel_and_discovery_tiles_read_for_host_and_table() -> None:
     assert (
         describe(none) == "Lacerda places no Discovery tile: no Discovery tile is left"
     )
+
+
+def test_a_develop_benefit_says_it_may_stop_early() -> None:
+    """R-TO-10: DEVELOP(n) is worded with its steps and its early stop."""
+    benefit = TakeBenefit(gain=Gain(kind=GainKind.DEVELOP, n=2), source="space S3")
+
+    (line,) = instructions(benefit, CONTEXT)
+
+    assert "2 steps" in line.text
+    assert "stops as soon as none can move" in line.text
+    assert line.rules == ("R-TO-10", "R-ORBIT-6")
+    crystals = TakeBenefit(gain=Gain(kind=GainKind.CRYSTALS), source="space S3")
+    assert instructions(crystals, CONTEXT) == ()
+
+
+def test_a_tech_learned_at_the_table_is_put_on_its_named_space() -> None:
+    """R-ORBIT-5: with his Lab tracked, the entry space is named; else described."""
+    learn = LearnTech(
+        grid_tile=HostId("T1"), tech=TechType.MINE, lab_space=HostId("c1-top")
+    )
+
+    (described,) = instructions(learn, CONTEXT)
+    (named,) = instructions(learn, attrs.evolve(CONTEXT, lab=staggered()))
+
+    assert "the topmost free space of his Lab's first column" in described.text
+    assert "put it on the top space of his Lab's first column (c1-top)" in named.text

@@ -1,4 +1,4 @@
-"""Issue 13: JSON Schema for every document ``dumps`` writes and ``serve`` reads or writes."""
+"""JSON Schema for every document ``dumps`` writes and ``serve`` reads or writes."""
 
 import copy
 import json

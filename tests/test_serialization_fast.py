@@ -28,8 +28,8 @@ from lacerda_bot import (
 )
 from lacerda_bot.testing import reference_board
 
+from .helpers_serialization import documents, mutated
 from .strategies import bot_states, host_states
-from .test_serialization_strict import documents, mutated
 
 orjson = pytest.importorskip("orjson")
 

@@ -1,4 +1,4 @@
-"""Issue 13: ``lacerda-bot serve`` over stdio and HTTP, and a host written in Node.
+"""``lacerda-bot serve`` over stdio and HTTP, and a host written in Node.
 
 Every server a test starts listens on an ephemeral loopback port and is shut
 down in a ``finally``; every process a test starts is ended there too.
@@ -233,7 +233,7 @@ def test_serve_command_over_stdio_in_a_process() -> None:
     assert kinds(responses) == [("new", "bot"), *BAD_ERRORS, ("turn", "outcome")]
 
 
-# --- issue 20: the line ends; slow calls free their workers; a host that hangs up ---
+# --- the line ends; slow calls free their workers; a host that hangs up ---
 
 
 def exactly(limit: int) -> bytes:
@@ -244,7 +244,7 @@ def exactly(limit: int) -> bytes:
 
 
 def test_stdio_a_line_over_the_limit_ending_in_two_returns_is_refused_once() -> None:
-    """Issue 20 (e): the limit's bytes, then CR CR LF: one byte over (only CR LF ends a line)."""
+    """The limit's bytes, then CR CR LF: one byte over (only CR LF ends a line)."""
     line = exactly(MAX_REQUEST_BYTES) + b"\r\r\n"
 
     responses = run_stdio(line + NEW_BOT_REQUEST + b"\n")
@@ -254,7 +254,7 @@ def test_stdio_a_line_over_the_limit_ending_in_two_returns_is_refused_once() -> 
 
 
 def test_stdio_a_line_is_never_split_at_a_lone_return() -> None:
-    """Issue 20 (e): `CR CR` then a request, on one line, is one line over the limit: one answer."""
+    """`CR CR` then a request, on one line, is one line over the limit: one answer."""
     line = exactly(MAX_REQUEST_BYTES) + b"\r\r" + NEW_BOT_REQUEST + b"\n"
 
     responses = run_stdio(line + NEW_BOT_REQUEST)
@@ -289,7 +289,7 @@ BOUND: Final = 2.0
 
 
 def test_calls_past_their_bound_free_their_workers() -> None:
-    """Issue 20: two calls that never end hold both workers until their bound, then five are answered."""
+    """Two calls that never end hold both workers until their bound, then five are answered."""
     release = threading.Event()
     try:
         with (
@@ -311,7 +311,7 @@ def test_calls_past_their_bound_free_their_workers() -> None:
 
 
 def test_stdio_a_call_that_never_ends_does_not_hold_the_server() -> None:
-    """Issue 20 over stdio: one worker, a call that never ends, then more lines than workers."""
+    """Over stdio: one worker, a call that never ends, then more lines than workers."""
     release = threading.Event()
     lines = [NEVER, *[NEW_BOT_REQUEST] * 3]
     try:
@@ -340,7 +340,7 @@ def closed_stdout(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_serve_ends_quietly_when_its_output_is_closed_in_process(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 20 (f): a broken pipe on standard output ends serve with status 1, no traceback."""
+    """A broken pipe on standard output ends serve with status 1, no traceback."""
     stdin = io.TextIOWrapper(io.BytesIO(NEW_BOT_REQUEST + b"\n" + NEW_BOT_REQUEST))
     monkeypatch.setattr(sys, "stdin", stdin)
     with closed_stdout(monkeypatch):
@@ -370,7 +370,7 @@ def test_serve_ends_quietly_when_its_input_is_reset(
 
 
 def test_serve_ends_quietly_when_its_output_is_closed() -> None:
-    """Issue 20 (f): `lacerda-bot serve | head -c 10`: status 1, nothing on standard error."""
+    """`lacerda-bot serve | head -c 10`: status 1, nothing on standard error."""
     server = subprocess.Popen(
         SERVE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
@@ -854,11 +854,11 @@ def test_serve_command_over_http_in_a_process() -> None:
                 stream.close()
 
 
-# --- issue 20 over HTTP: slow calls, reset connections, half requests, a closed log ---
+# --- serve over HTTP: slow calls, reset connections, half requests, a closed log ---
 
 
 def test_http_slow_requests_cannot_hold_the_server() -> None:
-    """Issue 20: four calls that never end hold all 4 workers to their bound; then nine are served."""
+    """Four calls that never end hold all 4 workers to their bound; then nine are served."""
     release = threading.Event()
     try:
         with (
@@ -907,7 +907,7 @@ def reset(port: int, data: bytes) -> None:
 def test_http_a_reset_connection_is_dropped_without_a_traceback(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 20 (f): reset in the headers, in the body, or before the answer: a log line each."""
+    """A connection reset in the headers, in the body, or before the answer: a log line each."""
     release = threading.Event()
     log = io.StringIO()
     body = json.dumps({"id": "never", "call": "new_bot", "seed": 1}).encode()
@@ -995,7 +995,7 @@ def test_http_a_log_that_cannot_be_written_is_dropped(
 def test_serve_over_http_ends_quietly_when_its_output_is_closed(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 20 (f): the address cannot be printed (a closed pipe): status 1, no traceback."""
+    """The address cannot be printed (a closed pipe): status 1, no traceback."""
     with closed_stdout(monkeypatch):
         assert main(["serve", "--http", "0"]) == 1
 
@@ -1006,7 +1006,7 @@ def test_serve_over_http_ends_quietly_when_its_output_is_closed(
 def test_serve_refuses_a_timeout_out_of_range(
     seconds: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 20 (f): `--timeout inf` or `1e300` is refused (status 2), not an OverflowError."""
+    """`--timeout inf` or `1e300` is refused (status 2), not an OverflowError."""
     assert main(["serve", "--timeout", seconds]) == 2
 
     assert "--timeout takes a number of seconds above 0 and at most 86400" in (

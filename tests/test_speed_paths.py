@@ -1,4 +1,4 @@
-"""Issue 14: the trusted path for boards the library produced, and the bounded caches."""
+"""The trusted path for boards the library produced, and the bounded caches."""
 
 import gc
 import inspect
@@ -39,32 +39,7 @@ from lacerda_bot.options import ComplexTechThreshold, StandaloneRule
 from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
 from lacerda_bot.trace import Trace
 
-
-class Counting:
-    """Counts the calls of :func:`check_board` and of each of its checks."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.full = 0
-        self.checks: list[str] = []
-        original = board_module.check_board
-
-        def check_board(board: Board) -> None:
-            self.full += 1
-            original(board)
-
-        def counted(check: Callable[[Board], None]) -> Callable[[Board], None]:
-            def run(board: Board) -> None:
-                self.checks.append(check.__name__)
-                check(board)
-
-            return run
-
-        monkeypatch.setattr(board_module, "check_board", check_board)
-        monkeypatch.setattr(
-            board_module,
-            "_CHECKS",
-            tuple((counted(check), reads) for check, reads in board_module._CHECKS),
-        )
+from .helpers_checks import Counting
 
 
 def test_a_board_read_is_not_read_or_checked_again(
@@ -401,7 +376,7 @@ def test_free_hexes_nearest_on_ranks_are_the_nearest_available_hexes() -> None:
 
 
 def test_every_enum_of_the_package_hashes_by_identity() -> None:
-    """Issue 14: the library's enums derive from its base, hashed in C by identity."""
+    """The library's enums derive from its base, hashed in C by identity."""
     import enum
     import importlib
     import pkgutil

@@ -1,4 +1,4 @@
-"""Issue 20, item 2: boards that cannot go stale; decisions follow content, not identity.
+"""Boards that cannot go stale; decisions follow content, not identity.
 
 A host may hand in lists and sets, keep them, and change them in place between
 calls, in a :class:`~lacerda_bot.Board` or in a view of its own. Every decision

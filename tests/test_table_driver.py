@@ -1,4 +1,4 @@
-"""The table driver: library calls run on asked facts, one question at a time (issue 9)."""
+"""The table driver: library calls run on asked facts, one question at a time."""
 
 import io
 from pathlib import Path
@@ -21,54 +21,10 @@ from lacerda_bot.options import ImpossibleBenefit, Options, UnknownGain
 from lacerda_bot.table.dialogue import Answer
 from lacerda_bot.table.driver import StepKind, run_step
 from lacerda_bot.table.session import new_game, replay, save_game
-from lacerda_bot.table.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
 from lacerda_bot.table.tracked import Card, Tracked
 
-from .helpers import bot_with
-from .table_helpers import rules_of, scripted, text_of
-
-PRINTED: dict[str, Answer] = {
-    "start_crystals": 2,
-    "start_free_depot": 4,
-    "lab_columns": 6,
-    "start_shelter_tech": 0,
-    "start_living_quarters": 10,
-    "start_mission_crystals.a": 1,
-    "start_mission_crystals.b": 2,
-    "start_mission_crystals.c": 3,
-}
-SETUP: dict[str, Answer] = {
-    **PRINTED,
-    "first_colonist_tile_count": 6,
-    "starting_side": "colony",
-    "space_gains": "nothing",
-}
-HIS = Tracked(
-    crystals=2,
-    depot=6,
-    lab_spaces=staggered(),
-    lab_columns=6,
-    living_quarters_top=10,
-)
-
-
-def set_up(seed: int = 2, **options: object) -> TableState:
-    state, _ = replay(new_game(seed, Options(**options)))  # type: ignore[arg-type]
-    state, _, _ = scripted(state, StepKind.SETUP, SETUP)
-    return state
-
-
-def on(
-    side: str, cards: tuple[int, ...], his: Tracked = HIS, **options: object
-) -> TableState:
-    """A table game after set-up: his draw pile starts with *cards*; *his* board."""
-    return TableState(
-        bot=bot_with(cards, options=Options(**options)),  # type: ignore[arg-type]
-        goal="first_colonists",
-        side=Side(side),
-        tracked=attrs.evolve(his, shuttle_from=Side(side)),
-    )
+from .table_helpers import HIS, PRINTED, SETUP, on, rules_of, scripted, set_up, text_of
 
 
 def with_techs(*techs: tuple[TechType, int]) -> Tracked:
@@ -196,7 +152,9 @@ def test_research_and_development_names_each_tech_it_develops() -> None:
         StepKind.TURN,
         {
             "colonists_present.research_development": 0,
-            "develop_spaces": "bottom",
+            # his Rover's lower space is c4-middle, his Mine's c2-bottom
+            "develop_spaces.rover": "middle",
+            "develop_spaces.mine": "bottom",
             "developed_space_gains": "nothing",
         },
     )

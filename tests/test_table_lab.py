@@ -31,8 +31,7 @@ from lacerda_bot.table.questions import Wording, shape_of
 from lacerda_bot.table.tracked import Tracked, track
 from lacerda_bot.table.tracking import TrackedFacts, column_sizes, shelter_start
 
-from .table_helpers import scripted, text_of
-from .test_table_driver import HIS, on
+from .table_helpers import HIS, on, scripted, text_of
 
 TWO = Gain(kind=GainKind.CRYSTALS, n=2)
 ONE = Gain(kind=GainKind.CRYSTALS, n=1)
@@ -74,9 +73,21 @@ def test_r_orbit_6_a_tech_whose_touched_spaces_are_taken_does_not_develop() -> N
     state, lines, asked = used(his, "rover")
 
     assert [q.key for q in asked] == ["tech0.used_tech"]
-    assert "Develop his Rover" not in text_of(lines)
+    said = text_of(lines)
+    assert "Develop his Rover" not in said
+    assert "His Tech tile cannot move" in said  # the player is told, not left guessing
     assert state.tracked is not None
     assert state.tracked.space(HostId("c1-top")).tech is TechType.ROVER
+
+
+def test_r_orbit_6_a_tech_that_moves_is_not_said_to_stay() -> None:
+    """R-TURN-6: a Tech with an empty space to its right develops; no "cannot move"."""
+    his = lab_of({"c1-top": TechType.ROVER, "c2-top": TechType.MINE})
+    _, lines, _ = used(his, "rover", {"developed_space_gains": "nothing"})
+
+    said = text_of(lines)
+    assert "Develop his Rover Tech to level 2." in said
+    assert "cannot move" not in said
 
 
 def test_r_orbit_6_the_blocked_tech_question_asks_at_a_glance() -> None:
@@ -123,16 +134,20 @@ def test_r_orbit_6_r_tie_1_more_of_the_same_gain_wins_without_a_question() -> No
 
 
 def test_r_orbit_6_a_gain_the_shared_board_decides_is_asked_by_what_it_shows() -> None:
-    """R-ORBIT-6: a Blueprint (the display decides) against 1 Crystal: top or bottom?"""
+    """R-ORBIT-6: a Blueprint (the display decides) against 1 Crystal: which one?
+
+    The two spaces are named by their places in column 2 (top and middle), the
+    words a player reads on the board."""
     his = lab_of(
         {"c1-top": TechType.ROVER}, {"c2-top": (BLUEPRINT,), "c2-middle": (ONE,)}
     )
-    state, _, asked = used(his, "rover", {"develop_spaces.rover": "bottom"})
+    state, _, asked = used(his, "rover", {"develop_spaces.rover": "middle"})
 
     assert [q.key for q in asked] == ["tech0.used_tech", "tech0.develop_spaces.rover"]
     question = asked[1]
-    assert question.choices == ("top", "bottom", "equal")
-    assert "top (blueprint), bottom (crystals 1)" in question.text
+    assert question.choices == ("top", "middle", "equal")
+    assert "the top and the middle space of column 2" in question.text
+    assert "top (blueprint), middle (crystals 1)" in question.text
     assert state.tracked is not None
     assert state.tracked.space(HostId("c2-middle")).tech is TechType.ROVER
     assert state.tracked.space(HostId("c1-top")).tech is None

@@ -32,8 +32,8 @@ from lacerda_bot.options import Options
 from lacerda_bot.table.asked import AskedFacts
 from lacerda_bot.table.dialogue import Answer, Question
 
+from .helpers_conformance import calls
 from .strategies import bot_states, host_states
-from .test_conformance import calls
 
 Probe = tuple[Fact, Callable[[Facts[Any]], object]]
 

@@ -1,4 +1,4 @@
-"""Saves written by lacerda-bot 0.1.0 load, converted to today's questions (issue 9).
+"""Saves written by lacerda-bot 0.1.0 load, converted to today's questions.
 
 The fixtures are real 0.1.0 saves, written by the 0.1.0 companion with seeded
 answers, each with his deck after every step as 0.1.0 left it (events, draw
@@ -124,7 +124,7 @@ def test_a_kept_original_is_never_overwritten(tmp_path: Path) -> None:
     assert "old.json.0.1.0.1" in out.getvalue()
 
 
-# --- issue 20: a hostile 0.1.0 save converts or is refused, never a RecursionError ---
+# --- a hostile 0.1.0 save converts or is refused, never a RecursionError ---
 
 REPEATED = 1000
 
@@ -221,7 +221,7 @@ def test_a_version_2_save_converts_to_the_lab_as_spaces() -> None:
     game = loads_game(json.dumps(v2_save()))
 
     assert game.converted[0] == "converted 4 step(s) from a version 2 save"
-    assert any("top empty space" in note for note in game.converted[1:])
+    assert any("upper empty space" in note for note in game.converted[1:])
     assert ("setup.lab_columns", 6) in game.steps[0].answers
     assert all(key != "setup.lab_rows" for key, _ in game.steps[0].answers)
     assert ("tech1.develop_spaces.shelter", "top") in game.steps[2].answers
@@ -295,6 +295,6 @@ def test_resuming_a_version_2_save_keeps_the_original(tmp_path: Path) -> None:
 
     assert play(args, io.StringIO("undo\nquit\n"), out, io.StringIO()) == 0
     assert "his Lab in rows, before spec 1.3" in out.getvalue()
-    assert "it assumed that a developing Tech tile entered the top" in out.getvalue()
+    assert "it assumed that a developing Tech tile entered the upper" in out.getvalue()
     assert (tmp_path / "old.json.v2").read_text(encoding="utf-8") == text
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 3

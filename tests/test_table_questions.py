@@ -1,4 +1,4 @@
-"""Every fact the rules read has its question at the table, worded in one place (issue 9)."""
+"""Every fact the rules read has its question at the table, worded in one place."""
 
 from typing import Any
 
@@ -111,7 +111,7 @@ class Answers:
 def test_every_fact_is_asked_by_one_worded_question(
     fact: Fact, tracked: Tracked | None
 ) -> None:
-    """Issue 10: every question the engine can ask has words, a key, and an explanation.
+    """Every question the engine can ask has words, a key, and an explanation.
 
     The explanation is what ``?`` shows: the criterion in words and where to look.
     """

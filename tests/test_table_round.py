@@ -1,4 +1,4 @@
-"""Issue 10: the round tracked, ``fix``, what a step changed, contradictions pointed out."""
+"""The round tracked, ``fix``, what a step changed, contradictions pointed out."""
 
 import io
 from pathlib import Path
@@ -23,10 +23,9 @@ from lacerda_bot.table.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
 from lacerda_bot.table.tracked import Tracked
 
-from .table_helpers import by_key, drive
-from .test_table_driver import HIS, set_up
-from .test_table_driver import SETUP as DRIVER_SETUP
-from .test_table_terminal import SETUP, SKIP_TURN, session
+from .helpers_terminal import SETUP, SKIP_TURN, session
+from .table_helpers import HIS, by_key, drive, set_up
+from .table_helpers import SETUP as DRIVER_SETUP
 
 # --- the round -----------------------------------------------------------------
 
@@ -75,7 +74,7 @@ def test_an_insisted_step_shifts_nothing_after_the_next_shuttle_phase(
 def test_enter_takes_the_step_offered_and_out_of_order_needs_a_bang(
     tmp_path: Path,
 ) -> None:
-    """Issue 10: Enter takes the next step; a second turn is refused, then insisted on."""
+    """Enter takes the next step; a second turn is refused, then insisted on."""
     out, terminal = session(
         [*SETUP, "", "0", "turn", "turn!", "0", "0", "0"], tmp_path / "g.json"
     )
@@ -99,7 +98,7 @@ def test_the_shuttle_phase_opens_the_next_round(tmp_path: Path) -> None:
 
 
 def test_fix_corrects_a_tracked_value_and_is_saved_and_undone(tmp_path: Path) -> None:
-    """Issue 10: fix changes his board, is a step in the save, and undo takes it back."""
+    """``fix`` changes his board, is a step in the save, and undo takes it back."""
     path = tmp_path / "g.json"
     out, terminal = session([*SETUP, "fix", "crystals", "5"], path)
     assert "Crystals: the companion has 2. What does the table show?" in out
@@ -223,7 +222,7 @@ def test_changes_name_only_what_changed() -> None:
 
 
 def test_a_turn_ends_with_what_changed_on_his_board(tmp_path: Path) -> None:
-    """Issue 10: a step ends with the changes to check on the table."""
+    """A step ends with the changes to check on the table."""
     out, _ = session(
         [*SETUP, "turn", "1", "1", "0", "n", "crystals 2"], tmp_path / "g.json"
     )
@@ -242,7 +241,7 @@ def test_resume_recaps_where_the_game_stands(tmp_path: Path) -> None:
 
 
 def test_forty_columns_wrap_every_line(tmp_path: Path) -> None:
-    """Issue 10: readable at 40 columns: no line longer, prompts included."""
+    """Readable at 40 columns: no line longer, prompts included."""
     path = tmp_path / "g.json"
     out, _ = session(
         ["help", *SETUP, "turn", "?", "0", "why", "status"], path, width=40
@@ -268,7 +267,7 @@ def test_rule_ids_only_with_why_or_rules(tmp_path: Path) -> None:
 
 
 def test_paths_to_a_tile_one_step_away_expect_one() -> None:
-    """Issue 10: a tile 1 step away has one shortest path; more is a contradiction."""
+    """A tile 1 step away has one shortest path; more is a contradiction."""
     target = Choice(index=0, of=1)
     words = Wording(
         side=None,

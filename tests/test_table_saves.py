@@ -1,4 +1,4 @@
-"""Issue 11: ``lacerda-bot play`` never loses a step: bad answers, failed writes,
+"""``lacerda-bot play`` never loses a step: bad answers, failed writes,
 two sessions on one save, symbolic links, stale temporary files."""
 
 import errno
@@ -19,7 +19,7 @@ from lacerda_bot.table.session import (
 )
 from lacerda_bot.table.terminal import Style, Terminal
 
-from .test_table_terminal import SETUP, session
+from .helpers_terminal import SETUP, session
 
 
 def terminal(path: Path, lines: list[str], saved: bytes | None = None) -> Terminal:
@@ -44,7 +44,7 @@ def output(t: Terminal) -> str:
 
 @pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000, "\uff13"])
 def test_unicode_and_huge_numbers_are_asked_again(tmp_path: Path, typed: str) -> None:
-    """Issue 11: '²', '٣' or 5,000 digits get 'please answer with', not a crash."""
+    """'²', '٣' or 5,000 digits get 'please answer with', not a crash."""
     out, t = session(["setup", typed, "2", *SETUP[2:]], tmp_path / "g.json")
     assert "Please answer with a whole number from 0 to 30" in out
     assert t.state.side is not None
@@ -67,7 +67,7 @@ def test_a_bad_number_option_exits_2(
 
 
 def test_a_failed_write_keeps_the_step_and_saves_elsewhere(tmp_path: Path) -> None:
-    """Issue 11: a file where the folder should be: say so, keep the step, save elsewhere."""
+    """A file where the folder should be: say so, keep the step, save elsewhere."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     elsewhere = tmp_path / "elsewhere.json"
@@ -81,7 +81,7 @@ def test_a_failed_write_keeps_the_step_and_saves_elsewhere(tmp_path: Path) -> No
 
 
 def test_a_file_name_no_file_can_have_is_asked_again(tmp_path: Path) -> None:
-    """Issue 20: a typed name with a NUL is asked again; an escape code is shown escaped."""
+    """A typed name with a NUL is asked again; an escape code is shown escaped."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     odd = tmp_path / "\x1b[31mred.json"  # a terminal would turn red
@@ -133,7 +133,7 @@ def test_quitting_while_a_save_fails_says_the_step_is_lost(tmp_path: Path) -> No
 
 
 def test_a_second_session_on_one_save_is_refused(tmp_path: Path) -> None:
-    """Issue 11: the file changed since this session read it: refuse, keep the step."""
+    """The file changed since this session read it: refuse, keep the step."""
     path = tmp_path / "g.json"
     save_game(new_game(0), path)
     read = path.read_bytes()
@@ -159,7 +159,7 @@ def test_save_game_refuses_what_it_must_not_overwrite(tmp_path: Path) -> None:
 def test_two_new_games_on_one_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 11: the second new game with the same --save does not start."""
+    """The second new game with the same --save does not start."""
     save = tmp_path / "g.json"
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--seed", "1", "--save", str(save)]) == 0

@@ -14,7 +14,7 @@ from lacerda_bot.table.driver import run_step
 from lacerda_bot.table.screen import redo_save, screen, undo_save
 from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
 
-from .test_table_terminal import SETUP, SKIP_TURN, session
+from .helpers_terminal import SETUP, SKIP_TURN, session
 
 
 def play(save: str, step: str, typed: list[str]) -> tuple[str, list[dict[str, Any]]]:
@@ -229,7 +229,7 @@ def test_final_scoring_is_a_report_not_a_checklist() -> None:
     assert screen(save)["last_checklist"] is True
 
 
-# --- issue 20: a wrong-typed argument is named, never a TypeError ---------------
+# --- a wrong-typed argument is named, never a TypeError -------------------------
 
 
 @pytest.mark.parametrize(

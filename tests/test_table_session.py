@@ -1,4 +1,4 @@
-"""Table games as answer logs: replay, undo, redo, saves (issue 5, R-DECK-1, R-DECK-6)."""
+"""Table games as answer logs: replay, undo, redo, saves (R-DECK-1, R-DECK-6)."""
 
 import json
 import os
@@ -105,7 +105,7 @@ def test_a_game_is_a_function_of_its_seed_and_answers(
 def test_undo_never_changes_the_next_card(
     seed: int, answers_seed: int, back: int
 ) -> None:
-    """Issue 5: undo k steps and replay the first one with other answers: same card."""
+    """Undo k steps and replay the first one with other answers: same card."""
     game = played(seed, answers_seed)
     rewound = game
     for _ in range(back):
@@ -161,7 +161,7 @@ def test_save_round_trip(seed: int, answers_seed: int, back: int) -> None:
 def test_save_is_atomic_and_keeps_the_old_file_on_failure(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 5: a failed write leaves the previous save whole and no temporary file."""
+    """A failed write leaves the previous save whole and no temporary file."""
     path = tmp_path / "game.json"
     old = played(1, 1, steps=(StepKind.SETUP,))
     save_game(old, path)
@@ -254,7 +254,7 @@ def _corruptions() -> list[tuple[str, str]]:
 def test_corrupt_saves_are_refused_and_left_untouched(
     tmp_path: Path, what: str, text: str
 ) -> None:
-    """Issue 5: a corrupt save raises SerializationError naming where; the file is unchanged."""
+    """A corrupt save raises SerializationError naming where; the file is unchanged."""
     path = tmp_path / "game.json"
     path.write_text(text, encoding="utf-8")
     before = path.read_bytes()
@@ -361,7 +361,7 @@ TestTableGame.settings = settings(
 )
 
 
-# --- issue 20: only a regular file is read; wrong-typed arguments are named ----
+# --- only a regular file is read; wrong-typed arguments are named --------------
 
 GENEROUS = 60
 """Seconds a refusal is given (it takes microseconds); past them, a wait is a failure."""
@@ -449,7 +449,7 @@ def test_a_file_name_with_a_nul_is_refused(tmp_path: Path) -> None:
 def test_a_save_past_the_largest_is_refused_unread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file larger than any save is refused whole, never read into memory (issue 20)."""
+    """A file larger than any save is refused whole, never read into memory."""
     monkeypatch.setattr(storage, "MAX_SAVE_BYTES", 1000)
     path = tmp_path / "game.json"
     path.write_bytes(b" " * 1001)

@@ -1,4 +1,4 @@
-"""The ``lacerda-bot play`` loop, in process, over text streams (issue 5)."""
+"""The ``lacerda-bot play`` loop, in process, over text streams."""
 
 import io
 import json
@@ -10,45 +10,17 @@ from lacerda_bot.cli import main, parse_options, play
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import Side
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.table.session import load_game, new_game, save_game
-from lacerda_bot.table.terminal import HELP, Style, Terminal, use_colour
+from lacerda_bot.table.session import load_game
+from lacerda_bot.table.terminal import HELP, use_colour
 
-PRINTED = ["2", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions
-SETUP = ["setup", *PRINTED, "6", "colony", "nothing"]
-# card 7 in the Colony: Upgrade impossible (he holds no Blueprint, tracked), no tile
-SKIP_TURN = ["turn", "0"]
+from .helpers_terminal import PRINTED, SETUP, SKIP_TURN, session
+
 # card 7 again: a tile 1 step away, free, no Crystal on the way, giving nothing
 OTHER_ANSWERS = ["1", "1", "0", "n", "nothing"]
 
 
-def session(
-    lines: list[str],
-    path: Path,
-    *,
-    seed: int = 0,
-    colour: bool = False,
-    width: int = 1000,
-    rules: bool = False,
-) -> tuple[str, Terminal]:
-    """Run a terminal over *lines* on a new game; return the output and terminal."""
-    if not path.exists():
-        save_game(new_game(seed), path)
-    out = io.StringIO()
-    terminal = Terminal(
-        load_game(path),
-        path,
-        io.StringIO("\n".join(lines) + "\n"),
-        out,
-        Style(colour),
-        width=width,
-        rules=rules,
-    )
-    assert terminal.loop() == 0
-    return out.getvalue(), terminal
-
-
 def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
-    """Issue 5: the card, what he does in order, with rule IDs (--rules); saved."""
+    """The card, what he does in order, with rule IDs (--rules); saved."""
     out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json", rules=True)
     assert "Card 7: Mission B, action 2." in out
     assert "Upgrade a Building is impossible" in out
@@ -58,7 +30,7 @@ def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
 
 
 def test_question_mark_lists_valid_answers_everywhere(tmp_path: Path) -> None:
-    """Issue 5: ? at the step prompt and at each kind of question."""
+    """``?`` lists the valid answers at the step prompt and at each kind of question."""
     printed = PRINTED[1:]
     out, _ = session(
         ["?", "setup", "?", "2", *printed, "?", "6", "?", "colony", "?", "nothing"],
@@ -82,7 +54,7 @@ def test_bad_answers_are_refused_and_asked_again(tmp_path: Path) -> None:
 
 
 def test_help_why_and_status(tmp_path: Path) -> None:
-    """Issue 5: help lists commands; why expands the trace; status is redacted (R-DECK-5)."""
+    """``help`` lists commands; why expands the trace; status is redacted (R-DECK-5)."""
     out, _ = session(
         ["why", "help", *SETUP, *SKIP_TURN, "why", "status"], tmp_path / "g.json"
     )
@@ -117,7 +89,7 @@ def test_redo_in_a_step_is_refused(tmp_path: Path) -> None:
 
 
 def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
-    """Issue 5: undo a turn, take it again (other answers): same card; redo replays it."""
+    """Undo a turn, take it again (other answers): same card; redo replays it."""
     path = tmp_path / "g.json"
     out, _ = session(
         [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
@@ -354,7 +326,7 @@ def test_game_over_prompt_accepts_its_one_choice(tmp_path: Path) -> None:
 def test_play_help_documents_steps_commands_and_options(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 5: --help documents everything: steps, commands, files, every option."""
+    """--help documents everything: steps, commands, files, every option."""
     import attrs
 
     with pytest.raises(SystemExit):
@@ -380,7 +352,7 @@ def test_play_help_documents_steps_commands_and_options(
 
 
 def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
-    """Issue 5: a mistyped answer is taken back without redoing the whole step."""
+    """A mistyped answer is taken back without redoing the whole step."""
     path = tmp_path / "g.json"
     # turn 1 (card 7, Upgrade impossible): "1" tile by mistake, back, then "0"
     out, terminal = session([*SETUP, "turn", "back", "1", "back", "0"], path)

@@ -359,7 +359,7 @@ def test_folders_are_not_listed(served: int) -> None:
 def test_a_path_no_file_can_have_is_not_found(
     served: int, path: str, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 20: a NUL byte or a lone surrogate in the path is a 404, no traceback."""
+    """A NUL byte or a lone surrogate in the path is a 404, no traceback."""
     assert get(served, path).status == 404
     assert get(served, "/app.js").status == 200  # and the server goes on
     assert "Traceback" not in capfd.readouterr().err

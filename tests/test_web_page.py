@@ -8,8 +8,9 @@ offline copy); the save is exported and the terminal (``lacerda-bot play
 
 Chromium comes from Debian (``/usr/bin/chromium``, or ``$LACERDA_CHROMIUM``),
 driven by Playwright with ``executable_path``: never ``playwright install``.
-The timings the issue asks for are written to ``$LACERDA_WEB_TIMINGS`` when set
-(``docs/benchmarks.md`` reports them); nothing here is a timed assertion.
+The timings (the engine's cold start, the first screen warm and offline, each
+answer) are written to ``$LACERDA_WEB_TIMINGS`` when set (``docs/benchmarks.md``
+reports them); nothing here is a timed assertion.
 """
 
 import json
@@ -36,7 +37,7 @@ from lacerda_bot.table.screen import screen
 from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
 from lacerda_bot.web import build_site, cache_folder, make_server
 
-from .test_table_terminal import PRINTED
+from .helpers_terminal import PRINTED
 
 CHROMIUM = Path(os.environ.get("LACERDA_CHROMIUM", "/usr/bin/chromium"))
 FLAGS = [

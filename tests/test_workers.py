@@ -1,4 +1,4 @@
-"""Issue 20: the workers of ``lacerda-bot serve``; a call past its bound frees its worker.
+"""The workers of ``lacerda-bot serve``; a call past its bound frees its worker.
 
 A call that must time out blocks on an event nothing sets in its process
 (:func:`never_ending`), so no test waits for a slow computation; calls that must

@@ -92,6 +92,7 @@ __all__ = [
     "instructions",
     "plural",
     "score_lines",
+    "tile_stays",
 ]
 
 
@@ -487,6 +488,11 @@ _PAID_FOR: Final = {
 }
 
 
+def _size(lab: tuple[LabSpace, ...] | None, column: int) -> int:
+    """How many spaces column *column* of *lab* has (0 without a Lab)."""
+    return sum(1 for s in lab or () if s.column == column)
+
+
 def _entered(d: DevelopTech[D], lab: tuple[LabSpace, ...] | None) -> Line:
     """R-ORBIT-6: the space his tile goes onto, named where the companion tracks his Lab."""
     space = d.space
@@ -497,9 +503,9 @@ def _entered(d: DevelopTech[D], lab: tuple[LabSpace, ...] | None) -> Line:
             "(if two are equal, the tie-break's pick, counting the top one first)."
         )
     else:
-        size = sum(1 for s in lab or () if s.column == known.column)
         word = (
-            place(known.position, size) or f"number {known.position + 1} from the top"
+            place(known.position, _size(lab, known.column))
+            or f"number {known.position + 1} from the top"
         )
         text = f"Move the tile onto the {word} space of column {known.column} ({known.id})."
     return Line(text=text, rules=("R-ORBIT-6",))
@@ -691,9 +697,18 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 "pays nothing."
             )
             if isinstance(d.tech, TechType):
+                where = next(
+                    (
+                        f"the {place(s.position, _size(context.lab, 1)) or 'topmost free'}"
+                        f" space of his Lab's first column ({s.id})"
+                        for s in context.lab or ()
+                        if s.id == d.lab_space
+                    ),
+                    "the topmost free space of his Lab's first column",
+                )
                 text = (
-                    f"He learns the {_tech_name(d.tech)} Tech: put it on the topmost "
-                    "free space of his Lab's first column. He pays nothing."
+                    f"He learns the {_tech_name(d.tech)} Tech: put it on {where}. "
+                    "He pays nothing."
                 )
             return (_line(d, text),)
         case DevelopTech():
@@ -758,6 +773,13 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
             return _travel(d)
         case Stay():
             return (_line(d, f"He stays: {d.reason}."),)
+        case TakeBenefit() if d.gain.kind is GainKind.DEVELOP:
+            text = (
+                f"He develops his Techs {plural(d.gain.n, 'step')}, one at a time: "
+                "his most developed Tech that can move, then his least developed "
+                "other one, and so on; he stops as soon as none can move."
+            )
+            return (Line(text=text, rules=("R-TO-10", "R-ORBIT-6")),)
         case TakeBenefit():
             return ()  # the player named the benefit; what follows carries it out
         case TakeWarehouseItem():
@@ -806,6 +828,15 @@ def instructions(
     if isinstance(event, TieBreak):
         return (_tie_line(event),)
     return _decision(event, context)
+
+
+def tile_stays() -> Line:
+    """R-TURN-6: the Tech you used cannot move, so nothing develops."""
+    text = (
+        "His Tech tile cannot move: no empty space of the next column touches its "
+        "space (or it stands in the last column). It stays where it is."
+    )
+    return Line(text=text, rules=("R-TURN-6", "R-ORBIT-6"))
 
 
 def call_lines(trace: CallTrace) -> tuple[Line, ...]:

@@ -13,6 +13,7 @@ import attrs
 
 from lacerda_bot._lab import free_ahead
 from lacerda_bot.facts import Display, Fact
+from lacerda_bot.lab import place
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
@@ -66,7 +67,7 @@ _MOVES: Final = (
 )
 _LAB_SPACE: Final = (
     "Look at the space of his Lab the tile just entered and name what it shows; "
-    "nothing if it is blank. Example: a Crystal symbol: crystals, then 1."
+    "nothing if it is blank. Example: one Crystal symbol: crystals 1."
 )
 
 
@@ -454,20 +455,33 @@ def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
             "(the top one).",
             choices=(("one", ("space",)), ("equal", ("top", "bottom"))),
         )
-    free = free_ahead(tracked.lab_spaces, own.space)
+    lab = tracked.lab_spaces
+    free = free_ahead(lab, own.space)
     known = [tracked.space_gains(s.id) for s in free]
+    upper, lower = free[0], free[-1]
+    size = sum(1 for s in lab if s.column == upper.column)
+    words_of = (place(upper.position, size), place(lower.position, size))
+    first, second = (
+        (words_of[0], words_of[1])
+        if words_of[0] and words_of[1] and words_of[0] != words_of[1]
+        else ("upper", "lower")
+    )
     shows = [_shown(g) for g in known]
-    top, bottom = free[0].id, free[-1].id
     return _EnteredSpace(
-        text=f"Both spaces to the right of his {tech_name(own.tech)} Tech are empty:"
-        f" which helps him more? top{shows[0]}, bottom{shows[-1]}, or equal",
-        hint=f"{_ENTERS} Look at what each space shows. Example: the top one shows "
-        "2 Crystals and the bottom one a Blueprint, and no Blueprint is on the "
-        "display: top.",
-        choices=(("top", (top,)), ("bottom", (bottom,)), ("equal", (top, bottom))),
+        text=f"Both spaces to the right of his {tech_name(own.tech)} Tech are empty,"
+        f" the {first} and the {second} space of column {upper.column}: which helps"
+        f" him more? {first}{shows[0]}, {second}{shows[-1]}, or equal",
+        hint=f"{_ENTERS} Look at what each space shows. Example: the {first} one "
+        f"shows 2 Crystals and the {second} one a Blueprint, and no Blueprint is on "
+        f"the display: {first}.",
+        choices=(
+            (first, (upper.id,)),
+            (second, (lower.id,)),
+            ("equal", (upper.id, lower.id)),
+        ),
         shows=tuple(
             (word, g)
-            for word, g in zip(("top", "bottom"), (known[0], known[-1]), strict=True)
+            for word, g in zip((first, second), (known[0], known[-1]), strict=True)
             if g is not None
         ),
     )

@@ -25,12 +25,19 @@ from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
-from lacerda_bot.decisions import Described, StartingSpace, Travel
+from lacerda_bot.decisions import Described, DevelopTech, StartingSpace, Travel
 from lacerda_bot.errors import AnswerMismatchError
 from lacerda_bot.facts import Read
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
-from lacerda_bot.render import Line, TableContext, call_lines, instructions, score_lines
+from lacerda_bot.render import (
+    Line,
+    TableContext,
+    call_lines,
+    instructions,
+    score_lines,
+    tile_stays,
+)
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource, Unanswered
 from lacerda_bot.table.dialogue import Answer, Question, Say
 from lacerda_bot.table.fixing import apply_fix
@@ -363,6 +370,10 @@ def run_step(
         case Outcome():
             if words:
                 lines.extend(call_lines(result.trace))
+                if kind is StepKind.TECH and not any(
+                    isinstance(d, DevelopTech) for d in result.decisions
+                ):
+                    lines.append(tile_stays())
                 lines.extend(_closing(kind))
             after = _after(kind, state, result)
         case FinalResult():

@@ -191,7 +191,7 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
             choices=_tech_spaces(tracked, fix.tech),
             hint="Spaces are named by column (c1 is the leftmost) and place from the "
             "top (top, middle, bottom); a Tech's level is its column. Example: the "
-            "tile stands on the middle space of the third column: c3-middle.",
+            "tile stands on the middle space of the second column: c2-middle.",
         )
     low, high = _range(tracked, fix)
     return Question(

@@ -496,9 +496,9 @@ class _V2Converter:
                 return value
         fact, _ = _fact(question.key)
         if fact is Fact.DEVELOP_SPACES:  # version 2 never had a choice of space
-            word = "one" if "one" in question.choices else "top"
+            word = "one" if "one" in question.choices else question.choices[0]
             self._note(
-                f"a developing Tech tile entered the {'best' if word == 'one' else 'top'}"
+                f"a developing Tech tile entered the {'best' if word == 'one' else 'upper'}"
                 " empty space (version 2's Lab had rows, never a choice of space)"
             )
             return word

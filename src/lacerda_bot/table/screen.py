@@ -1,7 +1,7 @@
 """The table companion as JSON-friendly screens, for front ends in other runtimes.
 
-A web page (issue 12: the companion in a browser, running this package under
-Pyodide) or any other front end keeps two things: the save text (exactly the
+A web page (the companion in a browser, running this package under Pyodide)
+or any other front end keeps two things: the save text (exactly the
 ``lacerda-bot play`` save format, so games move between the page and the
 terminal) and the answers of the step in progress. :func:`screen` turns them
 into one screen to show, as plain dicts, lists, strings and numbers:
