@@ -29,9 +29,7 @@ from lacerda_bot.model import GainKind, TechType
 from lacerda_bot.reference import game
 from lacerda_bot.trace import TieBreak, Trace
 
-from .helpers_conformance import Call, same_arg, same_value
-from .helpers_conformance import both as both  # re-exported for other test modules
-from .helpers_conformance import calls as calls  # re-exported for other test modules
+from .helpers_conformance import Call, both, calls, same_arg, same_value
 from .strategies import bot_states, host_states
 
 EXAMPLES = int(os.environ.get("LACERDA_CONFORMANCE_EXAMPLES", "400"))

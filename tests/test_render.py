@@ -33,8 +33,8 @@ from lacerda_bot.render import (
     instructions,
 )
 
+from .helpers_conformance import both, calls
 from .strategies import bot_states, host_states
-from .test_conformance import both, calls
 
 CONTEXT = TableContext(side=Side.COLONY, options=Options())
 
