@@ -120,8 +120,11 @@ def picture(lab: Sequence[LabSpace]) -> str:
     tallest = max(sizes.values())
     cells: dict[tuple[int, int], str] = {}
     rank = {
-        s.id: sorted(p.position for p in lab if p.column == s.column).index(s.position)
-        for s in lab
+        s.id: i
+        for c in columns
+        for i, s in enumerate(
+            sorted((p for p in lab if p.column == c), key=lambda p: p.position)
+        )
     }
     for space in lab:
         row = tallest - sizes[space.column] + 2 * rank[space.id]

@@ -563,8 +563,7 @@ def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
     for i, space in enumerate(lab):
         column, touches = space.column, space.touches
         if column > columns:
-            _require(
-                False,
+            raise InvalidHostStateError(
                 f"lab_spaces[{i}].column",
                 f"a column of lab_columns (1 to {columns})",
                 column,
@@ -573,16 +572,18 @@ def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
             if touches:
                 where = f"lab_spaces[{i}].touches"
                 why = "none (a space of the last column touches nothing)"
-                _require(False, where, why, list(touches))
+                raise InvalidHostStateError(where, why, list(touches))
             continue
         if not 0 < len(touches) <= 2 or len(set(touches)) != len(touches):
             where = f"lab_spaces[{i}].touches"
             why = "one or two different spaces of the next column"
-            _require(False, where, why, list(touches))
+            raise InvalidHostStateError(where, why, list(touches))
         for touched in touches:
             if column_of.get(touched) != column + 1:
                 where = f"lab_spaces[{i}].touches"
-                _require(False, where, f"ids of spaces in column {column + 1}", touched)
+                raise InvalidHostStateError(
+                    where, f"ids of spaces in column {column + 1}", touched
+                )
 
 
 def _check_blueprints(board: Board) -> None:

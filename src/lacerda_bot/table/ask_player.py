@@ -406,16 +406,8 @@ class _EnteredSpace:
     lookahead: ClassVar[Fact | None] = Fact.DEVELOPED_SPACE_GAINS
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
-        """Ask it."""
-        question = Question(
-            key=key,
-            text=self.text,
-            kind=QuestionKind.PICK,
-            choices=tuple(word for word, _ in self.choices),
-            hint=self.hint,
-        )
-        word = ask(question)
-        return next(spaces for choice, spaces in self.choices if choice == word)
+        """Ask it: a pick among the words (:class:`~lacerda_bot.table.shapes.Pick`)."""
+        return Pick(text=self.text, choices=self.choices, hint=self.hint).read(ask, key)
 
     def answers(
         self, value: tuple[str, ...], ahead: object = None

@@ -19,7 +19,7 @@ the Progress Bot. A step whose answers do not fit is refused with the reason.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Final, final
+from typing import Final, Protocol, final
 
 import attrs
 
@@ -433,16 +433,58 @@ def migrate_step(
         SerializationError: a question has no 0.1.0 answer and no default, an
             answer does not fit, or an answer is left over; names the step.
     """
-    kind, old = step.kind, step.answers
+    kind = step.kind
     if kind not in next_steps(state):
         raise SerializationError(where, f"a {kind.value} step cannot come here")
-    converter = _Converter(old, index, where)
+    converter = _Converter(step.answers, index, where)
+    return _run_again(
+        state,
+        kind,
+        converter,
+        where,
+        wrong="0.1.0 answered {value!r} where {valid} is asked",
+        left="0.1.0 answers that no question of this version asks: ",
+    )
+
+
+class _OldAnswers(Protocol):
+    """A converter: answers today's questions with a step's old answers."""
+
+    notes: list[MigrationNote]
+
+    def __call__(self, question: Question) -> Answer:
+        """The old answer to *question* (or a stated default)."""
+        ...
+
+    def leftover(self) -> list[str]:
+        """The old answers no question used (those that matter)."""
+        ...
+
+
+def _run_again(
+    state: TableState,
+    kind: StepKind,
+    converter: _OldAnswers,
+    where: str,
+    *,
+    wrong: str,
+    left: str,
+) -> tuple[Step, list[MigrationNote], TableState]:
+    """Run step *kind* again on *state*, answered by *converter*; the step as today's.
+
+    *wrong* words an answer that does not fit (``{value!r}``, ``{valid}``),
+    *left* the old answers no question asked.
+
+    Raises:
+        SerializationError: an answer does not fit, the rules refuse one, or
+            one is left over; names the step (*where*).
+    """
     answers: list[tuple[str, Answer]] = []
 
     def source(question: Question) -> Answer:
         value = converter(question)
         if not question.accepts(value):
-            msg = f"0.1.0 answered {value!r} where {question.valid_answers()} is asked"
+            msg = wrong.format(value=value, valid=question.valid_answers())
             raise SerializationError(where, msg)
         answers.append((question.key, value))
         return value
@@ -451,12 +493,11 @@ def migrate_step(
         run = run_step(state, kind, (), source=source)
     except (AnswerMismatchError, InvalidHostStateError) as error:
         raise SerializationError(where, str(error)) from None
+    if run.question is not None:  # pragma: no cover - the source answers or raises
+        raise SerializationError(where, f"no answer to {run.question.key!r}")
     unused = converter.leftover()
     if unused:
-        msg = (
-            f"0.1.0 answers that no question of this version asks: {', '.join(unused)}"
-        )
-        raise SerializationError(where, msg)
+        raise SerializationError(where, left + ", ".join(unused))
     return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state
 
 
@@ -575,31 +616,12 @@ def migrate_v2_step(
     if kind not in next_steps(state):
         raise SerializationError(where, f"a {kind.value} step cannot come here")
     old = _v2_fix(state, step, where) if kind is StepKind.FIX else step.answers
-    converter = _V2Converter(old, index, where)
-    answers: list[tuple[str, Answer]] = []
-
-    def source(question: Question) -> Answer:
-        value = converter(question)
-        if not question.accepts(value):
-            msg = (
-                f"version 2 answered {value!r} where {question.valid_answers()} is"
-                " asked (his Lab is now the printed staggered one)"
-            )
-            raise SerializationError(where, msg)
-        answers.append((question.key, value))
-        return value
-
-    try:
-        run = run_step(state, kind, (), source=source)
-    except (AnswerMismatchError, InvalidHostStateError) as error:
-        raise SerializationError(where, str(error)) from None
-    if run.question is not None:  # pragma: no cover - the source answers or raises
-        raise SerializationError(where, f"no answer to {run.question.key!r}")
-    unused = converter.leftover()
-    if unused:
-        msg = (
-            "version 2 answers that no question asks with his Lab as printed spaces: "
-            f"{', '.join(unused)}"
-        )
-        raise SerializationError(where, msg)
-    return Step(kind=kind, answers=tuple(answers)), converter.notes, run.state
+    return _run_again(
+        state,
+        kind,
+        _V2Converter(old, index, where),
+        where,
+        wrong="version 2 answered {value!r} where {valid} is asked (his Lab is now"
+        " the printed staggered one)",
+        left="version 2 answers that no question asks with his Lab as printed spaces: ",
+    )
