@@ -18,7 +18,6 @@ from lacerda_bot.model import (
     TechType,
     scored_type,
 )
-from lacerda_bot.records import MAX_LAB_LEVEL
 from lacerda_bot.render import ACTION_NAMES, building_name, describe_requirement
 from lacerda_bot.table.ask_map import tech_name
 from lacerda_bot.table.ask_player import SCIENTISTS
@@ -319,11 +318,16 @@ def _start_depot(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
+TABLE_LAB_COLUMNS: Final = 9
+"""The most columns the table accepts for his Lab: the printed Lab has 6, and a short
+range is asked with one button per number (a long one with a stepper that starts at 1)."""
+
+
 def _lab_columns(args: tuple[object, ...], words: Wording) -> Shape:
     return count(
         "How many columns of spaces does his Lab have?",
         1,
-        MAX_LAB_LEVEL,
+        TABLE_LAB_COLUMNS,
         "Count his Lab's columns from left to right: a Tech's level is the column "
         "its tile stands in, and a tile in the last column cannot develop. The "
         "columns are staggered, 2 spaces, then 3, then 2... Example: the printed "
@@ -336,7 +340,7 @@ def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
     return count(
         "In which column of his Lab does his Shelter Tech tile start? (0 if none)",
         0,
-        columns if isinstance(columns, int) else MAX_LAB_LEVEL,
+        columns if isinstance(columns, int) else TABLE_LAB_COLUMNS,
         "Set-up puts it on the middle space of his Lab's second column: 2. If your "
         "set-up put it elsewhere, give its column: the companion places it on that "
         "column's middle space (its top space in a column of two); 0 if he starts "
