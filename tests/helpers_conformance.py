@@ -11,7 +11,7 @@ from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Fact, Facts, Read
+from lacerda_bot.facts import Facts, Query, Read
 from lacerda_bot.model import Gain, GainKind, TechType
 from lacerda_bot.options import UnknownGain
 from lacerda_bot.table.asked import AskedFacts
@@ -52,9 +52,9 @@ class Oracle:
         assert same_read(entry, read), (entry, read)
         return entry.value
 
-    def ahead(self, fact: Fact, index: int) -> object:
+    def ahead(self, kind: type[Query[object]], index: int) -> object:
         later = self.board_log[index + 1 :]
-        return next((r.value for r in later if r.fact is fact), None)
+        return next((r.value for r in later if type(r.query) is kind), None)
 
 
 def same_arg(board: object, table: object) -> bool:
@@ -65,10 +65,8 @@ def same_arg(board: object, table: object) -> bool:
 
 
 def same_read(board: Read, table: Read) -> bool:
-    return (
-        board.fact is table.fact
-        and len(board.args) == len(table.args)
-        and all(same_arg(b, t) for b, t in zip(board.args, table.args, strict=True))
+    return type(board.query) is type(table.query) and all(
+        same_arg(b, t) for b, t in zip(board.query.args, table.query.args, strict=True)
     )
 
 
@@ -108,7 +106,7 @@ def both(
     except InvalidHostStateError as refused:
         problem = str(refused)
     if not tracked:
-        board_log = [r for r in board_log if not r.fact.names_his_piece]
+        board_log = [r for r in board_log if not r.query.names_his_piece]
     table_log: list[Read] = []
     facts = (
         TrackedFacts(

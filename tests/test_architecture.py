@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).parent.parent / "src" / "lacerda_bot"
 
 VOCABULARY = frozenset(
     {
+        "_answers",
         "_deck",
         "_dominance",
         "_enum",
@@ -31,6 +32,7 @@ VOCABULARY = frozenset(
         "model",
         "options",
         "outcome",
+        "_queries",
         "records",
         "serialization",
         "trace",
@@ -49,7 +51,13 @@ def _imports(path: Path) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names: list[str] = []
-        if isinstance(node, ast.ImportFrom) and node.module:
+        if isinstance(node, ast.ImportFrom) and node.module == "lacerda_bot":
+            names = [
+                f"lacerda_bot.{alias.name}"
+                for alias in node.names
+                if not alias.name.startswith("__")  # the package's own version
+            ]
+        elif isinstance(node, ast.ImportFrom) and node.module:
             names = [node.module]
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -92,3 +100,36 @@ def test_the_table_runs_the_engine_but_never_reads_a_board() -> None:
     assert table
     assert all("_board" not in _imports(p) for p in table)
     assert any("_rules" in _imports(p) for p in table)
+
+
+def _protocols() -> list[tuple[str, int]]:
+    """Every Protocol class of the package, with its number of methods."""
+    found = []
+    for path in MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(
+                "Protocol" in ast.unparse(base) for base in node.bases
+            ):
+                methods = [n for n in node.body if isinstance(n, ast.FunctionDef)]
+                found.append((f"{path.name}:{node.name}", len(methods)))
+    return found
+
+
+def test_the_seam_is_narrow() -> None:
+    """A source answers typed queries through a handful of methods, not one per fact."""
+    protocols = _protocols()
+    assert any(name == "facts.py:Facts" for name, _ in protocols)
+    wide = [(name, count) for name, count in protocols if count > 12]
+    assert not wide, f"protocols with more than a dozen methods: {wide}"
+
+
+def test_no_fact_is_read_with_untyped_arguments() -> None:
+    """Queries carry typed fields: no source or question takes ``tuple[object, ...]``."""
+    seam = [p for p in MODULES if _area(p) in {"_board", "_rules", "table"}]
+    untyped = [
+        str(path.relative_to(PACKAGE))
+        for path in seam
+        if "tuple[object, ...]" in path.read_text(encoding="utf-8")
+    ]
+    assert not untyped

@@ -2,6 +2,7 @@
 
 import pytest
 
+from lacerda_bot import _queries as q
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.reference.table import (
     PerfectPlayer,
@@ -36,15 +37,15 @@ def test_counts_over_seeds_add_up() -> None:
 
 def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
     """The player refuses to answer a fact the board did not read at that place."""
-    from lacerda_bot.facts import Fact, Read
+    from lacerda_bot.facts import Read
     from lacerda_bot.reference.table import _FromLog
     from lacerda_bot.testing import reference_board
 
-    source = _FromLog([Read(fact=Fact.SIDE, args=(), value=None)], reference_board())
+    source = _FromLog([Read(query=q.HisSide(), value=None)], reference_board())
     with pytest.raises(TableMismatchError, match="the board read side"):
-        source.value(Read(fact=Fact.HAS_FREE_MARKER, args=(), value=None), 0)
+        source.value(Read(query=q.HasFreeMarker(), value=None), 0)
     with pytest.raises(TableMismatchError, match="past the board"):
-        source.value(Read(fact=Fact.SIDE, args=(), value=None), 1)
+        source.value(Read(query=q.HisSide(), value=None), 1)
     # facts only the table asks are read off the board itself
-    printed = source.value(Read(fact=Fact.LAB_COLUMNS, args=(), value=None), 1)
+    printed = source.value(Read(query=q.LabColumns(), value=None), 1)
     assert printed == reference_board().lab_columns

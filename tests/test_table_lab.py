@@ -5,12 +5,13 @@ touches; with both taken it cannot. Where two are empty the companion knows
 what it can of their gains and asks only what the shared board decides.
 """
 
-from typing import Any
+from typing import Any, Never
 
 import attrs
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
+from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules import turn
@@ -18,7 +19,7 @@ from lacerda_bot._state import BotState
 from lacerda_bot._strategies import bot_states, gains, host_states
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Fact, Read
+from lacerda_bot.facts import Facts, Read
 from lacerda_bot.lab import PRINTED_COLUMNS, staggered
 from lacerda_bot.model import Gain, GainKind, HostId, TechType
 from lacerda_bot.options import Options
@@ -99,7 +100,7 @@ def test_r_orbit_6_the_blocked_tech_question_asks_at_a_glance() -> None:
         asked.append(question)
         return False
 
-    value = shape_of(Fact.CAN_ADVANCE_TECH, (TechType.WATER_EXTRACTOR,), words).read(
+    value = shape_of(q.CanAdvanceTech(*(TechType.WATER_EXTRACTOR,)), words).read(
         no, "t.k"
     )
 
@@ -216,14 +217,13 @@ def _both(
     """R-TURN-6 on the board, then at the table answered from it as reference/table does."""
     log: list[Read] = []
     try:
-        on_board = turn.human_used_tech(
-            bot, BoardFacts.read(board, bot.options, log=log), tech
-        )
+        board_facts: Facts[Never] = BoardFacts.read(board, bot.options, log=log)
+        on_board = turn.human_used_tech(bot, board_facts, tech)
     except InvalidHostStateError:
         return None
     entered = [d.space for d in on_board.decisions if isinstance(d, DevelopTech)]
     if not tracked:
-        log = [r for r in log if not r.fact.names_his_piece]
+        log = [r for r in log if not r.query.names_his_piece]
     source = _FromLog(log, board, tech, entered)
     facts: AskedFacts = (
         TrackedFacts(

@@ -14,11 +14,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from lacerda_bot import BotState
+from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot.decisions import Criterion, Described, TakeContract
 from lacerda_bot.errors import LacerdaBotError
-from lacerda_bot.facts import Choice, Fact, Facts, Read
+from lacerda_bot.facts import Choice, Facts, Query, Read
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -35,89 +36,90 @@ from lacerda_bot.table.dialogue import Answer, Question
 from .helpers_conformance import calls
 from .strategies import bot_states, host_states
 
-Probe = tuple[Fact, Callable[[Facts[Any]], object]]
+Probe = tuple[type[Query[Any]], Callable[[Facts[Any]], object]]
 
 
 Reader = Callable[[Facts[Any]], object]
 
 
 def _mission(slot: MissionSlot) -> Reader:
-    return lambda f: f.mission_completed(slot)
+    return lambda f: f.answer(q.MissionCompleted(slot))
 
 
 def _size(kind: BuildingType) -> Reader:
-    return lambda f: f.build_size(kind)
+    return lambda f: f.answer(q.BuildSize(kind))
 
 
 def _sites(kind: BuildingType) -> Reader:
-    return lambda f: f.best_sites(kind)
+    return lambda f: f.answer(q.BestSites(kind))
 
 
 def _level(tech: TechType, owner: Owner) -> Reader:
-    return lambda f: f.tech_level(tech, owner)
+    return lambda f: f.answer(q.TechLevel(tech, owner))
 
 
 def _advance(tech: TechType) -> Reader:
-    return lambda f: f.can_advance_tech(tech)
+    return lambda f: f.answer(q.CanAdvanceTech(tech))
 
 
 def _capacity(owner: Owner) -> Reader:
-    return lambda f: f.upgrade_capacity(owner)
+    return lambda f: f.answer(q.UpgradeCapacity(owner))
 
 
 def _present(action: Action) -> Reader:
-    return lambda f: f.colonists_present(action)
+    return lambda f: f.answer(q.ColonistsPresent(action))
 
 
 def _free(side: Side) -> Reader:
-    return lambda f: f.free_space_count(side)
+    return lambda f: f.answer(q.FreeSpaceCount(side))
 
 
 def probes(board: BoardFacts) -> Iterator[Probe]:
     """Every fact a rule may read, with arguments that make sense on *board*."""
-    yield Fact.SUPPLY_HAS_CRYSTAL, lambda f: f.supply_has_crystal()
-    yield Fact.SPENDABLE_CRYSTALS, lambda f: f.spendable_crystals()
-    yield Fact.HAS_SHIP_LEFT, lambda f: f.has_ship_left()
-    yield Fact.HAS_BOT_LEFT, lambda f: f.has_bot_left()
-    yield Fact.HAS_SHELTER_LEFT, lambda f: f.has_shelter_left()
-    yield Fact.BLUEPRINT_DISPLAY, lambda f: f.blueprint_display()
-    yield Fact.HAS_FREE_MARKER, lambda f: f.has_free_marker()
-    yield Fact.HAS_SCIENTIST, lambda f: f.has_scientist()
-    yield Fact.LAB_ENTRY_FREE, lambda f: f.lab_entry_free()
-    yield Fact.CHEAPEST_TECH_TILES, lambda f: f.cheapest_tech_tiles()
-    yield Fact.CAN_ADVANCE_ANY, lambda f: f.can_advance_any()
-    yield Fact.UPGRADE_BLUEPRINTS, lambda f: f.upgrade_blueprints()
-    if board.upgrade_blueprints():
-        first = Choice(index=0, of=len(board.upgrade_blueprints()))
-        yield Fact.ELIGIBLE_BUILDINGS, lambda f: f.eligible_buildings(first)
-    yield Fact.SCIENTIST_COUNT, lambda f: f.scientist_count()
-    yield Fact.BEST_SCIENTISTS, lambda f: f.best_scientists()
-    yield Fact.BEST_CONTRACTS, lambda f: f.best_contracts()
-    yield Fact.COLONIST_ON_HIRE_SLOT, lambda f: f.colonist_on_hire_slot()
-    yield Fact.EXPLORATION_TILE_LEFT, lambda f: f.exploration_tile_left()
-    yield Fact.NEAREST_TILES, lambda f: f.nearest_tiles()
-    nearest = board.nearest_tiles()
+    yield q.SupplyHasCrystal, lambda f: f.answer(q.SupplyHasCrystal())
+    yield q.SpendableCrystals, lambda f: f.answer(q.SpendableCrystals())
+    yield q.HasShipLeft, lambda f: f.answer(q.HasShipLeft())
+    yield q.HasBotLeft, lambda f: f.answer(q.HasBotLeft())
+    yield q.HasShelterLeft, lambda f: f.answer(q.HasShelterLeft())
+    yield q.BlueprintDisplay, lambda f: f.answer(q.BlueprintDisplay())
+    yield q.HasFreeMarker, lambda f: f.answer(q.HasFreeMarker())
+    yield q.HasScientist, lambda f: f.answer(q.HasScientist())
+    yield q.LabEntryFree, lambda f: f.answer(q.LabEntryFree())
+    yield q.CheapestTechTiles, lambda f: f.answer(q.CheapestTechTiles())
+    yield q.CanAdvanceAny, lambda f: f.answer(q.CanAdvanceAny())
+    yield q.UpgradeBlueprints, lambda f: f.answer(q.UpgradeBlueprints())
+    blueprints = board.answer(q.UpgradeBlueprints())
+    if blueprints:
+        first = Choice(index=0, of=len(blueprints))
+        yield q.EligibleBuildings, lambda f: f.answer(q.EligibleBuildings(first))
+    yield q.ScientistCount, lambda f: f.answer(q.ScientistCount())
+    yield q.BestScientists, lambda f: f.answer(q.BestScientists())
+    yield q.BestContracts, lambda f: f.answer(q.BestContracts())
+    yield q.ColonistOnHireSlot, lambda f: f.answer(q.ColonistOnHireSlot())
+    yield q.ExplorationTileLeft, lambda f: f.answer(q.ExplorationTileLeft())
+    yield q.NearestTiles, lambda f: f.answer(q.NearestTiles())
+    nearest = board.answer(q.NearestTiles())
     if nearest:
         target = Choice(index=0, of=len(nearest))
-        yield Fact.TARGET_STEPS, lambda f: f.target_steps(target)
-        yield Fact.TARGET_CRYSTAL_COST, lambda f: f.target_crystal_cost(target)
-        yield Fact.CRYSTALS_ON_WAY, lambda f: f.crystals_on_way(target, 3)
+        yield q.TargetSteps, lambda f: f.answer(q.TargetSteps(target))
+        yield q.TargetCrystalCost, lambda f: f.answer(q.TargetCrystalCost(target))
+        yield q.CrystalsOnWay, lambda f: f.answer(q.CrystalsOnWay(target, 3))
     for slot in MissionSlot:
-        yield Fact.MISSION_COMPLETED, _mission(slot)
+        yield q.MissionCompleted, _mission(slot)
     for kind in BuildingType:
-        yield Fact.BUILD_SIZE, _size(kind)
-        if board.build_size(kind):
-            yield Fact.BEST_SITES, _sites(kind)
+        yield q.BuildSize, _size(kind)
+        if board.answer(q.BuildSize(kind)):
+            yield q.BestSites, _sites(kind)
     for tech in TechType:
         for owner in Owner:
-            yield Fact.TECH_LEVEL, _level(tech, owner)
-        yield Fact.CAN_ADVANCE_TECH, _advance(tech)
+            yield q.TechLevel, _level(tech, owner)
+        yield q.CanAdvanceTech, _advance(tech)
     for owner in Owner:
-        yield Fact.UPGRADE_CAPACITY, _capacity(owner)
+        yield q.UpgradeCapacity, _capacity(owner)
     for action in Action:
-        yield Fact.COLONISTS_PRESENT, _present(action)
+        yield q.ColonistsPresent, _present(action)
     for side in Side:
-        yield Fact.FREE_SPACE_COUNT, _free(side)
+        yield q.FreeSpaceCount, _free(side)
 
 
 class FromBoard:
@@ -135,14 +137,14 @@ class FromBoard:
         if not self.queue:
             value = self.value
             if isinstance(value, tuple) and table.pending is not None:
-                value = ("option",) * len(value) if table.pending.fact.tied else value
+                value = ("option",) * len(value) if table.pending.query.tied else value
             self.queue = list(table.pending_shape.answers(value))
         return self.queue.pop(0)
 
 
-def comparable(fact: Fact, value: object) -> object:
+def comparable(query: Query[object], value: object) -> object:
     """Tied options compare by their number (labels differ between the two sources)."""
-    return len(value) if fact.tied and isinstance(value, tuple) else value
+    return len(value) if query.tied and isinstance(value, tuple) else value
 
 
 @settings(max_examples=100, deadline=None)
@@ -175,12 +177,12 @@ def test_every_remembered_answer_is_still_true(
         at_table.apply(decision)
         event(type(decision).__name__)
         for first, read in asked:
-            if at_table.remembers(first.fact, *first.args):
+            if at_table.remembers(first.query):
                 remembered = read(at_table)
                 now = read(on_board)
-                assert comparable(first.fact, remembered) == comparable(
-                    first.fact, now
-                ), (name, decision, first.fact, first.args)
+                assert comparable(first.query, remembered) == comparable(
+                    first.query, now
+                ), (name, decision, first.query)
 
 
 def test_r_cost_5_the_table_knows_his_colonist_stays_after_a_contract() -> None:
@@ -195,5 +197,5 @@ def test_r_cost_5_the_table_knows_his_colonist_stays_after_a_contract() -> None:
         TakeContract(contract=contract, slot=contract, kind=ContractKind.DELIVERY)
     )
 
-    assert at_table.remembers(Fact.COLONIST_ON_HIRE_SLOT)
-    assert at_table.colonist_on_hire_slot() is True
+    assert at_table.remembers(q.ColonistOnHireSlot())
+    assert at_table.answer(q.ColonistOnHireSlot()) is True

@@ -7,8 +7,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lacerda_bot import _queries
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.goals import SOLO_GOALS
-from lacerda_bot.facts import Choice, Fact
+from lacerda_bot._rules.scoring import (
+    FINAL_QUERIES,
+    BuiltBlueprints,
+    Contracts,
+    RequirementMet,
+)
+from lacerda_bot.facts import Choice, Query
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
@@ -31,6 +39,8 @@ from lacerda_bot.table.ask_player import _TakenCard as TakenCard
 from lacerda_bot.table.ask_player import _UsedCard as UsedCard
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.questions import (
+    KINDS,
+    QUESTIONS,
     Count,
     Gains,
     Labels,
@@ -60,35 +70,35 @@ TRACKED = Tracked(
 CHOICE = Choice(index=0, of=2)
 
 # Arguments each fact takes, as the rules pass them.
-ARGS: dict[Fact, tuple[object, ...]] = {
-    Fact.MISSION_COMPLETED: (MissionSlot.B,),
-    Fact.MISSION_CRYSTALS: (MissionSlot.B,),
-    Fact.START_MISSION_CRYSTALS: (MissionSlot.B,),
-    Fact.COLONISTS_PRESENT: (Action.CONSTRUCT,),
-    Fact.BUILD_SIZE: (BuildingType.OXYGEN_CONDENSER,),
-    Fact.BEST_SITES: (BuildingType.MINE,),
-    Fact.TECH_LEVEL: (TechType.ROVER, Owner.HUMAN),
-    Fact.LSS_OFFERS: (BuildingType.GENERATOR, LssReward.RETRIEVE_COLONIST),
-    Fact.CAN_ADVANCE_OTHER: (TechType.MINE,),
-    Fact.CAN_ADVANCE_AGAIN: (TechType.MINE,),
-    Fact.HAS_TECH: (TechType.UPGRADE,),
-    Fact.CAN_ADVANCE_TECH: (TechType.UPGRADE,),
-    Fact.DEVELOP_SPACES: (TechType.ROVER,),
-    Fact.ELIGIBLE_BUILDINGS: (CHOICE,),
-    Fact.UPGRADE_CAPACITY: (Owner.LACERDA,),
-    Fact.CONTRACT_KIND: (CHOICE,),
-    Fact.TECH_TILE_TYPE: (CHOICE,),
-    Fact.CHOSEN_SCIENTIST: (CHOICE,),
-    Fact.TARGET_STEPS: (CHOICE,),
-    Fact.TARGET_CRYSTAL_COST: (CHOICE,),
-    Fact.BEST_PATHS: (CHOICE, 4),
-    Fact.CRYSTALS_ON_WAY: (CHOICE, 4),
-    Fact.PATH_MOVED: (CHOICE, 4, CHOICE),
-    Fact.STARTING_SIDE: (CHOICE,),
-    Fact.FREE_SPACE_COUNT: (Side.ORBIT,),
-    Fact.BUILT_BLUEPRINTS: (3,),
-    Fact.CONTRACTS: (ContractKind.DELIVERY,),
-    Fact.REQUIREMENT_MET: (0, SOLO_GOALS[3].requirements[1]),
+ARGS: dict[type[Query[Any]], tuple[object, ...]] = {
+    q.MissionCompleted: (MissionSlot.B,),
+    q.MissionCrystals: (MissionSlot.B,),
+    q.StartMissionCrystals: (MissionSlot.B,),
+    q.ColonistsPresent: (Action.CONSTRUCT,),
+    q.BuildSize: (BuildingType.OXYGEN_CONDENSER,),
+    q.BestSites: (BuildingType.MINE,),
+    q.TechLevel: (TechType.ROVER, Owner.HUMAN),
+    q.LssOffers: (BuildingType.GENERATOR, LssReward.RETRIEVE_COLONIST),
+    q.CanAdvanceOther: (TechType.MINE,),
+    q.CanAdvanceAgain: (TechType.MINE,),
+    q.HasTech: (TechType.UPGRADE,),
+    q.CanAdvanceTech: (TechType.UPGRADE,),
+    q.DevelopSpaces: (TechType.ROVER,),
+    q.EligibleBuildings: (CHOICE,),
+    q.UpgradeCapacity: (Owner.LACERDA,),
+    q.ContractKindOf: (CHOICE,),
+    q.TechTileType: (CHOICE,),
+    q.ChosenScientist: (CHOICE,),
+    q.TargetSteps: (CHOICE,),
+    q.TargetCrystalCost: (CHOICE,),
+    q.BestPaths: (CHOICE, 4),
+    q.CrystalsOnWay: (CHOICE, 4),
+    q.PathMoved: (CHOICE, 4, CHOICE),
+    q.StartingSide: (CHOICE,),
+    q.FreeSpaceCount: (Side.ORBIT,),
+    BuiltBlueprints: (3,),
+    Contracts: (ContractKind.DELIVERY,),
+    RequirementMet: (0, SOLO_GOALS[3].requirements[1]),
 }
 
 
@@ -106,18 +116,29 @@ class Answers:
         return answer
 
 
+def test_every_fact_the_rules_read_has_its_question() -> None:
+    """Every fact query type, of the rules and of final scoring, has one builder."""
+    kinds = {
+        kind
+        for kind in vars(_queries).values()
+        if isinstance(kind, type) and issubclass(kind, Query) and kind is not Query
+    }
+    assert kinds | set(FINAL_QUERIES) == set(QUESTIONS)
+    assert len(KINDS) == len(QUESTIONS)  # keys are distinct
+
+
 @pytest.mark.parametrize("tracked", [None, TRACKED], ids=["asked", "tracked"])
-@pytest.mark.parametrize("fact", list(Fact), ids=lambda f: f.value)
+@pytest.mark.parametrize("kind", list(QUESTIONS), ids=lambda k: k.key)
 def test_every_fact_is_asked_by_one_worded_question(
-    fact: Fact, tracked: Tracked | None
+    kind: type[Query[Any]], tracked: Tracked | None
 ) -> None:
     """Every question the engine can ask has words, a key, and an explanation.
 
     The explanation is what ``?`` shows: the criterion in words and where to look.
     """
-    args = ARGS.get(fact, ())
-    shape = shape_of(fact, args, attrs.evolve(WORDS, tracked=tracked))
-    key = f"turn1.{fact_key(fact, args)}"
+    query = kind(*ARGS.get(kind, ()))
+    shape = shape_of(query, attrs.evolve(WORDS, tracked=tracked))
+    key = f"turn1.{fact_key(query)}"
     sample, ahead = _sample_answers(shape)
     answers = Answers(sample)
     value = shape.read(answers, key)
@@ -189,25 +210,27 @@ def test_labels_read_back_their_count(count: int, gated: bool) -> None:
 
 
 def test_keys_name_the_fact_and_its_arguments() -> None:
-    assert fact_key(Fact.BUILD_SIZE, (BuildingType.MINE,)) == "build_size.mine"
-    assert fact_key(Fact.BEST_PATHS, (CHOICE, 4)) == "best_paths.1.4"
-    assert fact_key(Fact.TECH_LEVEL, (TechType.ROVER, Owner.HUMAN)) == (
+    assert fact_key(q.BuildSize(*(BuildingType.MINE,))) == "build_size.mine"
+    assert fact_key(q.BestPaths(*(CHOICE, 4))) == "best_paths.1.4"
+    assert fact_key(q.TechLevel(*(TechType.ROVER, Owner.HUMAN))) == (
         "tech_level.rover.human"
     )
-    assert fact_key(Fact.CAN_ADVANCE_OTHER, (None,)) == "can_advance_other.that"
+    assert fact_key(q.CanAdvanceOther(*(None,))) == "can_advance_other.that"
 
 
 def test_the_shuttle_side_is_asked_relative_to_his() -> None:
     """R-SHUTTLE-1: 'from his side?' yes is his tracked side, no the other."""
-    shape = shape_of(Fact.SHUTTLE_FROM, (), WORDS)
+    shape = shape_of(q.ShuttleFrom(), WORDS)
 
     assert shape.read(Answers((True,)), "k") is Side.COLONY
     assert shape.read(Answers((False,)), "k") is Side.ORBIT
 
 
-def _question(fact: Fact, tracked: Tracked | None, *args: object) -> Question:
+def _question(
+    fact: type[Query[Any]], tracked: Tracked | None, *args: object
+) -> Question:
     """The (first) question *fact* asks, with *tracked* as his board."""
-    shape = shape_of(fact, args, attrs.evolve(WORDS, tracked=tracked))
+    shape = shape_of(fact(*args), attrs.evolve(WORDS, tracked=tracked))
     sample, _ = _sample_answers(shape)
     answers = Answers(sample)
     shape.read(answers, "turn1.k")
@@ -216,7 +239,7 @@ def _question(fact: Fact, tracked: Tracked | None, *args: object) -> Question:
 
 def test_r_rover_2_the_tiles_question_says_which_benefits_he_can_take() -> None:
     """R-ROVER-2 (1.3): the criterion at a glance, and what his tracked board rules out."""
-    asked = _question(Fact.NEAREST_TILES, None)
+    asked = _question(q.NearestTiles, None)
     full = attrs.evolve(
         TRACKED,
         lab_spaces=staggered(
@@ -225,7 +248,7 @@ def test_r_rover_2_the_tiles_question_says_which_benefits_he_can_take() -> None:
         ),
         free_advanced_markers=0,
     )
-    tracked = _question(Fact.NEAREST_TILES, full)
+    tracked = _question(q.NearestTiles, full)
 
     assert "whose benefit he can take" in asked.hint
     assert "Resources never" in asked.hint
@@ -238,9 +261,9 @@ def test_r_rover_2_the_tiles_question_says_which_benefits_he_can_take() -> None:
 def test_r_to_3_the_warehouse_question_leaves_crystals_out_with_a_full_depot() -> None:
     """R-TO-3 (1.3): tracking a full Depot, Crystals are not offered; asked, the rule says so."""
     full = attrs.evolve(TRACKED, crystals=TRACKED.depot)
-    tracked = shape_of(Fact.WAREHOUSE_ITEM, (), attrs.evolve(WORDS, tracked=full))
-    room = shape_of(Fact.WAREHOUSE_ITEM, (), attrs.evolve(WORDS, tracked=TRACKED))
-    asked = _question(Fact.WAREHOUSE_ITEM, None)
+    tracked = shape_of(q.WarehouseItem(), attrs.evolve(WORDS, tracked=full))
+    room = shape_of(q.WarehouseItem(), attrs.evolve(WORDS, tracked=TRACKED))
+    asked = _question(q.WarehouseItem, None)
 
     assert isinstance(tracked, Pick)
     assert isinstance(room, Pick)
@@ -251,8 +274,8 @@ def test_r_to_3_the_warehouse_question_leaves_crystals_out_with_a_full_depot() -
 
 def test_r_rover_6_the_path_questions_count_the_ways_ending_nearest() -> None:
     """R-ROVER-6 (1.3): the end nearest the tile first; Crystals after paying for movement."""
-    paths = _question(Fact.BEST_PATHS, None, CHOICE, 4)
-    on_way = _question(Fact.CRYSTALS_ON_WAY, None, CHOICE, 4)
+    paths = _question(q.BestPaths, None, CHOICE, 4)
+    on_way = _question(q.CrystalsOnWay, None, CHOICE, 4)
 
     assert "get him nearest it" in paths.text
     assert "after he paid for movement" in paths.hint
@@ -261,8 +284,8 @@ def test_r_rover_6_the_path_questions_count_the_ways_ending_nearest() -> None:
 
 def test_r_build_4_the_displacement_questions_name_available_hexes() -> None:
     """R-BUILD-4 (1.3): an empty hex or a building with no figure; after an upgrade too."""
-    free = _question(Fact.NEAREST_FREE_HEXES, None)
-    on_site = _question(Fact.ROVER_ON_NEW_BUILDING, None)
+    free = _question(q.NearestFreeHexes, None)
+    on_site = _question(q.RoverOnNewBuilding, None)
 
     assert "a building with no figure" in free.text
     assert "Crystal" in free.hint

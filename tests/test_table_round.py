@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot.facts import Choice, Fact
+from lacerda_bot import _queries as q
+from lacerda_bot.facts import Choice
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import HostId, MissionSlot, TechType
 from lacerda_bot.table.dialogue import Question, QuestionKind
@@ -272,13 +273,13 @@ def test_paths_to_a_tile_one_step_away_expect_one() -> None:
     words = Wording(
         side=None,
         options=set_up().bot.options,
-        known={(Fact.TARGET_STEPS, (target,)): 1},
+        known={q.TargetSteps(target): 1},
     )
-    shape = shape_of(Fact.BEST_PATHS, (target, 1), words)
+    shape = shape_of(q.BestPaths(target, 1), words)
     assert isinstance(shape, Labels)
     assert shape.expected_most == 1
     assert "1 step away" in shape.limit
-    far = shape_of(Fact.BEST_PATHS, (target, 3), attrs.evolve(words, known={}))
+    far = shape_of(q.BestPaths(*(target, 3)), attrs.evolve(words, known={}))
     assert isinstance(far, Labels)
     assert far.expected_most is None
 

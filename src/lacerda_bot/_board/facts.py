@@ -20,6 +20,8 @@ the conformance property drives the table companion with these answers.
 from collections.abc import Callable
 from typing import Any, Final, Never, TypeVar
 
+from lacerda_bot import _queries as q
+from lacerda_bot._answers import Answers
 from lacerda_bot._board.board import Board, read_view
 from lacerda_bot._board.displays import (
     BlueprintChoice,
@@ -66,7 +68,6 @@ from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
     Construct,
-    CrystalSource,
     Decision,
     DevelopTech,
     LearnTech,
@@ -76,23 +77,20 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import (
-    BlueprintPick,
     Choice,
-    ContractPick,
     DevelopChoice,
-    Development,
     Display,
-    Fact,
+    Explain,
     Facts,
+    Name,
     Numbered,
+    Query,
     Read,
-    ScientistPick,
     check_gains,
 )
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import PlayView
 from lacerda_bot.model import (
-    Action,
     BlueprintRow,
     BuildingType,
     ContractKind,
@@ -102,6 +100,7 @@ from lacerda_bot.model import (
     LssReward,
     MissionSlot,
     Owner,
+    Scientist,
     Side,
     TechType,
     scored_type,
@@ -172,6 +171,11 @@ after a placement. Other kinds are computed again after every decision.
 """
 
 
+_ANSWERS: Final["Answers[BoardFacts]"] = Answers()
+"""The method of :class:`BoardFacts` that answers each query type."""
+_FACTS, _NAMES, _EXPLAINS = _ANSWERS.facts, _ANSWERS.names, _ANSWERS.explains
+
+
 class BoardFacts:
     """The facts of a digital host's view: a working copy, answered by computation."""
 
@@ -214,14 +218,32 @@ class BoardFacts:
 
     # --- bookkeeping -------------------------------------------------------
 
-    def _note(self, fact: Fact, args: tuple[object, ...], value: T) -> T:
+    def _note(self, query: Query[T], value: T) -> T:
+        """Log *value* as the answer to *query* (a tie's count)."""
         if self.log is not None:
             logged: object = value
             if isinstance(value, Numbered):
                 logged = value.count
-            elif isinstance(value, tuple) and fact.tied:
+            elif query.tied and isinstance(value, tuple):
                 logged = len(value)
-            self.log.append(Read(fact=fact, args=args, value=logged))
+            self.log.append(Read(query=query, value=logged))
+        return value
+
+    def answer(self, query: Query[T]) -> T:
+        """The fact *query* asks, computed from the working copy (and logged)."""
+        value: T = _FACTS[type(query)](self, query)
+        if self.log is not None:
+            self._note(query, value)
+        return value
+
+    def name(self, query: Name[T]) -> T:
+        """The board's own name for what *query* asks."""
+        value: T = _NAMES[type(query)](self, query)
+        return value
+
+    def explain(self, query: Explain[T]) -> T:
+        """What the trace says, from the working copy."""
+        value: T = _EXPLAINS[type(query)](self, query)
         return value
 
     def _cached(self, key: object, compute: Callable[[], T]) -> T:
@@ -291,7 +313,7 @@ class BoardFacts:
                     if d.blueprint.id == decision.blueprint
                 )
                 card = self._obtained.blueprint
-                self._note(Fact.OBTAINED_BLUEPRINT, (), (card.building, card.level))
+                self._note(q.ObtainedBlueprint(), (card.building, card.level))
             case Upgrade():
                 self._built = decision.hex  # his Rover there is displaced (R-BUILD-4)
                 used = next(
@@ -299,7 +321,7 @@ class BoardFacts:
                     for b in board.lacerda_blueprints
                     if b.blueprint.id == decision.blueprint
                 )
-                self._note(Fact.USED_BLUEPRINT, (), (used.building, used.level))
+                self._note(q.UsedBlueprint(), (used.building, used.level))
             case LearnTech():
                 self._learned = decision.lab_space
             case DevelopTech():
@@ -315,9 +337,10 @@ class BoardFacts:
 
     # --- his side and the Missions ------------------------------------------
 
-    def side(self) -> Side:
+    @_ANSWERS.fact(q.HisSide)
+    def _side(self, query: q.HisSide) -> Side:
         """V1."""
-        return self._note(Fact.SIDE, (), self.board.side)
+        return self.board.side
 
     def _mission(self, slot: MissionSlot) -> Mission:
         found = next((m for m in self.board.missions if m.slot is slot), None)
@@ -325,62 +348,76 @@ class BoardFacts:
             raise InvalidHostStateError("missions", f"a Mission in slot {slot}", None)
         return found
 
-    def mission_completed(self, slot: MissionSlot) -> bool:
+    @_ANSWERS.fact(q.MissionCompleted)
+    def _mission_completed(self, query: q.MissionCompleted) -> bool:
         """R-MISSION-2."""
-        return self._note(
-            Fact.MISSION_COMPLETED, (slot,), self._mission(slot).completed
-        )
+        slot = query.slot
+        return self._mission(slot).completed
 
-    def mission_crystals(self, slot: MissionSlot) -> int:
+    @_ANSWERS.fact(q.MissionCrystals)
+    def _mission_crystals(self, query: q.MissionCrystals) -> int:
         """R-MISSION-1."""
-        return self._note(Fact.MISSION_CRYSTALS, (slot,), self._mission(slot).crystals)
+        slot = query.slot
+        return self._mission(slot).crystals
 
-    def mission(self, slot: MissionSlot) -> HostId:
+    @_ANSWERS.name(q.MissionId)
+    def _mission_id(self, query: q.MissionId) -> HostId:
         """Name."""
+        slot = query.slot
         return self._mission(slot).id
 
     # --- costs and Crystals ---------------------------------------------------
 
-    def colonists_present(self, action: Action) -> int:
+    @_ANSWERS.fact(q.ColonistsPresent)
+    def _colonists_present(self, query: q.ColonistsPresent) -> int:
         """R-COST-2."""
-        present = self.board.colonists_present.present(action)
-        return self._note(Fact.COLONISTS_PRESENT, (action,), present)
+        action = query.action
+        return self.board.colonists_present.present(action)
 
-    def spendable_crystals(self) -> int:
+    @_ANSWERS.fact(q.SpendableCrystals)
+    def _spendable_crystals(self, query: q.SpendableCrystals) -> int:
         """R-COST-3."""
-        return self._note(Fact.SPENDABLE_CRYSTALS, (), self.board.spendable_crystals)
+        return self.board.spendable_crystals
 
-    def contract_crystal_cost(self) -> int:
+    @_ANSWERS.fact(q.ContractCrystalCost)
+    def _contract_crystal_cost(self, query: q.ContractCrystalCost) -> int:
         """R-COLONY-7."""
-        cost = self.board.contract_crystal_cost
-        return self._note(Fact.CONTRACT_CRYSTAL_COST, (), cost)
+        return self.board.contract_crystal_cost
 
-    def supply_has_crystal(self) -> bool:
+    @_ANSWERS.fact(q.SupplyHasCrystal)
+    def _supply_has_crystal(self, query: q.SupplyHasCrystal) -> bool:
         """R-CRYSTAL-5."""
-        return self._note(Fact.SUPPLY_HAS_CRYSTAL, (), self.board.supply_crystals > 0)
+        return self.board.supply_crystals > 0
 
-    def crystals_kept(self, requested: int, source: CrystalSource) -> int:
+    @_ANSWERS.name(q.CrystalsKept)
+    def _crystals_kept(self, query: q.CrystalsKept) -> int:
         """Name: min(requested, free Depot spaces, supply if from it) (R-CRYSTAL-2)."""
+        requested, source = query.requested, query.source
         board = self.board
         supply = board.supply_crystals if source.from_supply else requested
         return max(0, min(requested, board.free_depot_spaces, supply))
 
-    def has_ship_left(self) -> bool:
+    @_ANSWERS.fact(q.HasShipLeft)
+    def _has_ship_left(self, query: q.HasShipLeft) -> bool:
         """R-LEVEL-4."""
-        return self._note(Fact.HAS_SHIP_LEFT, (), self.board.ships_left > 0)
+        return self.board.ships_left > 0
 
-    def has_bot_left(self) -> bool:
+    @_ANSWERS.fact(q.HasBotLeft)
+    def _has_bot_left(self, query: q.HasBotLeft) -> bool:
         """R-LEVEL-5."""
-        return self._note(Fact.HAS_BOT_LEFT, (), self.board.bots_left > 0)
+        return self.board.bots_left > 0
 
-    def has_shelter_left(self) -> bool:
+    @_ANSWERS.fact(q.HasShelterLeft)
+    def _has_shelter_left(self, query: q.HasShelterLeft) -> bool:
         """R-LEVEL-2."""
-        return self._note(Fact.HAS_SHELTER_LEFT, (), self.board.shelters_left > 0)
+        return self.board.shelters_left > 0
 
     # --- building -------------------------------------------------------------
 
-    def unbuildable_reason(self, kind: BuildingType) -> str:
+    @_ANSWERS.explain(q.UnbuildableReason)
+    def _unbuildable_reason(self, query: q.UnbuildableReason) -> str:
         """Explanation."""
+        kind = query.kind
         board = self.board
         if not qualifies(board, kind):
             level = board.lss_markers.level(kind)
@@ -401,19 +438,23 @@ class BoardFacts:
             lambda: best_legal_sites(self.board, kind, self.options, owner=owner),
         )
 
-    def build_size(self, kind: BuildingType) -> int:
+    @_ANSWERS.fact(q.BuildSize)
+    def _build_size(self, query: q.BuildSize) -> int:
         """R-BUILD-2, R-BUILD-4..9: 0 when *kind* does not qualify or has no legal site."""
+        kind = query.kind
         best = self._best(kind) if qualifies(self.board, kind) else ()
-        size = best[0].resulting_size if best else 0
-        return self._note(Fact.BUILD_SIZE, (kind,), size)
+        return best[0].resulting_size if best else 0
 
-    def best_sites(self, kind: BuildingType) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.BestSites)
+    def _best_sites(self, query: q.BestSites) -> tuple[str, ...]:
         """R-BUILD-9."""
-        sites = tuple(str(s.hex) for s in self._best(kind))
-        return self._note(Fact.BEST_SITES, (kind,), sites)
+        kind = query.kind
+        return tuple(str(s.hex) for s in self._best(kind))
 
-    def site_candidates(self, kind: BuildingType) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.SiteCandidates)
+    def _site_candidates(self, query: q.SiteCandidates) -> tuple[Candidate, ...]:
         """Explanation."""
+        kind = query.kind
         return tuple(
             Candidate(
                 option=str(s.hex), criteria=(("resulting_size", s.resulting_size),)
@@ -421,16 +462,22 @@ class BoardFacts:
             for s in self._sites(kind)
         )
 
-    def site_hex(self, kind: BuildingType, choice: Choice) -> Hex:
+    @_ANSWERS.name(q.SiteHex)
+    def _site_hex(self, query: q.SiteHex) -> Hex:
         """Name."""
+        kind, choice = query.kind, query.choice
         return self._best(kind)[choice.index].hex
 
-    def site_joined_sizes(self, kind: BuildingType, choice: Choice) -> tuple[int, ...]:
+    @_ANSWERS.name(q.SiteJoinedSizes)
+    def _site_joined_sizes(self, query: q.SiteJoinedSizes) -> tuple[int, ...]:
         """Name."""
+        kind, choice = query.kind, query.choice
         return self._best(kind)[choice.index].joined_sizes
 
-    def tech_level(self, tech: TechType, owner: Owner) -> int:
+    @_ANSWERS.fact(q.TechLevel)
+    def _tech_level(self, query: q.TechLevel) -> int:
         """R-BUILD-7, R-ROVER-4."""
+        tech, owner = query.tech, query.owner
         board = self.board
         if owner is Owner.LACERDA:
             level = level_of(board.lab_spaces, tech)
@@ -438,50 +485,56 @@ class BoardFacts:
             level = max(
                 (t.level for t in board.human_techs if t.tech is tech), default=0
             )
-        return self._note(Fact.TECH_LEVEL, (tech, owner), level)
+        return level
 
-    def rover_on_new_building(self) -> bool:
+    @_ANSWERS.fact(q.RoverOnNewBuilding)
+    def _rover_on_new_building(self, query: q.RoverOnNewBuilding) -> bool:
         """R-BUILD-4."""
         rover = self.board.lacerda_rover
-        on = rover is not None and rover == self._built
-        return self._note(Fact.ROVER_ON_NEW_BUILDING, (), on)
+        return rover is not None and rover == self._built
 
     def _free_hexes(self) -> tuple[Hex, ...]:
         rover = self.board.lacerda_rover
         assert rover is not None  # read only after rover_on_new_building()
         return self._cached("free", lambda: free_hexes_nearest(self.board, rover))
 
-    def nearest_free_hexes(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.NearestFreeHexes)
+    def _nearest_free_hexes(self, query: q.NearestFreeHexes) -> tuple[str, ...]:
         """R-BUILD-4."""
-        hexes = tuple(str(h) for h in self._free_hexes())
-        return self._note(Fact.NEAREST_FREE_HEXES, (), hexes)
+        return tuple(str(h) for h in self._free_hexes())
 
-    def free_hex(self, choice: Choice) -> Hex:
+    @_ANSWERS.name(q.FreeHex)
+    def _free_hex(self, query: q.FreeHex) -> Hex:
         """Name."""
+        choice = query.choice
         return self._free_hexes()[choice.index]
 
-    def rover_hex(self) -> Hex:
+    @_ANSWERS.name(q.RoverHex)
+    def _rover_hex(self, query: q.RoverHex) -> Hex:
         """Name."""
         rover = self.board.lacerda_rover
         assert rover is not None  # read only after rover_on_new_building()
         return rover
 
-    def colonist_on_hire_slot(self) -> bool:
+    @_ANSWERS.fact(q.ColonistOnHireSlot)
+    def _colonist_on_hire_slot(self, query: q.ColonistOnHireSlot) -> bool:
         """R-COST-5, R-LSS-1."""
-        on = self.board.colonist_on_hire_slot
-        return self._note(Fact.COLONIST_ON_HIRE_SLOT, (), on)
+        return self.board.colonist_on_hire_slot
 
-    def lss_offers(self, kind: BuildingType, reward: LssReward) -> bool:
+    @_ANSWERS.fact(q.LssOffers)
+    def _lss_offers(self, query: q.LssOffers) -> bool:
         """R-LSS-2: a type missing from V20 offers both."""
+        kind, reward = query.kind, query.reward
         offered = next(
             (o.rewards for o in self.board.lss_rewards if o.building is kind),
             tuple(LssReward),
         )
-        return self._note(Fact.LSS_OFFERS, (kind, reward), reward in offered)
+        return reward in offered
 
     # --- Orbit ----------------------------------------------------------------
 
-    def blueprint_display(self) -> Display:
+    @_ANSWERS.fact(q.BlueprintDisplay)
+    def _blueprint_display(self, query: q.BlueprintDisplay) -> Display:
         """R-ORBIT-1..3."""
         board = self.board
         scored = {scored_type(s) for s in board.lacerda_scientists}
@@ -491,16 +544,17 @@ class BoardFacts:
             display = Display.SCORED
         else:
             display = Display.OTHERS
-        return self._note(Fact.BLUEPRINT_DISPLAY, (), display)
+        return display
 
-    def has_free_marker(self) -> bool:
+    @_ANSWERS.fact(q.HasFreeMarker)
+    def _has_free_marker(self, query: q.HasFreeMarker) -> bool:
         """R-ORBIT-1."""
-        free = self.board.free_advanced_markers > 0
-        return self._note(Fact.HAS_FREE_MARKER, (), free)
+        return self.board.free_advanced_markers > 0
 
-    def has_scientist(self) -> bool:
+    @_ANSWERS.fact(q.HasScientist)
+    def _has_scientist(self, query: q.HasScientist) -> bool:
         """R-ORBIT-2."""
-        return self._note(Fact.HAS_SCIENTIST, (), bool(self.board.lacerda_scientists))
+        return bool(self.board.lacerda_scientists)
 
     def _blueprint_choice(self, scored_only: bool) -> BlueprintChoice:
         return self._cached(
@@ -508,13 +562,27 @@ class BoardFacts:
             lambda: choose_blueprint(self.board, scored_only=scored_only),
         )
 
-    def blueprint_pick(self, scored_only: bool) -> BlueprintPick[Never]:
+    @_ANSWERS.name(q.PickedBlueprint)
+    def _picked_blueprint(self, query: q.PickedBlueprint) -> HostId:
         """Name."""
-        pick = self._blueprint_choice(scored_only).pick
-        return BlueprintPick(blueprint=pick.blueprint.id, row=pick.row, slot=pick.slot)
+        return self._blueprint_choice(query.scored_only).pick.blueprint.id
 
-    def blueprint_candidates(self, scored_only: bool) -> tuple[Candidate, ...]:
+    @_ANSWERS.name(q.PickedRow)
+    def _picked_row(self, query: q.PickedRow) -> BlueprintRow:
+        """Name."""
+        return self._blueprint_choice(query.scored_only).pick.row
+
+    @_ANSWERS.name(q.PickedSlot)
+    def _picked_slot(self, query: q.PickedSlot) -> int:
+        """Name."""
+        return self._blueprint_choice(query.scored_only).pick.slot
+
+    @_ANSWERS.explain(q.BlueprintCandidates)
+    def _blueprint_candidates(
+        self, query: q.BlueprintCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
+        scored_only = query.scored_only
         display = self.board.blueprint_display
 
         def row_cards(row: BlueprintRow) -> int:
@@ -527,30 +595,35 @@ class BoardFacts:
             for d in self._blueprint_choice(scored_only).candidates
         )
 
-    def blueprint_removals(self, scored_only: bool) -> tuple[Removal, ...]:
+    @_ANSWERS.explain(q.BlueprintRemovals)
+    def _blueprint_removals(self, query: q.BlueprintRemovals) -> tuple[Removal, ...]:
         """Explanation."""
+        scored_only = query.scored_only
         return self._blueprint_choice(scored_only).removed
 
-    def obtained_pickup_crystals(self) -> int:
+    @_ANSWERS.fact(q.ObtainedPickupCrystals)
+    def _obtained_pickup_crystals(self, query: q.ObtainedPickupCrystals) -> int:
         """R-ORBIT-4."""
         assert self._obtained is not None  # read right after ObtainBlueprint
-        crystals = self._obtained.pickup_crystals
-        return self._note(Fact.OBTAINED_PICKUP_CRYSTALS, (), crystals)
+        return self._obtained.pickup_crystals
 
     def _learn(self) -> LearnChoice:
         return self._cached("learn", lambda: choose_tech_tiles(self.board))
 
-    def lab_entry_free(self) -> bool:
+    @_ANSWERS.fact(q.LabEntryFree)
+    def _lab_entry_free(self, query: q.LabEntryFree) -> bool:
         """R-ORBIT-5."""
-        free = entry_space(self.board.lab_spaces) is not None
-        return self._note(Fact.LAB_ENTRY_FREE, (), free)
+        return entry_space(self.board.lab_spaces) is not None
 
-    def cheapest_tech_tiles(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.CheapestTechTiles)
+    def _cheapest_tech_tiles(self, query: q.CheapestTechTiles) -> tuple[str, ...]:
         """R-ORBIT-5."""
-        tiles = tuple(t.id for t in self._learn().tiles)
-        return self._note(Fact.CHEAPEST_TECH_TILES, (), tiles)
+        return tuple(t.id for t in self._learn().tiles)
 
-    def tech_tile_candidates(self) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.TechTileCandidates)
+    def _tech_tile_candidates(
+        self, query: q.TechTileCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
         return tuple(
             Candidate(
@@ -559,22 +632,28 @@ class BoardFacts:
             for t in self._learn().tiles
         )
 
-    def tech_tile_removals(self) -> tuple[Removal, ...]:
+    @_ANSWERS.explain(q.TechTileRemovals)
+    def _tech_tile_removals(self, query: q.TechTileRemovals) -> tuple[Removal, ...]:
         """Explanation."""
         return self._learn().removed
 
     def _tile(self, choice: Choice) -> GridTile:
         return self._learn().tiles[choice.index]
 
-    def tech_tile(self, choice: Choice) -> HostId:
+    @_ANSWERS.name(q.TechTileId)
+    def _tech_tile(self, query: q.TechTileId) -> HostId:
         """Name."""
+        choice = query.choice
         return self._tile(choice).id
 
-    def tech_tile_type(self, choice: Choice) -> TechType:
+    @_ANSWERS.name(q.TileTech)
+    def _tile_tech(self, query: q.TileTech) -> TechType:
         """Name (noted for sources that track his board)."""
-        return self._note(Fact.TECH_TILE_TYPE, (choice,), self._tile(choice).tech)
+        choice = query.choice
+        return self._note(q.TechTileType(choice), self._tile(choice).tech)
 
-    def entry_space(self) -> HostId:
+    @_ANSWERS.name(q.EntrySpaceId)
+    def _entry_space(self, query: q.EntrySpaceId) -> HostId:
         """Name: the topmost free entry space (the plan checked there is one)."""
         space = entry_space(self.board.lab_spaces)
         assert space is not None
@@ -583,62 +662,63 @@ class BoardFacts:
     def _space(self, space: HostId | None) -> LabSpace:
         return next(s for s in self.board.lab_spaces if s.id == space)
 
-    def learned_space_gains(self) -> tuple[Gain, ...]:
+    @_ANSWERS.fact(q.LearnedSpaceGains)
+    def _learned_space_gains(self, query: q.LearnedSpaceGains) -> tuple[Gain, ...]:
         """R-ORBIT-5."""
-        gains = self._space(self._learned).gains
-        return self._note(Fact.LEARNED_SPACE_GAINS, (), gains)
+        return self._space(self._learned).gains
 
     def _movable(self) -> list[LabSpace]:
         return self._cached("movable", lambda: movable(self.board.lab_spaces))
 
-    def can_advance_any(self) -> bool:
+    @_ANSWERS.fact(q.CanAdvanceAny)
+    def _can_advance_any(self, query: q.CanAdvanceAny) -> bool:
         """R-ORBIT-6."""
-        return self._note(Fact.CAN_ADVANCE_ANY, (), bool(self._movable()))
+        return bool(self._movable())
 
-    def can_advance_other(self, than: TechType | None) -> bool:
+    @_ANSWERS.fact(q.CanAdvanceOther)
+    def _can_advance_other(self, query: q.CanAdvanceOther) -> bool:
         """R-ORBIT-6 step 2."""
-        other = any(t.tech is not than for t in self._movable())
-        return self._note(Fact.CAN_ADVANCE_OTHER, (than,), other)
+        than = query.than
+        return any(t.tech is not than for t in self._movable())
 
-    def can_advance_again(self, tech: TechType) -> bool:
+    @_ANSWERS.fact(q.CanAdvanceAgain)
+    def _can_advance_again(self, query: q.CanAdvanceAgain) -> bool:
         """R-ORBIT-6 step 2."""
-        again = any(t.tech is tech for t in self._movable())
-        return self._note(Fact.CAN_ADVANCE_AGAIN, (tech,), again)
+        tech = query.tech
+        return any(t.tech is tech for t in self._movable())
 
-    def has_tech(self, tech: TechType) -> bool:
+    @_ANSWERS.fact(q.HasTech)
+    def _has_tech(self, query: q.HasTech) -> bool:
         """R-TURN-6."""
-        has = level_of(self.board.lab_spaces, tech) > 0
-        return self._note(Fact.HAS_TECH, (tech,), has)
+        tech = query.tech
+        return level_of(self.board.lab_spaces, tech) > 0
 
-    def can_advance_tech(self, tech: TechType) -> bool:
+    @_ANSWERS.fact(q.CanAdvanceTech)
+    def _can_advance_tech(self, query: q.CanAdvanceTech) -> bool:
         """R-TURN-6."""
-        can = any(t.tech is tech for t in self._movable())
-        return self._note(Fact.CAN_ADVANCE_TECH, (tech,), can)
+        tech = query.tech
+        return any(t.tech is tech for t in self._movable())
 
-    @staticmethod
-    def _development(space: LabSpace) -> Development[Never]:
-        """A step of the Tech on *space*, one of his Lab's, a level (column) up."""
-        tech = space.tech
-        assert tech is not None  # a space of one of his Techs
-        return Development(
-            tech=tech, from_level=space.column, to_level=space.column + 1
-        )
-
-    def developing(
-        self, choice: DevelopChoice, previous: TechType | None
-    ) -> Development[Never]:
+    @_ANSWERS.name(q.Developing)
+    def _developing(self, query: q.Developing[Never]) -> TechType:
         """Name."""
-        most = choice is DevelopChoice.MOST
-        tech = choose_development(
-            self.board.lab_spaces, most=most, previous=None if most else previous
+        most = query.choice is DevelopChoice.MOST
+        space = choose_development(
+            self.board.lab_spaces, most=most, previous=None if most else query.previous
         )
-        assert tech is not None  # the engine read can_advance_* first
-        return self._development(tech)
+        assert space is not None  # the rules read can_advance_* first
+        assert space.tech is not None
+        return space.tech
 
-    def developing_tech(self, tech: TechType) -> Development[Never]:
-        """Name."""
-        own = next(s for s in self.board.lab_spaces if s.tech is tech)
-        return self._development(own)
+    @_ANSWERS.name(q.DevelopFrom)
+    def _develop_from(self, query: q.DevelopFrom[Never]) -> int:
+        """Name: the column of his tile."""
+        return level_of(self.board.lab_spaces, query.tech)
+
+    @_ANSWERS.name(q.DevelopTo)
+    def _develop_to(self, query: q.DevelopTo[Never]) -> int:
+        """Name: the next column."""
+        return level_of(self.board.lab_spaces, query.tech) + 1
 
     def _entries(
         self, tech: TechType
@@ -648,17 +728,24 @@ class BoardFacts:
             ("entries", tech), lambda: lab_entries(self.board, self.options, tech)
         )
 
-    def develop_spaces(self, tech: TechType) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.DevelopSpaces)
+    def _develop_spaces(self, query: q.DevelopSpaces) -> tuple[str, ...]:
         """R-ORBIT-6."""
-        labels = tuple(s.id for s in self._entries(tech)[1])
-        return self._note(Fact.DEVELOP_SPACES, (tech,), labels)
+        tech = query.tech
+        return tuple(s.id for s in self._entries(tech)[1])
 
-    def develop_space(self, tech: TechType, choice: Choice) -> HostId:
+    @_ANSWERS.name(q.DevelopSpaceId)
+    def _develop_space(self, query: q.DevelopSpaceId) -> HostId:
         """Name."""
+        tech, choice = query.tech, query.choice
         return self._entries(tech)[1][choice.index].id
 
-    def develop_space_candidates(self, tech: TechType) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.DevelopSpaceCandidates)
+    def _develop_space_candidates(
+        self, query: q.DevelopSpaceCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
+        tech = query.tech
         free = self._entries(tech)[0]
         carried = carried_gains(self.board, self.options, tech)
         return tuple(
@@ -673,30 +760,36 @@ class BoardFacts:
             for s in free
         )
 
-    def develop_space_removals(self, tech: TechType) -> tuple[Removal, ...]:
+    @_ANSWERS.explain(q.DevelopSpaceRemovals)
+    def _develop_space_removals(
+        self, query: q.DevelopSpaceRemovals
+    ) -> tuple[Removal, ...]:
         """Explanation."""
+        tech = query.tech
         return self._entries(tech)[2]
 
-    def developed_space_gains(self) -> tuple[Gain, ...]:
+    @_ANSWERS.fact(q.DevelopedSpaceGains)
+    def _developed_space_gains(self, query: q.DevelopedSpaceGains) -> tuple[Gain, ...]:
         """R-ORBIT-6."""
-        gains = self._space(self._developed).gains
-        return self._note(Fact.DEVELOPED_SPACE_GAINS, (), gains)
+        return self._space(self._developed).gains
 
     # --- Colony ---------------------------------------------------------------
 
     def _rank(self) -> BlueprintRank:
         return self._cached("rank", lambda: rank_blueprints(self.board))
 
-    def upgrade_blueprints(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.UpgradeBlueprints)
+    def _upgrade_blueprints(self, query: q.UpgradeBlueprints) -> tuple[str, ...]:
         """R-COLONY-3."""
-        best = tuple(b.blueprint.id for b in self._rank().best)
-        return self._note(Fact.UPGRADE_BLUEPRINTS, (), best)
+        return tuple(b.blueprint.id for b in self._rank().best)
 
-    def upgrade_merged_labels(self) -> tuple[str, ...]:
+    @_ANSWERS.explain(q.UpgradeMergedLabels)
+    def _upgrade_merged_labels(self, query: q.UpgradeMergedLabels) -> tuple[str, ...]:
         """Explanation."""
         return tuple(b.blueprint.id for b in self._rank().merged)
 
-    def upgrade_candidates(self) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.UpgradeCandidates)
+    def _upgrade_candidates(self, query: q.UpgradeCandidates) -> tuple[Candidate, ...]:
         """Explanation."""
         return tuple(
             Candidate(
@@ -712,45 +805,54 @@ class BoardFacts:
     def _held(self, choice: Choice) -> HeldBlueprint:
         return self._rank().best[choice.index]
 
-    def upgrade_blueprint(self, choice: Choice) -> HostId:
+    @_ANSWERS.name(q.UpgradeBlueprintId)
+    def _upgrade_blueprint(self, query: q.UpgradeBlueprintId) -> HostId:
         """Name."""
+        choice = query.choice
         return self._held(choice).blueprint.id
 
-    def eligible_buildings(self, blueprint: Choice) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.EligibleBuildings)
+    def _eligible_buildings(self, query: q.EligibleBuildings) -> tuple[str, ...]:
         """R-BUILD-12, R-COLONY-4."""
-        hexes = tuple(
+        blueprint = query.blueprint
+        return tuple(
             str(b.hex) for b in eligible_buildings(self.board, self._held(blueprint))
         )
-        return self._note(Fact.ELIGIBLE_BUILDINGS, (blueprint,), hexes)
 
-    def eligible_building(self, blueprint: Choice, choice: Choice) -> Hex:
+    @_ANSWERS.name(q.EligibleBuildingHex)
+    def _eligible_building(self, query: q.EligibleBuildingHex) -> Hex:
         """Name."""
+        blueprint, choice = query.blueprint, query.choice
         return eligible_buildings(self.board, self._held(blueprint))[choice.index].hex
 
-    def upgrade_capacity(self, owner: Owner) -> int:
+    @_ANSWERS.fact(q.UpgradeCapacity)
+    def _upgrade_capacity(self, query: q.UpgradeCapacity) -> int:
         """R-COLONY-4."""
+        owner = query.owner
         board = self.board
-        capacity = (
+        return (
             board.own_upgrade_capacity
             if owner is Owner.LACERDA
             else board.human_upgrade_capacity
         )
-        return self._note(Fact.UPGRADE_CAPACITY, (owner,), capacity)
 
-    def scientist_count(self) -> int:
+    @_ANSWERS.fact(q.ScientistCount)
+    def _scientist_count(self, query: q.ScientistCount) -> int:
         """R-COLONY-5."""
-        count = len(self.board.lacerda_scientists)
-        return self._note(Fact.SCIENTIST_COUNT, (), count)
+        return len(self.board.lacerda_scientists)
 
     def _scientists(self) -> tuple[ScientistSlot, ...]:
         return self._cached("scientists", lambda: best_scientists(self.board))
 
-    def best_scientists(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.BestScientists)
+    def _best_scientists(self, query: q.BestScientists) -> tuple[str, ...]:
         """R-COLONY-6."""
-        best = tuple(s.scientist.value for s in self._scientists())
-        return self._note(Fact.BEST_SCIENTISTS, (), best)
+        return tuple(s.scientist.value for s in self._scientists())
 
-    def scientist_candidates(self) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.ScientistCandidates)
+    def _scientist_candidates(
+        self, query: q.ScientistCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
         return tuple(
             Candidate(
@@ -760,36 +862,51 @@ class BoardFacts:
             for s in sorted(self.board.scientist_display, key=lambda s: s.slot)
         )
 
-    def scientist(self, choice: Choice) -> ScientistPick[Never]:
-        """Name (the Scientist noted for sources that track his board)."""
-        slot = self._scientists()[choice.index]
-        self._note(Fact.CHOSEN_SCIENTIST, (choice,), slot.scientist)
-        return ScientistPick(scientist=slot.scientist, slot=slot.slot)
+    @_ANSWERS.name(q.HiredScientist)
+    def _hired_scientist(self, query: q.HiredScientist) -> Scientist:
+        """Name (noted for sources that track his board)."""
+        choice = query.choice
+        scientist = self._scientists()[choice.index].scientist
+        return self._note(q.ChosenScientist(choice), scientist)
+
+    @_ANSWERS.name(q.HiredSlot)
+    def _hired_slot(self, query: q.HiredSlot) -> int:
+        """Name."""
+        return self._scientists()[query.choice.index].slot
 
     def _contracts(self) -> tuple[ContractSlot, ...]:
         return self._cached("contracts", lambda: best_contracts(self.board))
 
-    def best_contracts(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.BestContracts)
+    def _best_contracts(self, query: q.BestContracts) -> tuple[str, ...]:
         """R-COLONY-7."""
-        best = tuple(c.id for c in self._contracts())
-        return self._note(Fact.BEST_CONTRACTS, (), best)
+        return tuple(c.id for c in self._contracts())
 
-    def contract_candidates(self) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.ContractCandidates)
+    def _contract_candidates(
+        self, query: q.ContractCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
         return tuple(
             Candidate(option=c.id, criteria=(("op", c.op),))
             for c in sorted(self.board.contract_display, key=lambda c: c.slot)
         )
 
-    def contract(self, choice: Choice) -> ContractPick[Never]:
+    @_ANSWERS.name(q.TakenContract)
+    def _taken_contract(self, query: q.TakenContract) -> HostId:
         """Name."""
-        slot = self._contracts()[choice.index]
-        return ContractPick(contract=slot.id, slot=slot.slot)
+        return self._contracts()[query.choice.index].id
 
-    def contract_kind(self, choice: Choice) -> ContractKind:
+    @_ANSWERS.name(q.TakenSlot)
+    def _taken_slot(self, query: q.TakenSlot) -> int:
+        """Name."""
+        return self._contracts()[query.choice.index].slot
+
+    @_ANSWERS.fact(q.ContractKindOf)
+    def _contract_kind(self, query: q.ContractKindOf) -> ContractKind:
         """R-COLONY-7."""
-        kind = self._contracts()[choice.index].kind
-        return self._note(Fact.CONTRACT_KIND, (choice,), kind)
+        choice = query.choice
+        return self._contracts()[choice.index].kind
 
     # --- the Rover --------------------------------------------------------------
 
@@ -816,31 +933,36 @@ class BoardFacts:
     def _nearest(self) -> tuple[Target, ...]:
         return self._nearest_and_dominated()[0]
 
-    def nearest_tiles(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.NearestTiles)
+    def _nearest_tiles(self, query: q.NearestTiles) -> tuple[str, ...]:
         """R-ROVER-2, R-ROVER-3 (dominated nearest tiles removed, R-TIE-1).
 
         The tiles are kept for the move: its target stays the tile chosen from
         them after the movement payment changes what he can spend.
         """
         self._targets = self._nearest()
-        tiles = tuple(t.tile.tile.id for t in self._targets)
-        return self._note(Fact.NEAREST_TILES, (), tiles)
+        return tuple(t.tile.tile.id for t in self._targets)
 
     def _target(self, choice: Choice) -> Target:
         # an explanation on fresh facts of the board the targets were read on
         return (self._targets or self._nearest())[choice.index]
 
-    def target_steps(self, target: Choice) -> int:
+    @_ANSWERS.fact(q.TargetSteps)
+    def _target_steps(self, query: q.TargetSteps) -> int:
         """R-ROVER-3."""
-        return self._note(Fact.TARGET_STEPS, (target,), self._target(target).steps)
+        target = query.target
+        return self._target(target).steps
 
-    def target_crystal_cost(self, target: Choice) -> int:
+    @_ANSWERS.fact(q.TargetCrystalCost)
+    def _target_crystal_cost(self, query: q.TargetCrystalCost) -> int:
         """R-ROVER-5."""
-        cost = self._target(target).tile.tile.crystal_cost
-        return self._note(Fact.TARGET_CRYSTAL_COST, (target,), cost)
+        target = query.target
+        return self._target(target).tile.tile.crystal_cost
 
-    def target_tile(self, target: Choice) -> HostId:
+    @_ANSWERS.name(q.TargetTileId)
+    def _target_tile(self, query: q.TargetTileId) -> HostId:
         """Name."""
+        target = query.target
         return self._target(target).tile.tile.id
 
     def _trip(self, target: Choice, length: int) -> Trip:
@@ -871,36 +993,41 @@ class BoardFacts:
             lambda: ways(self._trip(target, length), room=space),
         )
 
-    def crystals_on_way(self, target: Choice, length: int) -> bool:
+    @_ANSWERS.fact(q.CrystalsOnWay)
+    def _crystals_on_way(self, query: q.CrystalsOnWay) -> bool:
         """R-ROVER-6, R-ROVER-7."""
-        on_way = (
+        target, length = query.target, query.length
+        return (
             self._sole(target, length) is None and self._ways(target, length).most > 0
         )
-        return self._note(Fact.CRYSTALS_ON_WAY, (target, length), on_way)
 
-    def best_paths(self, target: Choice, length: int) -> Numbered:
+    @_ANSWERS.fact(q.BestPaths)
+    def _best_paths(self, query: q.BestPaths) -> Numbered:
         """R-ROVER-6."""
+        target, length = query.target, query.length
         sole = self._sole(target, length)
         if sole is not None:
             paths = Numbered.of((_label(sole),))
         else:
             found = self._ways(target, length)
             paths = Numbered(found.count, lambda i: _label(found.option(i)))
-        return self._note(Fact.BEST_PATHS, (target, length), paths)
+        return paths
 
-    def path_merged_labels(self, target: Choice, length: int) -> tuple[str, ...]:
+    @_ANSWERS.explain(q.PathMergedLabels)
+    def _path_merged_labels(self, query: q.PathMergedLabels) -> tuple[str, ...]:
         """Explanation: the paths merged into the ways (the first listed)."""
+        target, length = query.target, query.length
         found = self._ways(target, length)
         return tuple(_label(p) for p in found.merged(LISTED_OPTIONS))
 
-    def rover_candidates(
-        self, target: Choice, length: int, paid: int
-    ) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.RoverCandidates)
+    def _rover_candidates(self, query: q.RoverCandidates) -> tuple[Candidate, ...]:
         """Explanation: the eligible tiles by steps, then the ways tied (the first listed).
 
         Read on the board the tiles were chosen on, before the movement
         payment of *paid* Crystals, which frees as many Depot spaces.
         """
+        target, length, paid = query.target, query.length, query.paid
         tiles = tuple(
             Candidate(option=t.tile.tile.id, criteria=(("steps", t.steps),))
             for t in self._eligible()
@@ -919,7 +1046,8 @@ class BoardFacts:
         )
         return tiles + paths
 
-    def rover_removals(self) -> tuple[Removal, ...]:
+    @_ANSWERS.explain(q.RoverRemovals)
+    def _rover_removals(self, query: q.RoverRemovals) -> tuple[Removal, ...]:
         """Explanation: R-ROVER-2's and R-ROVER-3's removals, in canonical tile order."""
         board = self.board
         removed = ineligible_tiles(board, board.spendable_crystals, self._can_take())
@@ -936,47 +1064,51 @@ class BoardFacts:
             lambda: self._ways(target, length).option(path.index),
         )
 
-    def path_moved(self, target: Choice, length: int, path: Choice) -> int:
+    @_ANSWERS.fact(q.PathMoved)
+    def _path_moved(self, query: q.PathMoved) -> int:
         """R-ROVER-4, R-ROVER-6."""
-        moved = len(self._path(target, length, path).path)
-        return self._note(Fact.PATH_MOVED, (target, length, path), moved)
+        target, length, path = query.target, query.length, query.path
+        return len(self._path(target, length, path).path)
 
-    def path(self, target: Choice, length: int, path: Choice) -> tuple[Hex, ...]:
+    @_ANSWERS.name(q.PathHexes)
+    def _path_hexes(self, query: q.PathHexes) -> tuple[Hex, ...]:
         """Name."""
+        target, length, path = query.target, query.length, query.path
         return self._path(target, length, path).path
 
-    def path_crystal_hexes(
-        self, target: Choice, length: int, path: Choice
-    ) -> tuple[Hex, ...]:
+    @_ANSWERS.name(q.PathCrystalHexes)
+    def _path_crystal_hexes(self, query: q.PathCrystalHexes) -> tuple[Hex, ...]:
         """Name."""
+        target, length, path = query.target, query.length, query.path
         return self._path(target, length, path).crystal_hexes
 
-    def moved_crystal_count(self) -> int:
+    @_ANSWERS.fact(q.MovedCrystalCount)
+    def _moved_crystal_count(self, query: q.MovedCrystalCount) -> int:
         """R-ROVER-7."""
         assert self._moved is not None  # read right after MoveRover
-        count = len(self._moved.crystal_hexes)
-        return self._note(Fact.MOVED_CRYSTAL_COUNT, (), count)
+        return len(self._moved.crystal_hexes)
 
-    def arrival_tile(self) -> HostId:
+    @_ANSWERS.name(q.ArrivalTileId)
+    def _arrival_tile(self, query: q.ArrivalTileId) -> HostId:
         """Name."""
         assert self._moved is not None  # read right after MoveRover
         return self._moved.target
 
-    def collected_tile_reward(self) -> tuple[Gain, ...]:
+    @_ANSWERS.fact(q.CollectedTileReward)
+    def _collected_tile_reward(self, query: q.CollectedTileReward) -> tuple[Gain, ...]:
         """R-ROVER-9."""
         assert self._collected is not None  # read right after CollectTile
-        reward = self._collected.reward
-        return self._note(Fact.COLLECTED_TILE_REWARD, (), reward)
+        return self._collected.reward
 
     # --- Warehouse --------------------------------------------------------------
 
-    def warehouse_item(self) -> Item | None:
+    @_ANSWERS.fact(q.WarehouseItem)
+    def _warehouse_item(self, query: q.WarehouseItem) -> Item | None:
         """R-TO-3."""
         board = self.board
         room = board.free_depot_spaces > 0
         stock = choose_warehouse_item(board.warehouse, room=room)
-        item = None if stock is None else stock.item
-        return self._note(Fact.WAREHOUSE_ITEM, (), item)
+        return None if stock is None else stock.item
 
     # --- set-up and the Shuttle --------------------------------------------------
 
@@ -987,61 +1119,75 @@ class BoardFacts:
             raise InvalidHostStateError("first_colonist_tiles", "at least one tile", ())
         return spaces
 
-    def first_colonist_tile_count(self) -> int:
+    @_ANSWERS.fact(q.FirstColonistTileCount)
+    def _first_colonist_tile_count(self, query: q.FirstColonistTileCount) -> int:
         """R-SETUP-7."""
-        count = len(self._starting())
-        return self._note(Fact.FIRST_COLONIST_TILE_COUNT, (), count)
+        return len(self._starting())
 
-    def starting_space(self, choice: Choice) -> HostId:
+    @_ANSWERS.name(q.StartingSpaceId)
+    def _starting_space(self, query: q.StartingSpaceId) -> HostId:
         """Name."""
+        choice = query.choice
         return self._starting()[choice.index].id
 
-    def starting_side(self, choice: Choice) -> Side:
+    @_ANSWERS.fact(q.StartingSide)
+    def _starting_side(self, query: q.StartingSide) -> Side:
         """R-SETUP-7."""
-        side = self._starting()[choice.index].side
-        return self._note(Fact.STARTING_SIDE, (choice,), side)
+        choice = query.choice
+        return self._starting()[choice.index].side
 
-    def space_gains(self) -> tuple[Gain, ...]:
+    @_ANSWERS.fact(q.SpaceGains)
+    def _space_gains(self, query: q.SpaceGains) -> tuple[Gain, ...]:
         """R-SETUP-8, R-SHUTTLE-4/5."""
         board = self.board
         space = next(s for s in board.turn_order_spaces if s.id == board.lacerda_space)
-        return self._note(Fact.SPACE_GAINS, (), space.gains)
+        return space.gains
 
-    def shuttle_departs(self) -> bool:
+    @_ANSWERS.fact(q.ShuttleDeparts)
+    def _shuttle_departs(self, query: q.ShuttleDeparts) -> bool:
         """R-SHUTTLE-1."""
-        return self._note(Fact.SHUTTLE_DEPARTS, (), self.board.shuttle_departs)
+        return self.board.shuttle_departs
 
-    def shuttle_from(self) -> Side:
+    @_ANSWERS.fact(q.ShuttleFrom)
+    def _shuttle_from(self, query: q.ShuttleFrom) -> Side:
         """R-SHUTTLE-1."""
-        return self._note(Fact.SHUTTLE_FROM, (), self.board.shuttle_from)
+        return self.board.shuttle_from
 
     def _free_spaces(self, side: Side) -> tuple[TurnOrderSpace, ...]:
         return tuple(
             s for s in self.board.turn_order_spaces if s.side is side and not s.occupied
         )
 
-    def free_space_count(self, side: Side) -> int:
+    @_ANSWERS.fact(q.FreeSpaceCount)
+    def _free_space_count(self, query: q.FreeSpaceCount) -> int:
         """R-SHUTTLE-3."""
-        count = len(self._free_spaces(side))
-        return self._note(Fact.FREE_SPACE_COUNT, (side,), count)
+        side = query.side
+        return len(self._free_spaces(side))
 
-    def free_space(self, side: Side, choice: Choice) -> HostId:
+    @_ANSWERS.name(q.FreeSpaceId)
+    def _free_space(self, query: q.FreeSpaceId) -> HostId:
         """Name."""
+        side, choice = query.side, query.choice
         return self._free_spaces(side)[choice.index].id
 
-    def free_space_candidates(self, side: Side) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.FreeSpaceCandidates)
+    def _free_space_candidates(
+        self, query: q.FreeSpaceCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
+        side = query.side
         return tuple(
             Candidate(option=s.id, criteria=(("number", s.number),))
             for s in self._free_spaces(side)
         )
 
-    def exploration_tile_left(self) -> bool:
+    @_ANSWERS.fact(q.ExplorationTileLeft)
+    def _exploration_tile_left(self, query: q.ExplorationTileLeft) -> bool:
         """R-SHUTTLE-6."""
-        left = bool(self.board.exploration_tiles)
-        return self._note(Fact.EXPLORATION_TILE_LEFT, (), left)
+        return bool(self.board.exploration_tiles)
 
-    def exploration_tile(self) -> HostId:
+    @_ANSWERS.name(q.ExplorationTileId)
+    def _exploration_tile(self, query: q.ExplorationTileId) -> HostId:
         """Name."""
         return self.board.exploration_tiles[0].id
 
@@ -1050,12 +1196,15 @@ class BoardFacts:
             "discovery", lambda: discovery_sites(self.board, self.options)
         )
 
-    def discovery_sites(self) -> tuple[str, ...]:
+    @_ANSWERS.fact(q.DiscoverySites)
+    def _discovery_sites(self, query: q.DiscoverySites) -> tuple[str, ...]:
         """R-SHUTTLE-6."""
-        sites = tuple(str(h) for h in self._discovery().sites)
-        return self._note(Fact.DISCOVERY_SITES, (), sites)
+        return tuple(str(h) for h in self._discovery().sites)
 
-    def discovery_candidates(self) -> tuple[Candidate, ...]:
+    @_ANSWERS.explain(q.DiscoveryCandidates)
+    def _discovery_candidates(
+        self, query: q.DiscoveryCandidates
+    ) -> tuple[Candidate, ...]:
         """Explanation."""
         found = self._discovery()
         return tuple(
@@ -1065,8 +1214,10 @@ class BoardFacts:
             for h in found.sites
         )
 
-    def discovery_site(self, choice: Choice) -> Hex:
+    @_ANSWERS.name(q.DiscoverySiteHex)
+    def _discovery_site(self, query: q.DiscoverySiteHex) -> Hex:
         """Name."""
+        choice = query.choice
         return self._discovery().sites[choice.index]
 
 

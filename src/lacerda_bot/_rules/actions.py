@@ -6,6 +6,7 @@ Rover move with no eligible tile a skipped turn (R-TURN-5).
 
 from typing import assert_never
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.building import perform_construct, plan_construct
 from lacerda_bot._rules.colony import (
     perform_contract,
@@ -73,7 +74,7 @@ def _placement(play: Play[D], action: Action) -> int:
     per = play.options.placement_cost_per_colonist
     if not action.places_colonist or per == 0:
         return 0
-    return per * play.facts.colonists_present(action)
+    return per * play.facts.answer(q.ColonistsPresent(action))
 
 
 def run_action(play: Play[D], action: Action) -> None:
@@ -84,7 +85,7 @@ def run_action(play: Play[D], action: Action) -> None:
         placement = _placement(play, action)
         cost = placement + (plan.cost if isinstance(plan, ContractPlan) else 0)
         if cost:
-            spendable = play.facts.spendable_crystals()
+            spendable = play.facts.answer(q.SpendableCrystals())
             if cost > spendable:
                 reason = f"costs {cost} Crystals, he can spend {spendable}"
                 plan = Impossible(rule="R-COST-3", reason=reason)

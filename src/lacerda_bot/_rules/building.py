@@ -8,6 +8,7 @@ moves his Rover off the site (R-BUILD-4) and takes his LSS reward (R-LSS-1).
 
 from typing import Final
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot._rules.play import Play, rules_trace
@@ -65,16 +66,16 @@ def plan_construct(
     """
     facts = play.facts
     if kind is not None:
-        if facts.build_size(kind):
+        if facts.answer(q.BuildSize(kind)):
             return ConstructPlan(building=kind)
         return Impossible(rule="R-BUILD-3", reason=f"no legal {kind.value} site")
     start = BUILDING_SEQUENCE.index(play.bot.pointer)
     removed: list[Removal] = []
     for offset in range(len(BUILDING_SEQUENCE)):
         candidate = BUILDING_SEQUENCE[(start + offset) % len(BUILDING_SEQUENCE)]
-        if facts.build_size(candidate):
+        if facts.answer(q.BuildSize(candidate)):
             return ConstructPlan(building=candidate, removed=tuple(removed))
-        reason = facts.unbuildable_reason(candidate)
+        reason = facts.explain(q.UnbuildableReason(candidate))
         removed.append(Removal(option=candidate.value, rule="R-BUILD-2", reason=reason))
     return Impossible(rule="R-COLONY-2", reason="no qualifying type has a legal site")
 
@@ -96,9 +97,9 @@ def _join_tech(play: Play[D], kind: BuildingType, size: int) -> TechUsed:
     need = size - 1 + extra
     tech = TechType.for_building(kind)
     if options.prefer_own_tech:
-        own = play.facts.tech_level(tech, Owner.LACERDA) >= need
+        own = play.facts.answer(q.TechLevel(tech, Owner.LACERDA)) >= need
         return TechUsed.OWN if own else TechUsed.HUMAN
-    human = play.facts.tech_level(tech, Owner.HUMAN) >= need
+    human = play.facts.answer(q.TechLevel(tech, Owner.HUMAN)) >= need
     return TechUsed.HUMAN if human else TechUsed.OWN
 
 
@@ -107,8 +108,8 @@ def _best_site(
 ) -> tuple[int, Choice, tuple[TieBreak, ...]]:
     """R-BUILD-9: the largest resulting Complex, then R-TIE among the sites."""
     facts = play.facts
-    size = facts.build_size(kind)
-    sites = facts.best_sites(kind)
+    size = facts.answer(q.BuildSize(kind))
+    sites = facts.answer(q.BestSites(kind))
     index, ties = play.tie(sites, rule=rule)
     return size, Choice(index=index, of=len(sites)), ties
 
@@ -123,15 +124,15 @@ def perform_construct(
     removed = plan.removed
     trace = play.explained(
         (*rules, *_BUILD_RULES),
-        lambda f: (f.site_candidates(kind), removed),
+        lambda f: (f.explain(q.SiteCandidates(kind)), removed),
         tie_breaks=ties,
     )
     play.emit(
         Construct(
             building=kind,
-            hex=facts.site_hex(kind, choice),
+            hex=facts.name(q.SiteHex(kind, choice)),
             resulting_size=size,
-            joined_sizes=facts.site_joined_sizes(kind, choice),
+            joined_sizes=facts.name(q.SiteJoinedSizes(kind, choice)),
             tech_used=used,
             miner=kind is BuildingType.MINE and play.options.lacerda_places_miner,
             pointer_before=play.bot.pointer,
@@ -163,16 +164,16 @@ def relocate_rover(play: Play[D]) -> None:
     a construction does: the Advanced Building marker is a figure (§0).
     """
     facts = play.facts
-    if not facts.rover_on_new_building():
+    if not facts.answer(q.RoverOnNewBuilding()):
         return
-    nearest = facts.nearest_free_hexes()
+    nearest = facts.answer(q.NearestFreeHexes())
     if not nearest:
         return
     index, ties = play.tie(nearest, rule="R-BUILD-4")
     play.emit(
         RelocateRover(
-            from_hex=facts.rover_hex(),
-            to_hex=facts.free_hex(Choice(index=index, of=len(nearest))),
+            from_hex=facts.name(q.RoverHex()),
+            to_hex=facts.name(q.FreeHex(Choice(index=index, of=len(nearest)))),
             trace=Trace(rules=("R-BUILD-4",), tie_breaks=ties),
         )
     )
@@ -186,13 +187,13 @@ def _lss_reward(play: Play[D], kind: BuildingType) -> None:
     facts = play.facts
     first, other = (
         (LssReward.RETRIEVE_COLONIST, LssReward.CRYSTAL)
-        if facts.colonist_on_hire_slot()
+        if facts.answer(q.ColonistOnHireSlot())
         else (LssReward.CRYSTAL, LssReward.RETRIEVE_COLONIST)
     )
     reward: LssReward | None = None
-    if facts.lss_offers(kind, first):
+    if facts.answer(q.LssOffers(kind, first)):
         reward = first
-    elif facts.lss_offers(kind, other):
+    elif facts.answer(q.LssOffers(kind, other)):
         reward = other
     play.emit(
         ChooseLssReward(
@@ -208,9 +209,9 @@ def _lss_reward(play: Play[D], kind: BuildingType) -> None:
 def plan_shelter(play: Play[D]) -> Impossible | None:
     """R-LEVEL-2, R-BUILD-3: why he cannot build a Shelter, or ``None`` if he can."""
     facts = play.facts
-    if not facts.has_shelter_left():
+    if not facts.answer(q.HasShelterLeft()):
         return Impossible(rule="R-LEVEL-2", reason="no Shelter left")
-    if not facts.build_size(BuildingType.SHELTER):
+    if not facts.answer(q.BuildSize(BuildingType.SHELTER)):
         return Impossible(rule="R-LEVEL-2", reason="no legal Shelter site")
     return None
 
@@ -224,14 +225,14 @@ def perform_shelter(play: Play[D], *, rules: tuple[str, ...]) -> None:
     size, choice, ties = _best_site(play, kind, "R-LEVEL-2")
     trace = play.explained(
         (*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
-        lambda f: (f.site_candidates(kind), ()),
+        lambda f: (f.explain(q.SiteCandidates(kind)), ()),
         tie_breaks=ties,
     )
     play.emit(
         BuildShelter(
-            hex=facts.site_hex(kind, choice),
+            hex=facts.name(q.SiteHex(kind, choice)),
             resulting_size=size,
-            joined_sizes=facts.site_joined_sizes(kind, choice),
+            joined_sizes=facts.name(q.SiteJoinedSizes(kind, choice)),
             tech_used=_join_tech(play, kind, size),
             trace=trace,
         )

@@ -2,6 +2,7 @@
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
@@ -30,7 +31,7 @@ __all__ = [
 
 def plan_upgrade(play: Play[D]) -> UpgradePlan | Impossible:
     """R-COLONY-3: impossible when no unused Blueprint of his has an eligible building."""
-    if not play.facts.upgrade_blueprints():
+    if not play.facts.answer(q.UpgradeBlueprints()):
         return Impossible(
             rule="R-COLONY-3", reason="no unused Blueprint has an eligible building"
         )
@@ -43,22 +44,22 @@ def _upgrade_once(
     """R-COLONY-3, R-COLONY-4: one of the tied *blueprints*, then one building."""
     facts = play.facts
     index, ties = play.tie(
-        blueprints, rule="R-COLONY-3", merged=facts.upgrade_merged_labels()
+        blueprints, rule="R-COLONY-3", merged=facts.explain(q.UpgradeMergedLabels())
     )
     blueprint = Choice(index=index, of=len(blueprints))
-    buildings = facts.eligible_buildings(blueprint)
+    buildings = facts.answer(q.EligibleBuildings(blueprint))
     spot, more_ties = play.tie(buildings, rule="R-COLONY-4")
     trace = play.explained(
         (*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
-        lambda f: (f.upgrade_candidates(), ()),
+        lambda f: (f.explain(q.UpgradeCandidates()), ()),
         tie_breaks=ties + more_ties,
     )
     play.emit(
         Upgrade(
-            hex=facts.eligible_building(
-                blueprint, Choice(index=spot, of=len(buildings))
+            hex=facts.name(
+                q.EligibleBuildingHex(blueprint, Choice(index=spot, of=len(buildings)))
             ),
-            blueprint=facts.upgrade_blueprint(blueprint),
+            blueprint=facts.name(q.UpgradeBlueprintId(blueprint)),
             tech_used=TechUsed.NONE,
             trace=trace,
         )
@@ -79,13 +80,13 @@ def perform_upgrade(play: Play[D], *, rules: tuple[str, ...]) -> None:
     limit: int | None = None
     capacities = (1, 1)
     while limit is None or len(positions) < limit:
-        blueprints = facts.upgrade_blueprints()
+        blueprints = facts.answer(q.UpgradeBlueprints())
         if not blueprints:
             break
         if positions and limit is None:
             capacities = (
-                facts.upgrade_capacity(Owner.LACERDA),
-                facts.upgrade_capacity(Owner.HUMAN),
+                facts.answer(q.UpgradeCapacity(Owner.LACERDA)),
+                facts.answer(q.UpgradeCapacity(Owner.HUMAN)),
             )
             limit = max(*capacities, 1)
             if len(positions) >= limit:
@@ -119,31 +120,33 @@ def _credit_upgrade_tech(
 def plan_staff(play: Play[D]) -> HirePlan | ContractPlan | Impossible:
     """Colony 3: hire or a Contract, or why it is impossible (R-COST-5, R-COLONY-5..7)."""
     facts = play.facts
-    if facts.colonist_on_hire_slot():
+    if facts.answer(q.ColonistOnHireSlot()):
         return Impossible(rule="R-COST-5", reason="his Colonist is on his Hire slot")
-    if facts.scientist_count() < 2:
-        if facts.best_scientists():
+    if facts.answer(q.ScientistCount()) < 2:
+        if facts.answer(q.BestScientists()):
             return HirePlan()
         if play.options.no_scientist_fallback is NoScientistFallback.ROVER:
             return Impossible(rule="R-COLONY-6", reason="no Scientist on display")
-    if not facts.best_contracts():
+    if not facts.answer(q.BestContracts()):
         return Impossible(rule="R-COLONY-7", reason="no Contract on display")
-    return ContractPlan(cost=facts.contract_crystal_cost())
+    return ContractPlan(cost=facts.answer(q.ContractCrystalCost()))
 
 
 def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
     """Hire the display Scientist of highest potential (R-COLONY-6), then R-COLONY-8."""
     facts = play.facts
-    scientists = facts.best_scientists()
+    scientists = facts.answer(q.BestScientists())
     index, ties = play.tie(scientists, rule="R-COLONY-6")
-    name = facts.scientist(Choice(index=index, of=len(scientists)))
+    choice = Choice(index=index, of=len(scientists))
+    scientist = facts.name(q.HiredScientist(choice))
+    slot = facts.name(q.HiredSlot(choice))
     trace = play.explained(
         (*rules, "R-COLONY-5", "R-COLONY-6"),
-        lambda f: (f.scientist_candidates(), ()),
+        lambda f: (f.explain(q.ScientistCandidates()), ()),
         tie_breaks=ties,
     )
-    play.emit(HireScientist(scientist=name.scientist, slot=name.slot, trace=trace))
-    play.emit(RefillContractDisplay(slot=name.slot, trace=rules_trace(("R-COLONY-8",))))
+    play.emit(HireScientist(scientist=scientist, slot=slot, trace=trace))
+    play.emit(RefillContractDisplay(slot=slot, trace=rules_trace(("R-COLONY-8",))))
 
 
 def perform_contract(
@@ -151,7 +154,7 @@ def perform_contract(
 ) -> None:
     """Take the Contract worth most (R-COLONY-7), paying its cost, then R-COLONY-8."""
     facts = play.facts
-    contracts = facts.best_contracts()
+    contracts = facts.answer(q.BestContracts())
     index, ties = play.tie(contracts, rule="R-COLONY-7")
     choice = Choice(index=index, of=len(contracts))
     if plan.cost:
@@ -164,16 +167,16 @@ def perform_contract(
         )
     trace = play.explained(
         (*rules, "R-COLONY-7"),
-        lambda f: (f.contract_candidates(), ()),
+        lambda f: (f.explain(q.ContractCandidates()), ()),
         tie_breaks=ties,
     )
-    name = facts.contract(choice)
+    slot = facts.name(q.TakenSlot(choice))
     play.emit(
         TakeContract(
-            contract=name.contract,
-            slot=name.slot,
-            kind=facts.contract_kind(choice),
+            contract=facts.name(q.TakenContract(choice)),
+            slot=slot,
+            kind=facts.answer(q.ContractKindOf(choice)),
             trace=trace,
         )
     )
-    play.emit(RefillContractDisplay(slot=name.slot, trace=rules_trace(("R-COLONY-8",))))
+    play.emit(RefillContractDisplay(slot=slot, trace=rules_trace(("R-COLONY-8",))))

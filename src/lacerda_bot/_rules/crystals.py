@@ -1,5 +1,6 @@
 """Crystals he gains (R-CRYSTAL-2): one mechanism for every source."""
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.play import Play, rules_trace
 from lacerda_bot.decisions import CrystalSource, D, GainCrystals
 
@@ -13,6 +14,6 @@ def gain_crystals(
 
     Only Crystals from the general supply are capped by the supply as well.
     """
-    kept = play.facts.crystals_kept(requested, source)
+    kept = play.facts.name(q.CrystalsKept(requested, source))
     trace = rules_trace((*rules, "R-CRYSTAL-2"))
     play.emit(GainCrystals(requested=requested, kept=kept, source=source, trace=trace))

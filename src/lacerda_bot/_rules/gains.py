@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from typing import Final, assert_never
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.building import (
     perform_construct,
     perform_shelter,
@@ -97,7 +98,7 @@ def _resolve(play: Play[D], gain: Gain, source: str) -> None:
         case GainKind.BLUEPRINT:
             done = _obtain(play)
         case GainKind.CRYSTALS:
-            done = play.facts.supply_has_crystal()  # R-CRYSTAL-5
+            done = play.facts.answer(q.SupplyHasCrystal())  # R-CRYSTAL-5
             if done:
                 gain_crystals(play, gain.n, CrystalSource.BENEFIT, "R-TO-6")
         case GainKind.COLONIST:
@@ -112,7 +113,7 @@ def _resolve(play: Play[D], gain: Gain, source: str) -> None:
             if done:
                 perform_upgrade(play, rules=("R-TO-7", "R-COST-6"))
         case GainKind.SHIP:  # R-LEVEL-4, R-CRYSTAL-5
-            done = play.facts.has_ship_left()
+            done = play.facts.answer(q.HasShipLeft())
             if done:
                 play.emit(GainShip(trace=rules_trace(("R-TO-7", "R-LEVEL-4"))))
         case unreachable:
@@ -168,7 +169,7 @@ def _construct(play: Play[D], kind: BuildingType | None) -> bool:
 
 def _take_warehouse(play: Play[D]) -> bool:
     """R-TO-3: the item with most units; a Crystal is his, a Resource goes to the supply."""
-    item = play.facts.warehouse_item()
+    item = play.facts.answer(q.WarehouseItem())
     if item is None:
         return False
     crystal = item is Item.CRYSTAL

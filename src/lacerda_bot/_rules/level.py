@@ -1,5 +1,6 @@
 """Colony level-up for Lacerda (R-LEVEL-1..6): a Shelter, a Ship, a Bot."""
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.building import perform_shelter, plan_shelter
 from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._state import BotState
@@ -27,11 +28,11 @@ def colony_level_up(
             perform_shelter(play, rules=("R-LEVEL-1", "R-LEVEL-6"))
         else:
             play.note(f"R-LEVEL-2: Shelter skipped ({why.reason})")
-        if play.facts.has_ship_left():
+        if play.facts.answer(q.HasShipLeft()):
             play.emit(GainShip(trace=rules_trace(("R-LEVEL-4", "R-LEVEL-6"))))
         else:
             play.note("R-LEVEL-4: no Ship left")
-        if play.facts.has_bot_left():
+        if play.facts.answer(q.HasBotLeft()):
             play.emit(GainBot(trace=rules_trace(("R-LEVEL-5", "R-LEVEL-6"))))
         else:
             play.note("R-LEVEL-5: no Bot left")

@@ -8,6 +8,7 @@ them, a player at the table reads them off the board.
 
 from enum import unique
 
+from lacerda_bot import _queries as q
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import (
@@ -42,14 +43,14 @@ __all__ = [
 def plan_obtain(play: Play[D]) -> ObtainPlan | Impossible:
     """Obtain a Blueprint: possible (R-ORBIT-1), and among which cards (R-ORBIT-2, R-ORBIT-3)."""
     facts = play.facts
-    display = facts.blueprint_display()
+    display = facts.answer(q.BlueprintDisplay())
     if display is Display.EMPTY:
         return Impossible(rule="R-ORBIT-1", reason="the display is empty")
-    if not facts.has_free_marker():
+    if not facts.answer(q.HasFreeMarker()):
         return Impossible(
             rule="R-ORBIT-1", reason="he has no free Advanced Building marker"
         )
-    if not facts.has_scientist():
+    if not facts.answer(q.HasScientist()):
         return ObtainPlan(scored_only=False)
     if display is Display.SCORED:
         return ObtainPlan(scored_only=True)
@@ -61,21 +62,23 @@ def plan_obtain(play: Play[D]) -> ObtainPlan | Impossible:
 def perform_obtain(play: Play[D], plan: ObtainPlan) -> None:
     """R-ORBIT-4: the fuller row holding a candidate, its leftmost one; then its pickup."""
     facts = play.facts
-    pick = facts.blueprint_pick(plan.scored_only)
     scored_only = plan.scored_only
     trace = play.explained(
         ("R-ORBIT-2", "R-ORBIT-3", "R-ORBIT-4"),
         lambda f: (
-            f.blueprint_candidates(scored_only),
-            f.blueprint_removals(scored_only),
+            f.explain(q.BlueprintCandidates(scored_only)),
+            f.explain(q.BlueprintRemovals(scored_only)),
         ),
     )
     play.emit(
         ObtainBlueprint(
-            blueprint=pick.blueprint, row=pick.row, slot=pick.slot, trace=trace
+            blueprint=facts.name(q.PickedBlueprint(scored_only)),
+            row=facts.name(q.PickedRow(scored_only)),
+            slot=facts.name(q.PickedSlot(scored_only)),
+            trace=trace,
         )
     )
-    pickup = facts.obtained_pickup_crystals()
+    pickup = facts.answer(q.ObtainedPickupCrystals())
     if pickup:
         gain_crystals(play, pickup, CrystalSource.BLUEPRINT_PICKUP, "R-ORBIT-4")
 
@@ -83,9 +86,9 @@ def perform_obtain(play: Play[D], plan: ObtainPlan) -> None:
 def plan_learn(play: Play[D]) -> LearnPlan | Impossible:
     """R-ORBIT-5: impossible with no free entry space or no tile of a type he lacks."""
     facts = play.facts
-    if not facts.lab_entry_free():
+    if not facts.answer(q.LabEntryFree()):
         return Impossible(rule="R-ORBIT-5", reason="no Lab entry space is free")
-    if not facts.cheapest_tech_tiles():
+    if not facts.answer(q.CheapestTechTiles()):
         return Impossible(rule="R-ORBIT-5", reason="no grid tile of a type he lacks")
     return LearnPlan()
 
@@ -93,27 +96,29 @@ def plan_learn(play: Play[D]) -> LearnPlan | Impossible:
 def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     """R-ORBIT-5: the cheapest new-type tile, leftmost, then R-TIE; then the space's gain."""
     facts = play.facts
-    tiles = facts.cheapest_tech_tiles()
+    tiles = facts.answer(q.CheapestTechTiles())
     index, ties = play.tie(tiles, rule="R-ORBIT-5")
     choice = Choice(index=index, of=len(tiles))
     trace = play.explained(
         ("R-ORBIT-5",),
-        lambda f: (f.tech_tile_candidates(), f.tech_tile_removals()),
+        lambda f: (f.explain(q.TechTileCandidates()), f.explain(q.TechTileRemovals())),
         tie_breaks=ties,
     )
     learn = LearnTech(
-        grid_tile=facts.tech_tile(choice),
-        tech=facts.tech_tile_type(choice),
-        lab_space=facts.entry_space(),
+        grid_tile=facts.name(q.TechTileId(choice)),
+        tech=facts.name(q.TileTech(choice)),
+        lab_space=facts.name(q.EntrySpaceId()),
         trace=trace,
     )
     play.emit(learn)
-    resolve(play, facts.learned_space_gains(), f"Lab entry space {learn.lab_space}")
+    resolve(
+        play, facts.answer(q.LearnedSpaceGains()), f"Lab entry space {learn.lab_space}"
+    )
 
 
 def plan_develop(play: Play[D]) -> DevelopPlan | Impossible:
     """R-ORBIT-6: impossible when none of his Techs can advance."""
-    if not play.facts.can_advance_any():
+    if not play.facts.answer(q.CanAdvanceAny()):
         return Impossible(rule="R-ORBIT-6", reason="none of his Techs can advance")
     return DevelopPlan()
 
@@ -134,10 +139,10 @@ def _choose(
     """The Tech *step* develops, or ``None`` when nothing can advance."""
     facts = play.facts
     if step is DevelopStep.MOST:
-        return DevelopChoice.MOST if facts.can_advance_any() else None
-    if facts.can_advance_other(previous):
+        return DevelopChoice.MOST if facts.answer(q.CanAdvanceAny()) else None
+    if facts.answer(q.CanAdvanceOther(previous)):
         return DevelopChoice.LEAST_OTHER
-    if previous is not None and facts.can_advance_again(previous):
+    if previous is not None and facts.answer(q.CanAdvanceAgain(previous)):
         return DevelopChoice.SAME
     return None
 
@@ -158,32 +163,34 @@ def develop_step(
     """
     facts = play.facts
     if isinstance(step, TechType):
-        if not facts.can_advance_tech(step):
+        if not facts.answer(q.CanAdvanceTech(step)):
             return None
-        name = facts.developing_tech(step)
+        tech: TechType | D = step
     else:
         choice = _choose(play, step, previous)
         if choice is None:
             return None
-        name = facts.developing(choice, previous)
-    tech = name.tech
-    spaces = facts.develop_spaces(tech)
+        tech = facts.name(q.Developing(choice, previous))
+    spaces = facts.answer(q.DevelopSpaces(tech))
     index, ties = play.tie(spaces, rule="R-ORBIT-6")
     trace = play.explained(
         rules,
-        lambda f: (f.develop_space_candidates(tech), f.develop_space_removals(tech)),
+        lambda f: (
+            f.explain(q.DevelopSpaceCandidates(tech)),
+            f.explain(q.DevelopSpaceRemovals(tech)),
+        ),
         tie_breaks=ties,
     )
     develop = DevelopTech(
         tech=tech,
-        from_level=name.from_level,
-        to_level=name.to_level,
-        space=facts.develop_space(tech, Choice(index=index, of=len(spaces))),
+        from_level=facts.name(q.DevelopFrom(tech)),
+        to_level=facts.name(q.DevelopTo(tech)),
+        space=facts.name(q.DevelopSpaceId(tech, Choice(index=index, of=len(spaces)))),
         trace=trace,
     )
     play.emit(develop)
     source = f"Lab space {develop.space} (level {develop.to_level})"
-    resolve(play, facts.developed_space_gains(), source)
+    resolve(play, facts.answer(q.DevelopedSpaceGains()), source)
     return tech
 
 

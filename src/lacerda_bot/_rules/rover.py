@@ -11,6 +11,7 @@ from typing import Final, final
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot.decisions import (
@@ -127,33 +128,35 @@ def move_rover(
     on arrival the tile payment, ``CollectTile`` and its reward gains.
     """
     facts = play.facts
-    tiles = facts.nearest_tiles()
+    tiles = facts.answer(q.NearestTiles())
     if not tiles:
         return False
     index, target_ties = play.tie(tiles, rule="R-ROVER-3")
     target = Choice(index=index, of=len(tiles))
-    steps = facts.target_steps(target)
+    steps = facts.answer(q.TargetSteps(target))
     costs: list[int] = []
 
     def cost() -> int:
         """The tile's Crystal cost, read once, when paying or arriving needs it."""
         if not costs:
-            costs.append(facts.target_crystal_cost(target))
+            costs.append(facts.answer(q.TargetCrystalCost(target)))
         return costs[0]
 
     allowance = best_rover_tech(
         steps=steps,
         base=base,
-        own_level=lambda: facts.tech_level(TechType.ROVER, Owner.LACERDA),
-        human_level=lambda: facts.tech_level(TechType.ROVER, Owner.HUMAN),
+        own_level=lambda: facts.answer(q.TechLevel(TechType.ROVER, Owner.LACERDA)),
+        human_level=lambda: facts.answer(q.TechLevel(TechType.ROVER, Owner.HUMAN)),
         tile_cost=cost,
-        spendable=facts.spendable_crystals,
+        spendable=lambda: facts.answer(q.SpendableCrystals()),
         prefer_own=play.options.prefer_own_tech,
     )
     length, paid = allowance.length, allowance.pay
 
     def explain(f: Facts[D]) -> Explanation:
-        return f.rover_candidates(target, length, paid), f.rover_removals()
+        return f.explain(q.RoverCandidates(target, length, paid)), f.explain(
+            q.RoverRemovals()
+        )
 
     # the tiles are explained on the board they were chosen on (before the payment)
     later = facts.later(explain)
@@ -175,13 +178,17 @@ def move_rover(
         play.emit(pay)
     # Reaching the tile with no Crystal on the way, every shortest path ends alike
     # and is merged into one (R-TIE-1); otherwise the paths' outcomes may differ.
-    crystals = not allowance.reached or facts.crystals_on_way(target, allowance.length)
+    crystals = not allowance.reached or facts.answer(
+        q.CrystalsOnWay(target, allowance.length)
+    )
     paths = (
-        facts.best_paths(target, allowance.length)
+        facts.answer(q.BestPaths(target, allowance.length))
         if crystals
         else Numbered.of(("the way",))
     )
-    merged = facts.path_merged_labels(target, length) if paths.count > 1 else ()
+    merged = (
+        facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
+    )
     path_index, path_ties = play.tie(paths, rule="R-ROVER-6", merged=merged)
     path = Choice(index=path_index, of=paths.count)
     trace = play.explained(
@@ -192,11 +199,11 @@ def move_rover(
     )
     counted = _counted_tech(play, allowance, base, target, path)
     move = MoveRover(
-        path=facts.path(target, allowance.length, path),
+        path=facts.name(q.PathHexes(target, allowance.length, path)),
         allowance=allowance.allowance,
         crystals_paid=allowance.pay,
-        crystal_hexes=facts.path_crystal_hexes(target, allowance.length, path),
-        target=facts.target_tile(target),
+        crystal_hexes=facts.name(q.PathCrystalHexes(target, allowance.length, path)),
+        target=facts.name(q.TargetTileId(target)),
         reached=allowance.reached,
         tech_used=counted,
         trace=trace,
@@ -208,7 +215,7 @@ def move_rover(
             tech=TechType.ROVER, trace=rules_trace(("R-TURN-7", "R-ROVER-4"))
         )
         play.emit(oxygen)
-    for _ in range(facts.moved_crystal_count() if crystals else 0):
+    for _ in range(facts.answer(q.MovedCrystalCount()) if crystals else 0):
         gain_crystals(play, 1, CrystalSource.ROVER_PATH, "R-ROVER-7")
     if allowance.reached:
         _arrive(play, resolve, arrival_cost)
@@ -228,7 +235,7 @@ def _counted_tech(
     if allowance.reached:
         moved = allowance.length
     else:
-        moved = play.facts.path_moved(target, allowance.length, path)
+        moved = play.facts.answer(q.PathMoved(target, allowance.length, path))
     return allowance.tech if moved > base else TechUsed.NONE
 
 
@@ -242,8 +249,8 @@ def _arrive(play: Play[D], resolve: GainResolver[D], cost: int) -> None:
             trace=rules_trace(("R-ROVER-9",)),
         )
         play.emit(pay)
-    tile = facts.arrival_tile()
+    tile = facts.name(q.ArrivalTileId())
     play.emit(
         CollectTile(tile=tile, crystal_cost=cost, trace=rules_trace(("R-ROVER-9",)))
     )
-    resolve(play, facts.collected_tile_reward(), f"tile {tile}")
+    resolve(play, facts.answer(q.CollectedTileReward()), f"tile {tile}")

@@ -1,7 +1,7 @@
 """Lacerda's final score (R-SCORE-1, R-SCORE-2): a breakdown that sums to its total."""
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Final, Protocol, final
+from typing import Final, Protocol, TypeVar, final
 
 import attrs
 
@@ -13,22 +13,36 @@ from lacerda_bot._rules.goals import (
 )
 from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
+from lacerda_bot.facts import Query
 from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
 from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
 from lacerda_bot.records import AdvancedCount, HeldBlueprint, LabSpace
 
 __all__ = [
+    "FINAL_QUERIES",
     "PROGRESS_POINTS",
     "SHIP_POINTS",
+    "BuiltBlueprints",
+    "Contracts",
     "FinalFacts",
     "FinalResult",
+    "HumanTotal",
+    "LivingQuartersTop",
+    "OpTrack",
+    "ProgressCubes",
+    "RequirementMet",
+    "ScientistBuildings",
     "ScoreBreakdown",
     "ScoringView",
+    "ShipsInHangar",
+    "TechPoints",
     "final_scoring",
     "score_counts",
     "score_lacerda",
     "tech_points",
 ]
+
+T = TypeVar("T")
 
 PROGRESS_POINTS: Final[tuple[int, ...]] = (0, 1, 2, 4, 7, 11)
 """T7: OP for 0 to 5 Progress cubes."""
@@ -206,48 +220,111 @@ class FinalFacts(Protocol):
     """What final scoring reads where a person counts (R-SCORE-1, R-GOAL-2).
 
     The counts of :func:`score_counts`, the human's total, and whether each
-    Solo Goal requirement other than the margin holds.
+    Solo Goal requirement other than the margin holds: the queries below.
     """
 
-    def op_track(self) -> int:
-        """His OP on the scoring track."""
+    def answer(self, query: Query[T]) -> T:
+        """The count or the requirement *query* asks."""
         ...
 
-    def progress_cubes(self) -> int:
-        """His Progress cubes (0 to 5)."""
-        ...
 
-    def tech_points(self) -> int:
-        """The Lab column values of his Tech tiles, summed."""
-        ...
+@final
+@attrs.frozen
+class OpTrack(Query[int]):
+    """R-SCORE-1: His OP on the scoring track."""
 
-    def ships_in_hangar(self) -> int:
-        """His Ships in the Hangar."""
-        ...
+    key = "op_track"
 
-    def built_blueprints(self, level: int) -> int:
-        """His Blueprints of *level* (1 or 3) he built."""
-        ...
 
-    def scientist_buildings(self) -> int:
-        """Advanced Buildings on Mars of the types his Scientists score, summed."""
-        ...
+@final
+@attrs.frozen
+class ProgressCubes(Query[int]):
+    """R-SCORE-1: His Progress cubes (0 to 5)."""
 
-    def contracts(self, kind: ContractKind) -> int:
-        """His Contracts of *kind*."""
-        ...
+    key = "progress_cubes"
 
-    def living_quarters_top(self) -> int:
-        """The top value of his Living Quarters track."""
-        ...
 
-    def human_total(self) -> int:
-        """The human's final score."""
-        ...
+@final
+@attrs.frozen
+class TechPoints(Query[int]):
+    """R-SCORE-1: The Lab column values of his Tech tiles, summed."""
 
-    def requirement_met(self, index: int, requirement: Requirement) -> bool:
-        """Whether requirement *index* of the goal (not the margin) holds."""
-        ...
+    key = "tech_points"
+
+
+@final
+@attrs.frozen
+class ShipsInHangar(Query[int]):
+    """R-SCORE-1: His Ships in the Hangar."""
+
+    key = "ships_in_hangar"
+
+
+@final
+@attrs.frozen
+class BuiltBlueprints(Query[int]):
+    """R-SCORE-1: His Blueprints of *level* (1 or 3) he built."""
+
+    key = "built_blueprints"
+    level: int
+
+
+@final
+@attrs.frozen
+class ScientistBuildings(Query[int]):
+    """R-SCORE-1: Advanced Buildings on Mars of the types his Scientists score, summed."""
+
+    key = "scientist_buildings"
+
+
+@final
+@attrs.frozen
+class Contracts(Query[int]):
+    """R-SCORE-1: His Contracts of *kind*."""
+
+    key = "contracts"
+    kind: ContractKind
+
+
+@final
+@attrs.frozen
+class LivingQuartersTop(Query[int]):
+    """R-SCORE-1: The top value of his Living Quarters track."""
+
+    key = "living_quarters_top"
+
+
+@final
+@attrs.frozen
+class HumanTotal(Query[int]):
+    """R-SCORE-1: The human's final score."""
+
+    key = "human_total"
+
+
+@final
+@attrs.frozen
+class RequirementMet(Query[bool]):
+    """R-GOAL-2: whether requirement *index* of the goal (not the margin) holds."""
+
+    key = "requirement_met"
+    index: int
+    requirement: Requirement
+
+
+FINAL_QUERIES: Final = (
+    OpTrack,
+    ProgressCubes,
+    TechPoints,
+    ShipsInHangar,
+    BuiltBlueprints,
+    ScientistBuildings,
+    Contracts,
+    LivingQuartersTop,
+    HumanTotal,
+    RequirementMet,
+)
+"""What final scoring reads, in that order."""
 
 
 @final
@@ -269,18 +346,22 @@ def final_scoring(goal: str, facts: FinalFacts) -> FinalResult:
     read as met or not.
     """
     score = score_counts(
-        op_track=facts.op_track(),
-        progress_cubes=facts.progress_cubes(),
-        tech_points=facts.tech_points(),
-        ships_in_hangar=facts.ships_in_hangar(),
-        built_level1=facts.built_blueprints(1),
-        built_level3=facts.built_blueprints(3),
-        scientist_buildings=facts.scientist_buildings(),
-        upgrade_contracts=facts.contracts(ContractKind.UPGRADE),
-        delivery_contracts=facts.contracts(ContractKind.DELIVERY),
-        living_quarters_top=facts.living_quarters_top(),
+        op_track=facts.answer(OpTrack()),
+        progress_cubes=facts.answer(ProgressCubes()),
+        tech_points=facts.answer(TechPoints()),
+        ships_in_hangar=facts.answer(ShipsInHangar()),
+        built_level1=facts.answer(BuiltBlueprints(1)),
+        built_level3=facts.answer(BuiltBlueprints(3)),
+        scientist_buildings=facts.answer(ScientistBuildings()),
+        upgrade_contracts=facts.answer(Contracts(ContractKind.UPGRADE)),
+        delivery_contracts=facts.answer(Contracts(ContractKind.DELIVERY)),
+        living_quarters_top=facts.answer(LivingQuartersTop()),
     )
-    human = facts.human_total()
+    human = facts.answer(HumanTotal())
     margin = human - score.total
-    result = judge_goal(goal, GoalFacts(margin=margin), facts.requirement_met)
+    result = judge_goal(
+        goal,
+        GoalFacts(margin=margin),
+        lambda index, requirement: facts.answer(RequirementMet(index, requirement)),
+    )
     return FinalResult(score=score, human_total=human, margin=margin, goal=result)

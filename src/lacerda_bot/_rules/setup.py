@@ -1,5 +1,6 @@
 """The start of the game for Lacerda (R-SETUP-7, R-SETUP-8)."""
 
+from lacerda_bot import _queries as q
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.play import Observer, Play, run_call
 from lacerda_bot._state import BotState
@@ -24,20 +25,22 @@ def setup(
 
     def body(play: Play[D]) -> None:
         facts = play.facts
-        count = facts.first_colonist_tile_count()
+        count = facts.answer(q.FirstColonistTileCount())
         index, event = play.pick(count, rule="R-SETUP-7")
         choice = Choice(index=index, of=count)
         trace = Trace(
             rules=("R-SETUP-7", "R-DECK-1", "R-TIE-7"), note=f"random event {event}"
         )
         start = StartingSpace(
-            space=facts.starting_space(choice),
-            side=facts.starting_side(choice),
+            space=facts.name(q.StartingSpaceId(choice)),
+            side=facts.answer(q.StartingSide(choice)),
             trace=trace,
         )
         play.emit(start)
         if play.options.starting_space_benefit:
-            resolve_gains(play, facts.space_gains(), f"starting space {start.space}")
+            resolve_gains(
+                play, facts.answer(q.SpaceGains()), f"starting space {start.space}"
+            )
         else:
             play.note("R-SETUP-8: starting_space_benefit is off; no gain taken")
 

@@ -1,5 +1,6 @@
 """The Shuttle phase for Lacerda (R-SHUTTLE-1..6): stay, or travel and arrive."""
 
+from lacerda_bot import _queries as q
 from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.building import perform_construct, plan_construct
 from lacerda_bot._rules.gains import resolve_gains
@@ -20,10 +21,10 @@ __all__ = ["shuttle_phase", "travel_reason"]
 def travel_reason(play: Play[D]) -> str:
     """Why he stays this Shuttle phase (R-SHUTTLE-2), or ``""`` if he travels."""
     facts = play.facts
-    if not facts.shuttle_departs():
+    if not facts.answer(q.ShuttleDeparts()):
         return "the Shuttle does not depart this round"
-    departs_from = facts.shuttle_from()
-    if departs_from is not facts.side():
+    departs_from = facts.answer(q.ShuttleFrom())
+    if departs_from is not facts.answer(q.HisSide()):
         return f"the Shuttle departs from the {departs_from.value} side, not his"
     last = play.bot.last_card
     if last is not None and not card_by_id(last).travels:
@@ -57,8 +58,8 @@ def _shuttle(play: Play[D]) -> None:
         )
         return
     facts = play.facts
-    arrival = Side.COLONY if facts.side() is Side.ORBIT else Side.ORBIT
-    count = facts.free_space_count(arrival)
+    arrival = Side.COLONY if facts.answer(q.HisSide()) is Side.ORBIT else Side.ORBIT
+    count = facts.answer(q.FreeSpaceCount(arrival))
     if count == 0:
         raise InvalidHostStateError(
             "turn_order_spaces", f"a free space on the {arrival.value} side", ()
@@ -70,17 +71,19 @@ def _shuttle(play: Play[D]) -> None:
     )
     travel = Travel(
         side=arrival,
-        space=facts.free_space(arrival, choice),
+        space=facts.name(q.FreeSpaceId(arrival, choice)),
         trace=play.explained(
             rules,
-            lambda f: (f.free_space_candidates(arrival), ()),
+            lambda f: (f.explain(q.FreeSpaceCandidates(arrival)), ()),
             note=f"random event {event}",
         ),
     )
     if arrival is Side.COLONY:
         _place_discovery_tile(play)
     play.emit(travel)
-    resolve_gains(play, facts.space_gains(), f"Turn Order space {travel.space}")
+    resolve_gains(
+        play, facts.answer(q.SpaceGains()), f"Turn Order space {travel.space}"
+    )
     if arrival is Side.COLONY:
         _arrival_construction(play)
 
@@ -89,7 +92,7 @@ def _place_discovery_tile(play: Play[D]) -> None:
     """R-SHUTTLE-6: the leftmost Exploration tile, on a tied site chosen by R-TIE."""
     facts = play.facts
     rules = ("R-SHUTTLE-5", "R-SHUTTLE-6")
-    if not facts.exploration_tile_left():
+    if not facts.answer(q.ExplorationTileLeft()):
         play.emit(
             PlaceDiscoveryTile(
                 tile=None,
@@ -99,12 +102,12 @@ def _place_discovery_tile(play: Play[D]) -> None:
             )
         )
         return
-    sites = facts.discovery_sites()
+    sites = facts.answer(q.DiscoverySites())
     if not sites:
         reason = "no empty hex at distance 3 from his Rover"
         play.emit(
             PlaceDiscoveryTile(
-                tile=facts.exploration_tile(),
+                tile=facts.name(q.ExplorationTileId()),
                 hex=None,
                 reason=reason,
                 trace=rules_trace(rules),
@@ -113,12 +116,12 @@ def _place_discovery_tile(play: Play[D]) -> None:
         return
     index, ties = play.tie(sites, rule="R-SHUTTLE-6")
     trace = play.explained(
-        rules, lambda f: (f.discovery_candidates(), ()), tie_breaks=ties
+        rules, lambda f: (f.explain(q.DiscoveryCandidates()), ()), tie_breaks=ties
     )
     play.emit(
         PlaceDiscoveryTile(
-            tile=facts.exploration_tile(),
-            hex=facts.discovery_site(Choice(index=index, of=len(sites))),
+            tile=facts.name(q.ExplorationTileId()),
+            hex=facts.name(q.DiscoverySiteHex(Choice(index=index, of=len(sites)))),
             trace=trace,
         )
     )

@@ -1,5 +1,6 @@
 """Lacerda's turn (R-TURN-1) and his reaction to the human using his Tech (R-TURN-6)."""
 
+from lacerda_bot import _queries as q
 from lacerda_bot._deck import SoloCard, card_by_id
 from lacerda_bot._rules.actions import run_action
 from lacerda_bot._rules.crystals import gain_crystals
@@ -25,7 +26,7 @@ def take_turn(
         card = _reveal(play)
         if play.bot.pass_count >= 2:
             _mission_step(play, card.mission)
-        side = play.facts.side()
+        side = play.facts.answer(q.HisSide())
         action = Action.for_card(side, card.action)
         play.note(
             f"R-TURN-1: card {card.id} action {card.action} on {side.value} is {action.value}"
@@ -53,14 +54,16 @@ def _reveal(play: Play[D]) -> SoloCard:
 def _mission_step(play: Play[D], slot: MissionSlot) -> None:
     """R-MISSION-1, R-MISSION-2: advance the card's Mission and gain its Crystals, unless completed."""
     facts = play.facts
-    if facts.mission_completed(slot):
+    if facts.answer(q.MissionCompleted(slot)):
         play.note(
-            f"R-MISSION-2: Mission {facts.mission(slot)} is completed; nothing moves or is paid"
+            f"R-MISSION-2: Mission {facts.name(q.MissionId(slot))} is completed; nothing moves or is paid"
         )
         return
     trace = rules_trace(("R-MISSION-1",))
-    play.emit(AdvanceMission(slot=slot, mission=facts.mission(slot), trace=trace))
-    crystals = facts.mission_crystals(slot)
+    play.emit(
+        AdvanceMission(slot=slot, mission=facts.name(q.MissionId(slot)), trace=trace)
+    )
+    crystals = facts.answer(q.MissionCrystals(slot))
     if crystals:
         gain_crystals(play, crystals, CrystalSource.MISSION, "R-MISSION-1")
 
@@ -80,7 +83,7 @@ def human_used_tech(
     """
 
     def body(play: Play[D]) -> None:
-        if not play.facts.has_tech(tech):
+        if not play.facts.answer(q.HasTech(tech)):
             raise InvalidHostStateError("tech", "one of Lacerda's Techs", tech)
         if develop_step(play, resolve_gains, tech, rules=("R-TURN-6",)) is None:
             play.note(

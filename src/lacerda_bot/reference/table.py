@@ -11,21 +11,35 @@ step, the measure of how much the companion asks (``benchmarks/run.py``).
 
 import statistics
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, final
+from typing import Any, Final, TypeVar, final
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._lab import level_of
 from lacerda_bot._rules import level, setup, shuttle, turn
-from lacerda_bot._rules.goals import GoalFacts, Requirement, evaluate_goal
-from lacerda_bot._rules.scoring import final_scoring, tech_points
+from lacerda_bot._rules.goals import GoalFacts, evaluate_goal
+from lacerda_bot._rules.scoring import (
+    BuiltBlueprints,
+    Contracts,
+    HumanTotal,
+    LivingQuartersTop,
+    OpTrack,
+    ProgressCubes,
+    RequirementMet,
+    ScientistBuildings,
+    ShipsInHangar,
+    TechPoints,
+    final_scoring,
+    tech_points,
+)
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import LacerdaBotError
-from lacerda_bot.facts import Fact, Facts, Read
-from lacerda_bot.model import ContractKind, TechType, scored_type
+from lacerda_bot.facts import Facts, Query, Read
+from lacerda_bot.model import TechType, scored_type
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.table.driver import Run, StepKind, run_step
@@ -38,6 +52,8 @@ __all__ = [
     "TableMismatchError",
     "questions_per_step",
 ]
+
+T = TypeVar("T")
 
 _STEPS: Final = {
     CallKind.SETUP: StepKind.SETUP,
@@ -54,26 +70,23 @@ class TableMismatchError(LacerdaBotError, AssertionError):
 
 def _printed(read: Read, board: Board, tech: TechType | None) -> object:
     """What a player reads off *board* for a fact only the table asks."""
-    fact = read.fact
-    shelter = level_of(board.lab_spaces, TechType.SHELTER)
-    match fact:
-        case Fact.USED_TECH:
+    match read.query:
+        case q.UsedTech():
             return tech
-        case Fact.START_CRYSTALS:
+        case q.StartCrystals():
             return board.spendable_crystals
-        case Fact.START_FREE_DEPOT:
+        case q.StartFreeDepot():
             return board.free_depot_spaces
-        case Fact.LAB_COLUMNS:
+        case q.LabColumns():
             return board.lab_columns
-        case Fact.START_SHELTER_TECH:
-            return shelter
-        case Fact.START_LIVING_QUARTERS:
+        case q.StartShelterTech():
+            return level_of(board.lab_spaces, TechType.SHELTER)
+        case q.StartLivingQuarters():
             return board.living_quarters_top
-        case Fact.START_MISSION_CRYSTALS:
-            (slot,) = read.args
+        case q.StartMissionCrystals(slot=slot):
             return next(m.crystals for m in board.missions if m.slot is slot)
         case _:
-            raise TableMismatchError(f"no value on the board for {fact.value}")
+            raise TableMismatchError(f"no value on the board for {read.key}")
 
 
 @final
@@ -101,29 +114,25 @@ class _FromLog:
 
     def value(self, read: Read, index: int) -> object:
         """The board's value of *read*."""
-        if read.fact.table_only:
+        if read.query.table_only:
             self.offset += 1
             return _printed(read, self.board, self.tech)
         at = index - self.offset
         if at >= len(self.log):
-            raise TableMismatchError(
-                f"the table reads {read.fact.value} past the board"
-            )
+            raise TableMismatchError(f"the table reads {read.key} past the board")
         entry = self.log[at]
-        if entry.fact is not read.fact:
-            msg = (
-                f"the table reads {read.fact.value}, the board read {entry.fact.value}"
-            )
+        if type(entry.query) is not type(read.query):
+            msg = f"the table reads {read.key}, the board read {entry.key}"
             raise TableMismatchError(msg)
-        if entry.fact is Fact.DEVELOP_SPACES and entry.value == 1:
-            step = sum(1 for r in self.log[:at] if r.fact is Fact.DEVELOP_SPACES)
+        if isinstance(entry.query, q.DevelopSpaces) and entry.value == 1:
+            step = sum(1 for r in self.log[:at] if isinstance(r.query, q.DevelopSpaces))
             return (self.entered[step],)
         return entry.value
 
-    def ahead(self, fact: Fact, index: int) -> object:
-        """The board's value of its next read of *fact*."""
+    def ahead(self, kind: type[Query[object]], index: int) -> object:
+        """The board's value of its next read of a *kind* fact."""
         start = index - self.offset + 1
-        return next((r.value for r in self.log[start:] if r.fact is fact), None)
+        return next((r.value for r in self.log[start:] if type(r.query) is kind), None)
 
 
 @final
@@ -136,58 +145,51 @@ class _ScoredBoard:
         self.board, self.human, self.log = board, human, log
         self.goal_id, self.goal = goal
 
-    def _note(self, fact: Fact, args: tuple[object, ...], value: Any) -> Any:
-        self.log.append(Read(fact=fact, args=args, value=value))
-        return value
+    def answer(self, query: Query[T]) -> T:
+        """The count or requirement *query* asks, read off the board (and logged)."""
+        value = self._value(query)
+        self.log.append(Read(query=query, value=value))
+        return value  # type: ignore[return-value]
 
-    def op_track(self) -> int:
-        return int(self._note(Fact.OP_TRACK, (), self.board.op_track))
-
-    def progress_cubes(self) -> int:
-        return int(self._note(Fact.PROGRESS_CUBES, (), self.board.progress_cubes))
-
-    def tech_points(self) -> int:
+    def _value(self, query: Query[object]) -> int | bool:
         board = self.board
-        points = tech_points(
-            board.lab_column_values, board.lab_spaces, board.lab_columns
-        )
-        return int(self._note(Fact.TECH_POINTS, (), points))
-
-    def ships_in_hangar(self) -> int:
-        return int(self._note(Fact.SHIPS_IN_HANGAR, (), self.board.ships_in_hangar))
-
-    def built_blueprints(self, level: int) -> int:
-        built = sum(
-            1
-            for b in self.board.lacerda_blueprints
-            if b.used and b.blueprint.level == level
-        )
-        return int(self._note(Fact.BUILT_BLUEPRINTS, (level,), built))
-
-    def scientist_buildings(self) -> int:
-        advanced = {a.building: a.count for a in self.board.advanced_buildings_on_mars}
-        count = sum(
-            advanced.get(scored_type(s), 0) for s in self.board.lacerda_scientists
-        )
-        return int(self._note(Fact.SCIENTIST_BUILDINGS, (), count))
-
-    def contracts(self, kind: ContractKind) -> int:
-        count = self.board.lacerda_contracts.count(kind)
-        return int(self._note(Fact.CONTRACTS, (kind,), count))
-
-    def living_quarters_top(self) -> int:
-        top = self.board.living_quarters_top
-        return int(self._note(Fact.LIVING_QUARTERS_TOP, (), top))
-
-    def human_total(self) -> int:
-        return int(self._note(Fact.HUMAN_TOTAL, (), self.human))
-
-    def requirement_met(self, index: int, requirement: Requirement) -> bool:
-        met = any(
-            r.requirement == requirement and r.passed
-            for r in evaluate_goal(self.goal_id, self.goal).requirements
-        )
-        return bool(self._note(Fact.REQUIREMENT_MET, (index, requirement), met))
+        match query:
+            case OpTrack():
+                return board.op_track
+            case ProgressCubes():
+                return board.progress_cubes
+            case TechPoints():
+                return tech_points(
+                    board.lab_column_values, board.lab_spaces, board.lab_columns
+                )
+            case ShipsInHangar():
+                return board.ships_in_hangar
+            case BuiltBlueprints(level=level):
+                return sum(
+                    1
+                    for b in board.lacerda_blueprints
+                    if b.used and b.blueprint.level == level
+                )
+            case ScientistBuildings():
+                advanced = {
+                    a.building: a.count for a in board.advanced_buildings_on_mars
+                }
+                return sum(
+                    advanced.get(scored_type(s), 0) for s in board.lacerda_scientists
+                )
+            case Contracts(kind=kind):
+                return board.lacerda_contracts.count(kind)
+            case LivingQuartersTop():
+                return board.living_quarters_top
+            case HumanTotal():
+                return self.human
+            case RequirementMet(requirement=requirement):
+                return any(
+                    r.requirement == requirement and r.passed
+                    for r in evaluate_goal(self.goal_id, self.goal).requirements
+                )
+            case _:
+                raise TableMismatchError(f"no final count on the board for {query.key}")
 
 
 def _tiles(tracked: Tracked) -> dict[str, TechType]:

@@ -4,27 +4,29 @@ Also the printed start of his player board, asked once at set-up when the
 companion tracks it (:mod:`lacerda_bot.table.tracked`).
 """
 
-from collections.abc import Mapping
 from typing import Final
 
-from lacerda_bot._rules.goals import Requirement
-from lacerda_bot.facts import Fact
-from lacerda_bot.model import (
-    Action,
-    ContractKind,
-    Item,
-    MissionSlot,
-    Side,
-    TechType,
-    scored_type,
+from lacerda_bot import _queries as q
+from lacerda_bot._rules.scoring import (
+    BuiltBlueprints,
+    Contracts,
+    HumanTotal,
+    LivingQuartersTop,
+    OpTrack,
+    ProgressCubes,
+    RequirementMet,
+    ScientistBuildings,
+    ShipsInHangar,
+    TechPoints,
 )
+from lacerda_bot.model import Item, Side, TechType, scored_type
 from lacerda_bot.render import ACTION_NAMES, building_name, describe_requirement
 from lacerda_bot.table.ask_map import tech_name
 from lacerda_bot.table.ask_player import SCIENTISTS
 from lacerda_bot.table.shapes import (
-    Builder,
     Gains,
     Pick,
+    Questions,
     Shape,
     Wording,
     YesNo,
@@ -32,18 +34,16 @@ from lacerda_bot.table.shapes import (
     yes,
 )
 
-__all__ = ["QUESTIONS"]
+__all__ = ["ASKS"]
+
+ASKS: Final = Questions()
+"""The builder of each question about the game around him, by query type."""
 
 _SIDES: Final = (("orbit", Side.ORBIT), ("colony", Side.COLONY))
 
 
-def _slot(args: tuple[object, ...]) -> MissionSlot:
-    (slot,) = args
-    assert isinstance(slot, MissionSlot)
-    return slot
-
-
-def _side(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.HisSide)
+def _side(query: q.HisSide, words: Wording) -> Shape:
     return Pick(
         text="Which side is Lacerda on?",
         choices=_SIDES,
@@ -52,8 +52,9 @@ def _side(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _mission_done(args: tuple[object, ...], words: Wording) -> Shape:
-    slot = _slot(args)
+@ASKS.asks(q.MissionCompleted)
+def _mission_done(query: q.MissionCompleted, words: Wording) -> Shape:
+    slot = query.slot
     return yes(
         f"Is Mission {slot.name} completed?",
         f"A Mission is completed once its marker reaches the end of its track, by "
@@ -62,8 +63,9 @@ def _mission_done(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
-    slot = _slot(args)
+@ASKS.asks(q.MissionCrystals)
+def _mission_crystals(query: q.MissionCrystals, words: Wording) -> Shape:
+    slot = query.slot
     return count(
         f"How many Crystals does Mission {slot.name} pay per contribution?",
         0,
@@ -73,8 +75,9 @@ def _mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _start_mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
-    slot = _slot(args)
+@ASKS.asks(q.StartMissionCrystals)
+def _start_mission_crystals(query: q.StartMissionCrystals, words: Wording) -> Shape:
+    slot = query.slot
     return count(
         f"How many Crystals does Mission {slot.name} pay him per contribution?",
         0,
@@ -85,11 +88,10 @@ def _start_mission_crystals(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _colonists(args: tuple[object, ...], words: Wording) -> Shape:
-    (action,) = args
-    assert isinstance(action, Action)
+@ASKS.asks(q.ColonistsPresent)
+def _colonists(query: q.ColonistsPresent, words: Wording) -> Shape:
     return count(
-        f"How many Colonists are on the {ACTION_NAMES[action]} action space now?",
+        f"How many Colonists are on the {ACTION_NAMES[query.action]} action space now?",
         0,
         12,
         "Count every Colonist there (yours and his) before he places his; he pays a "
@@ -97,7 +99,8 @@ def _colonists(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _tile_reward(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.CollectedTileReward)
+def _tile_reward(query: q.CollectedTileReward, words: Wording) -> Shape:
     return Gains(
         text="What does the tile give him?",
         many=True,
@@ -105,7 +108,8 @@ def _tile_reward(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _first_colonist_tiles(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.FirstColonistTileCount)
+def _first_colonist_tiles(query: q.FirstColonistTileCount, words: Wording) -> Shape:
     return count(
         "How many First Colonist tiles are in play?",
         1,
@@ -115,7 +119,8 @@ def _first_colonist_tiles(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _starting_side(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.StartingSide)
+def _starting_side(query: q.StartingSide, words: Wording) -> Shape:
     return Pick(
         text="On which side is that space?",
         choices=_SIDES,
@@ -124,14 +129,16 @@ def _starting_side(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _space_gains(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.SpaceGains)
+def _space_gains(query: q.SpaceGains, words: Wording) -> Shape:
     return Gains(
         text="What does that space give?",
         hint="The benefit printed on the Turn Order space.",
     )
 
 
-def _departs(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ShuttleDeparts)
+def _departs(query: q.ShuttleDeparts, words: Wording) -> Shape:
     return yes(
         "Does the Shuttle depart this round?",
         "Answer no if this round has no Shuttle departure. Example: the Shuttle "
@@ -139,7 +146,8 @@ def _departs(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _departs_from(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ShuttleFrom)
+def _departs_from(query: q.ShuttleFrom, words: Wording) -> Shape:
     his = words.side or Side.ORBIT
     other = Side.COLONY if his is Side.ORBIT else Side.ORBIT
     return YesNo(
@@ -151,9 +159,9 @@ def _departs_from(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _free_spaces(args: tuple[object, ...], words: Wording) -> Shape:
-    (side,) = args
-    assert isinstance(side, Side)
+@ASKS.asks(q.FreeSpaceCount)
+def _free_spaces(query: q.FreeSpaceCount, words: Wording) -> Shape:
+    side = query.side
     return count(
         f"How many Turn Order spaces are free on the {side.value.title()} side?",
         0,
@@ -164,7 +172,8 @@ def _free_spaces(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _used_tech(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.UsedTech)
+def _used_tech(query: q.UsedTech, words: Wording) -> Shape:
     tracked = words.tracked
     techs = (
         tuple(TechType)
@@ -181,7 +190,8 @@ def _used_tech(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _op_track(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(OpTrack)
+def _op_track(query: OpTrack, words: Wording) -> Shape:
     return count(
         "Lacerda's OP on the score track?",
         0,
@@ -190,7 +200,8 @@ def _op_track(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _cubes(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(ProgressCubes)
+def _cubes(query: ProgressCubes, words: Wording) -> Shape:
     return count(
         "His Progress cubes?",
         0,
@@ -200,7 +211,8 @@ def _cubes(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _tech_points(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(TechPoints)
+def _tech_points(query: TechPoints, words: Wording) -> Shape:
     tracked = words.tracked
     where = ""
     if tracked is not None and tracked.lacerda_techs:
@@ -219,7 +231,8 @@ def _tech_points(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _ships(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(ShipsInHangar)
+def _ships(query: ShipsInHangar, words: Wording) -> Shape:
     return count(
         "His Ships in the Hangar?",
         0,
@@ -229,8 +242,9 @@ def _ships(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _built(args: tuple[object, ...], words: Wording) -> Shape:
-    (level,) = args
+@ASKS.asks(BuiltBlueprints)
+def _built(query: BuiltBlueprints, words: Wording) -> Shape:
+    level = query.level
     return count(
         f"His built Level {level} Blueprints?",
         0,
@@ -240,7 +254,8 @@ def _built(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _scientist_buildings(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(ScientistBuildings)
+def _scientist_buildings(query: ScientistBuildings, words: Wording) -> Shape:
     tracked = words.tracked
     types = "the types his Scientists score"
     if tracked is not None and tracked.lacerda_scientists:
@@ -255,9 +270,9 @@ def _scientist_buildings(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _contracts(args: tuple[object, ...], words: Wording) -> Shape:
-    (kind,) = args
-    assert isinstance(kind, ContractKind)
+@ASKS.asks(Contracts)
+def _contracts(query: Contracts, words: Wording) -> Shape:
+    kind = query.kind
     return count(
         f"His {kind.value.title()} Contracts?",
         0,
@@ -267,7 +282,8 @@ def _contracts(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _living_quarters(args: tuple[object, ...], words: Wording) -> Shape:
+def _living_quarters() -> Shape:
+    """The top of his Living Quarters track: at final scoring, and printed at set-up."""
     return count(
         "What is the top value of his Living Quarters track?",
         0,
@@ -278,7 +294,18 @@ def _living_quarters(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _human_total(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(LivingQuartersTop)
+def _living_quarters_top(query: LivingQuartersTop, words: Wording) -> Shape:
+    return _living_quarters()
+
+
+@ASKS.asks(q.StartLivingQuarters)
+def _start_living_quarters(query: q.StartLivingQuarters, words: Wording) -> Shape:
+    return _living_quarters()
+
+
+@ASKS.asks(HumanTotal)
+def _human_total(query: HumanTotal, words: Wording) -> Shape:
     return count(
         "Your final score?",
         0,
@@ -287,17 +314,17 @@ def _human_total(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _requirement(args: tuple[object, ...], words: Wording) -> Shape:
-    _, requirement = args
-    assert isinstance(requirement, Requirement)
+@ASKS.asks(RequirementMet)
+def _requirement(query: RequirementMet, words: Wording) -> Shape:
     return yes(
-        f"Solo Goal: {describe_requirement(requirement)}?",
+        f"Solo Goal: {describe_requirement(query.requirement)}?",
         "A requirement of your Solo Goal; every one must hold for you to win. "
         "Example: at the end of the game you fall short of it: no.",
     )
 
 
-def _start_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.StartCrystals)
+def _start_crystals(query: q.StartCrystals, words: Wording) -> Shape:
     return count(
         "How many Crystals does Lacerda start with?",
         0,
@@ -308,7 +335,8 @@ def _start_crystals(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _start_depot(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.StartFreeDepot)
+def _start_depot(query: q.StartFreeDepot, words: Wording) -> Shape:
     return count(
         "How many empty spaces does his Depot have?",
         0,
@@ -323,7 +351,8 @@ TABLE_LAB_COLUMNS: Final = 9
 range is asked with one button per number (a long one with a stepper that starts at 1)."""
 
 
-def _lab_columns(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.LabColumns)
+def _lab_columns(query: q.LabColumns, words: Wording) -> Shape:
     return count(
         "How many columns of spaces does his Lab have?",
         1,
@@ -335,12 +364,13 @@ def _lab_columns(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
-    columns = words.earlier(Fact.LAB_COLUMNS, ())
+@ASKS.asks(q.StartShelterTech)
+def _start_shelter_tech(query: q.StartShelterTech, words: Wording) -> Shape:
+    columns = words.earlier(q.LabColumns())
     return count(
         "In which column of his Lab does his Shelter Tech tile start? (0 if none)",
         0,
-        columns if isinstance(columns, int) else TABLE_LAB_COLUMNS,
+        columns if columns is not None else TABLE_LAB_COLUMNS,
         "Set-up puts it on the middle space of his Lab's second column: 2. If your "
         "set-up put it elsewhere, give its column: the companion places it on that "
         "column's middle space (its top space in a column of two); 0 if he starts "
@@ -348,7 +378,8 @@ def _start_shelter_tech(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.WarehouseItem)
+def _warehouse(query: q.WarehouseItem, words: Wording) -> Shape:
     full = words.tracked is not None and words.tracked.free_depot_spaces == 0
     unknown = "" if words.tracked else "; no Crystal if his Depot is full"
     return Pick(
@@ -366,36 +397,3 @@ def _warehouse(args: tuple[object, ...], words: Wording) -> Shape:
         "general supply. Answer empty if nothing he may take is left. Example: 2 "
         "Batteries, 2 Crystals, 1 Water: crystal (battery with his Depot full).",
     )
-
-
-QUESTIONS: Final[Mapping[Fact, Builder]] = {
-    Fact.WAREHOUSE_ITEM: _warehouse,
-    Fact.SIDE: _side,
-    Fact.MISSION_COMPLETED: _mission_done,
-    Fact.MISSION_CRYSTALS: _mission_crystals,
-    Fact.COLONISTS_PRESENT: _colonists,
-    Fact.COLLECTED_TILE_REWARD: _tile_reward,
-    Fact.FIRST_COLONIST_TILE_COUNT: _first_colonist_tiles,
-    Fact.STARTING_SIDE: _starting_side,
-    Fact.SPACE_GAINS: _space_gains,
-    Fact.SHUTTLE_DEPARTS: _departs,
-    Fact.SHUTTLE_FROM: _departs_from,
-    Fact.FREE_SPACE_COUNT: _free_spaces,
-    Fact.USED_TECH: _used_tech,
-    Fact.OP_TRACK: _op_track,
-    Fact.PROGRESS_CUBES: _cubes,
-    Fact.TECH_POINTS: _tech_points,
-    Fact.SHIPS_IN_HANGAR: _ships,
-    Fact.BUILT_BLUEPRINTS: _built,
-    Fact.SCIENTIST_BUILDINGS: _scientist_buildings,
-    Fact.CONTRACTS: _contracts,
-    Fact.LIVING_QUARTERS_TOP: _living_quarters,
-    Fact.HUMAN_TOTAL: _human_total,
-    Fact.REQUIREMENT_MET: _requirement,
-    Fact.START_CRYSTALS: _start_crystals,
-    Fact.START_FREE_DEPOT: _start_depot,
-    Fact.LAB_COLUMNS: _lab_columns,
-    Fact.START_SHELTER_TECH: _start_shelter_tech,
-    Fact.START_LIVING_QUARTERS: _living_quarters,
-    Fact.START_MISSION_CRYSTALS: _start_mission_crystals,
-}

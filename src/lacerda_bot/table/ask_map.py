@@ -1,16 +1,16 @@
 """The questions about Mars: building sites, the LSS track, his Rover, Discovery tiles.
 
-Each builder words the question that asks one fact (:data:`QUESTIONS`), with the
+Each builder words the question that asks one fact (:data:`ASKS`), with the
 criterion in words, where to look and an example behind ``?``.
 """
 
-from collections.abc import Mapping
-from typing import ClassVar, Final, final
+from typing import Any, ClassVar, Final, final
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._lab import entry_space, movable
-from lacerda_bot.facts import Fact
+from lacerda_bot.facts import Query
 from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
 from lacerda_bot.render import building_name
@@ -18,10 +18,10 @@ from lacerda_bot.table.dialogue import Answer
 from lacerda_bot.table.shapes import (
     MOST_ON_MAP,
     Ask,
-    Builder,
     Count,
     Labels,
     PricedGains,
+    Questions,
     Shape,
     Wording,
     count,
@@ -29,7 +29,10 @@ from lacerda_bot.table.shapes import (
 )
 from lacerda_bot.table.tracked import Tracked
 
-__all__ = ["HEX_ORDER", "QUESTIONS", "tech_name"]
+__all__ = ["ASKS", "HEX_ORDER", "tech_name"]
+
+ASKS: Final = Questions()
+"""The builder of each question about Mars, by query type."""
 
 HEX_ORDER: Final = "row by row from the top, left to right in each row"
 _STEPS: Final = (
@@ -45,12 +48,6 @@ _FIGURE: Final = (
 def tech_name(tech: TechType) -> str:
     """A Tech type as the player reads it, e.g. ``Water Extractor``."""
     return tech.value.replace("_", " ").title()
-
-
-def _kind(args: tuple[object, ...]) -> BuildingType:
-    kind = args[0]
-    assert isinstance(kind, BuildingType)
-    return kind
 
 
 def _an(kind: BuildingType) -> str:
@@ -85,8 +82,9 @@ def _site_rule(kind: BuildingType, options: Options) -> str:
     )
 
 
-def _build_size(args: tuple[object, ...], words: Wording) -> Shape:
-    kind = _kind(args)
+@ASKS.asks(q.BuildSize)
+def _build_size(query: q.BuildSize, words: Wording) -> Shape:
+    kind = query.kind
     name = "Shelter" if kind is BuildingType.SHELTER else building_name(kind)
     article = "an" if name[0] in "AEIOU" else "a"
     his = " (his Shelters only)" if kind is BuildingType.SHELTER else ""
@@ -115,8 +113,9 @@ def _build_size(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _best_sites(args: tuple[object, ...], words: Wording) -> Shape:
-    size = words.earlier(Fact.BUILD_SIZE, args)
+@ASKS.asks(q.BestSites)
+def _best_sites(query: q.BestSites, words: Wording) -> Shape:
+    size = words.earlier(q.BuildSize(query.kind))
     return Labels(
         text=f"How many legal sites make a Complex of {size}?",
         prefix="site",
@@ -126,9 +125,9 @@ def _best_sites(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _tech_level(args: tuple[object, ...], words: Wording) -> Shape:
-    tech, owner = args
-    assert isinstance(tech, TechType)
+@ASKS.asks(q.TechLevel)
+def _tech_level(query: q.TechLevel, words: Wording) -> Shape:
+    tech, owner = query.tech, query.owner
     whose = "Lacerda's own" if owner is Owner.LACERDA else "your"
     none = "he has" if owner is Owner.LACERDA else "you have"
     where = "his" if owner is Owner.LACERDA else "your"
@@ -141,7 +140,8 @@ def _tech_level(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.RoverOnNewBuilding)
+def _rover_on_site(query: q.RoverOnNewBuilding, words: Wording) -> Shape:
     return yes(
         "Was his Rover on that building's hex?",
         "Look at the hex he just built on or upgraded: if his Rover stood there, it "
@@ -151,7 +151,8 @@ def _rover_on_site(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _free_hexes(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.NearestFreeHexes)
+def _free_hexes(query: q.NearestFreeHexes, words: Wording) -> Shape:
     return Labels(
         text="Which hexes may his Rover move to, nearest to it: how many are equally "
         "near? (an empty hex, or a building with no figure on it; 0 if none can be "
@@ -166,9 +167,9 @@ def _free_hexes(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _lss_offers(args: tuple[object, ...], words: Wording) -> Shape:
-    kind, reward = args
-    assert isinstance(kind, BuildingType)
+@ASKS.asks(q.LssOffers)
+def _lss_offers(query: q.LssOffers, words: Wording) -> Shape:
+    kind, reward = query.kind, query.reward
     colonist = reward is LssReward.RETRIEVE_COLONIST
     what = "his Colonist back" if colonist else "a Crystal"
     symbol = "a Colonist" if colonist else "a Crystal"
@@ -224,7 +225,8 @@ def _cannot_take(tracked: Tracked) -> str:
     return f" Right now he could not take {'; nor '.join(cannot)}."
 
 
-def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.NearestTiles)
+def _nearest_tiles(query: q.NearestTiles, words: Wording) -> Shape:
     tracked = words.tracked
     can = (
         f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
@@ -244,7 +246,8 @@ def _nearest_tiles(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _target_steps(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.TargetSteps)
+def _target_steps(query: q.TargetSteps, words: Wording) -> Shape:
     return count(
         "How many steps away is that tile?",
         0,
@@ -253,7 +256,8 @@ def _target_steps(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _target_cost(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.TargetCrystalCost)
+def _target_cost(query: q.TargetCrystalCost, words: Wording) -> Shape:
     if words.tracked is not None:
         return PricedGains(
             text="What does that tile cost him, and what does it give him? (e.g. "
@@ -278,7 +282,7 @@ class _MostOnWay:
 
     text: str
     hint: str
-    lookahead: ClassVar[Fact | None] = Fact.MOVED_CRYSTAL_COUNT
+    lookahead: ClassVar[type[Query[Any]] | None] = q.MovedCrystalCount
 
     def read(self, ask: Ask, key: str) -> bool:
         """Ask the count; any Crystal on the way is the fact."""
@@ -296,8 +300,9 @@ class _MostOnWay:
         return (ahead if isinstance(ahead, int) and ahead > 0 else 1,)
 
 
-def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
-    _, length = args
+@ASKS.asks(q.CrystalsOnWay)
+def _crystals_on_way(query: q.CrystalsOnWay, words: Wording) -> Shape:
+    length = query.length
     where = (
         f"Look along every shortest path, as far as {length} hexes from his Rover; "
         "he stops on the farthest of them that holds no other figure, and takes only "
@@ -317,10 +322,11 @@ def _crystals_on_way(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
-    target, length = args
-    steps = words.earlier(Fact.TARGET_STEPS, (target,))
-    one = isinstance(steps, int) and steps <= 1
+@ASKS.asks(q.BestPaths)
+def _best_paths(query: q.BestPaths, words: Wording) -> Shape:
+    length = query.length
+    steps = words.earlier(q.TargetSteps(query.target))
+    one = steps is not None and steps <= 1
     return Labels(
         text="Of the shortest paths toward it that get him nearest it, how many end "
         "differently among those picking up the most Crystals?",
@@ -339,9 +345,9 @@ def _best_paths(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _path_moved(args: tuple[object, ...], words: Wording) -> Shape:
-    _, length, _ = args
-    assert isinstance(length, int)
+@ASKS.asks(q.PathMoved)
+def _path_moved(query: q.PathMoved, words: Wording) -> Shape:
+    length = query.length
     return count(
         "How many hexes does his Rover move along that path?",
         0,
@@ -351,7 +357,8 @@ def _path_moved(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _moved_crystals(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.MovedCrystalCount)
+def _moved_crystals(query: q.MovedCrystalCount, words: Wording) -> Shape:
     return count(
         "How many Crystals lie on the hexes his Rover entered (the last one included)?",
         0,
@@ -361,7 +368,8 @@ def _moved_crystals(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _exploration_left(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ExplorationTileLeft)
+def _exploration_left(query: q.ExplorationTileLeft, words: Wording) -> Shape:
     return yes(
         "Is a Discovery tile on the Exploration spaces?",
         "The Exploration spaces beside the map; he places the leftmost tile there. "
@@ -369,7 +377,8 @@ def _exploration_left(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _discovery_sites(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.DiscoverySites)
+def _discovery_sites(query: q.DiscoverySites, words: Wording) -> Shape:
     crystal = "" if words.options.discovery_site_allows_crystal else ", no Crystal"
     return Labels(
         text="How many empty hexes are exactly 3 hexes from his Rover and, among "
@@ -382,22 +391,3 @@ def _discovery_sites(args: tuple[object, ...], words: Wording) -> Shape:
         f"Mine. If several tie, number them {HEX_ORDER}. Example: of four such hexes, "
         "two are 5 hexes from your Rover and the others nearer: 2.",
     )
-
-
-QUESTIONS: Final[Mapping[Fact, Builder]] = {
-    Fact.BUILD_SIZE: _build_size,
-    Fact.BEST_SITES: _best_sites,
-    Fact.TECH_LEVEL: _tech_level,
-    Fact.ROVER_ON_NEW_BUILDING: _rover_on_site,
-    Fact.NEAREST_FREE_HEXES: _free_hexes,
-    Fact.LSS_OFFERS: _lss_offers,
-    Fact.NEAREST_TILES: _nearest_tiles,
-    Fact.TARGET_STEPS: _target_steps,
-    Fact.TARGET_CRYSTAL_COST: _target_cost,
-    Fact.CRYSTALS_ON_WAY: _crystals_on_way,
-    Fact.BEST_PATHS: _best_paths,
-    Fact.PATH_MOVED: _path_moved,
-    Fact.MOVED_CRYSTAL_COUNT: _moved_crystals,
-    Fact.EXPLORATION_TILE_LEFT: _exploration_left,
-    Fact.DISCOVERY_SITES: _discovery_sites,
-}

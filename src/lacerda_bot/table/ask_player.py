@@ -6,13 +6,15 @@ a Mission may have changed his Crystals. When tracked, the questions about the
 displays name what his pieces mean ("a Generator or Mine Blueprint").
 """
 
-from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final, final
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final, final
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._lab import free_ahead
-from lacerda_bot.facts import Display, Fact
+from lacerda_bot.decisions import Described
+from lacerda_bot.facts import Display, Query
 from lacerda_bot.lab import place
 from lacerda_bot.model import (
     BuildingType,
@@ -28,11 +30,11 @@ from lacerda_bot.table.ask_map import HEX_ORDER, tech_name
 from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
 from lacerda_bot.table.shapes import (
     Ask,
-    Builder,
     Count,
     Gains,
     Labels,
     Pick,
+    Questions,
     Shape,
     Wording,
     YesNo,
@@ -42,7 +44,10 @@ from lacerda_bot.table.shapes import (
 )
 from lacerda_bot.table.tracked import Card
 
-__all__ = ["QUESTIONS", "SCIENTISTS"]
+__all__ = ["ASKS", "SCIENTISTS"]
+
+ASKS: Final = Questions()
+"""The builder of each question about the boards and the displays, by query type."""
 
 SCIENTISTS: Final = (
     "Geologist scores Generators, R&D Engineer Water Extractors, Hydrologist "
@@ -99,11 +104,13 @@ def _his_techs(words: Wording) -> str:
     return f" He has: {techs}."
 
 
-def _spendable(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.SpendableCrystals)
+def _spendable(query: q.SpendableCrystals, words: Wording) -> Shape:
     return count("How many Crystals can Lacerda spend right now?", 0, 99, _SPENDABLE)
 
 
-def _contract_cost(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ContractCrystalCost)
+def _contract_cost(query: q.ContractCrystalCost, words: Wording) -> Shape:
     return count(
         "How many Crystals does taking a Contract cost?",
         0,
@@ -113,7 +120,8 @@ def _contract_cost(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _supply(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.SupplyHasCrystal)
+def _supply(query: q.SupplyHasCrystal, words: Wording) -> Shape:
     return yes(
         "Is any Crystal left in the general supply?",
         "The common pool of Crystals beside the board. If it is empty he cannot "
@@ -121,18 +129,31 @@ def _supply(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _left(piece: str) -> Builder:
-    def question(args: tuple[object, ...], words: Wording) -> Shape:
-        return yes(
-            f"Does Lacerda have a {piece} left to gain?",
-            f"Look at his player board: is one of his {piece}s still waiting there? "
-            f"Example: his last {piece} still sits on his board: yes.",
-        )
-
-    return question
+def _left(piece: str) -> Shape:
+    return yes(
+        f"Does Lacerda have a {piece} left to gain?",
+        f"Look at his player board: is one of his {piece}s still waiting there? "
+        f"Example: his last {piece} still sits on his board: yes.",
+    )
 
 
-def _hire_slot(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.HasShipLeft)
+def _ship_left(query: q.HasShipLeft, words: Wording) -> Shape:
+    return _left("Ship")
+
+
+@ASKS.asks(q.HasBotLeft)
+def _bot_left(query: q.HasBotLeft, words: Wording) -> Shape:
+    return _left("Bot")
+
+
+@ASKS.asks(q.HasShelterLeft)
+def _shelter_left(query: q.HasShelterLeft, words: Wording) -> Shape:
+    return _left("Shelter")
+
+
+@ASKS.asks(q.ColonistOnHireSlot)
+def _hire_slot(query: q.ColonistOnHireSlot, words: Wording) -> Shape:
     return yes(
         "Is his Colonist on his Hire-a-Scientist slot?",
         "His personal slot of the Colony 3 action: his Colonist stays there after "
@@ -150,7 +171,7 @@ class _TakenCard:
     text: str
     hint: str
     scored: frozenset[BuildingType]
-    lookahead: ClassVar[Fact | None] = Fact.OBTAINED_BLUEPRINT
+    lookahead: ClassVar[type[Query[Any]] | None] = q.ObtainedBlueprint
 
     def read(self, ask: Ask, key: str) -> Display:
         """Ask; a card of a type his Scientists score means the display shows one."""
@@ -187,7 +208,7 @@ class _UsedCard:
     text: str
     hint: str
     cards: tuple[str, ...]
-    lookahead: ClassVar[Fact | None] = Fact.USED_BLUEPRINT
+    lookahead: ClassVar[type[Query[Any]] | None] = q.UsedBlueprint
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
         """One card (his label), none, or as many tied types as the count says."""
@@ -226,7 +247,8 @@ class _UsedCard:
         return (next((w for w, c in _CARDS if c == ahead), self.cards[0]),)
 
 
-def _display(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.BlueprintDisplay)
+def _display(query: q.BlueprintDisplay, words: Wording) -> Shape:
     tracked = words.tracked
     if (
         tracked is not None
@@ -278,7 +300,8 @@ def _display(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _free_marker(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.HasFreeMarker)
+def _free_marker(query: q.HasFreeMarker, words: Wording) -> Shape:
     return yes(
         "Does Lacerda have a free Advanced Building marker?",
         "His markers not yet on a Blueprint or a building, on his player board. "
@@ -286,7 +309,8 @@ def _free_marker(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _has_scientist(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.HasScientist)
+def _has_scientist(query: q.HasScientist, words: Wording) -> Shape:
     return yes(
         "Does Lacerda have a Scientist?",
         "Scientist cards in front of him. Example: a Geologist card lies in front of "
@@ -294,7 +318,8 @@ def _has_scientist(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ObtainedPickupCrystals)
+def _pickup(query: q.ObtainedPickupCrystals, words: Wording) -> Shape:
     return count(
         "How many Crystals does that Blueprint give on pickup? (0 for a Resource)",
         0,
@@ -304,7 +329,8 @@ def _pickup(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.LabEntryFree)
+def _entry_free(query: q.LabEntryFree, words: Wording) -> Shape:
     return yes(
         "Is a space of the first column of Lacerda's Lab empty?",
         "A new Tech tile goes on the topmost empty space of his Lab's first "
@@ -312,7 +338,8 @@ def _entry_free(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _cheapest(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.CheapestTechTiles)
+def _cheapest(query: q.CheapestTechTiles, words: Wording) -> Shape:
     return Labels(
         text="On the Tech grid, of the tiles of a type he does not have, how many are "
         "both the cheapest and the leftmost? (0 if none is of a type he lacks)",
@@ -325,7 +352,8 @@ def _cheapest(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _tile_type(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.TechTileType)
+def _tile_type(query: q.TechTileType, words: Wording) -> Shape:
     choices = tuple((t.value.replace("_", " "), t) for t in _lacking(words))
     example = (
         f" Example: the tile shows the {tech_name(choices[0][1])} Tech: "
@@ -340,18 +368,21 @@ def _tile_type(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _entry_gains(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.LearnedSpaceGains)
+def _entry_gains(query: q.LearnedSpaceGains, words: Wording) -> Shape:
     return Gains(text="What does that Lab space give him?", hint=_LAB_SPACE)
 
 
-def _advance_any(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.CanAdvanceAny)
+def _advance_any(query: q.CanAdvanceAny, words: Wording) -> Shape:
     return yes(
         "Is a space to the right of any of Lacerda's Tech tiles empty?",
         f"{_MOVES} Example: his only tile has both spaces to its right taken: no.",
     )
 
 
-def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.CanAdvanceOther)
+def _advance_other(query: q.CanAdvanceOther[Described], words: Wording) -> Shape:
     return yes(
         "Is a space to the right of one of his Tech tiles other than the one the "
         "previous step developed empty?",
@@ -360,7 +391,8 @@ def _advance_other(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.CanAdvanceAgain)
+def _advance_again(query: q.CanAdvanceAgain[Described], words: Wording) -> Shape:
     return yes(
         "Is a space to the right of the Tech tile the previous step developed empty?",
         f"{_PREVIOUS_STEP} {_MOVES} Example: it moved that tile into his Lab's last "
@@ -368,9 +400,9 @@ def _advance_again(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
-    (tech,) = args
-    assert isinstance(tech, TechType)
+@ASKS.asks(q.HasTech)
+def _has_tech(query: q.HasTech, words: Wording) -> Shape:
+    tech = query.tech
     return yes(
         f"Does Lacerda have a {tech_name(tech)} Tech?",
         f"A tile in his Lab. Example: his {tech_name(tech)} Tech tile stands on a "
@@ -378,9 +410,9 @@ def _has_tech(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _advance_tech(args: tuple[object, ...], words: Wording) -> Shape:
-    (tech,) = args
-    assert isinstance(tech, TechType)
+@ASKS.asks(q.CanAdvanceTech)
+def _advance_tech(query: q.CanAdvanceTech, words: Wording) -> Shape:
+    tech = query.tech
     return yes(
         f"Is a space to the right of his {tech_name(tech)} Tech empty?",
         f"{_MOVES} Example: his {tech_name(tech)} tile is in the last column: no.",
@@ -403,7 +435,7 @@ class _EnteredSpace:
     hint: str
     choices: tuple[tuple[str, tuple[str, ...]], ...]
     shows: tuple[tuple[str, tuple[Gain, ...]], ...] = ()
-    lookahead: ClassVar[Fact | None] = Fact.DEVELOPED_SPACE_GAINS
+    lookahead: ClassVar[type[Query[Any]] | None] = q.DevelopedSpaceGains
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
         """Ask it: a pick among the words (:class:`~lacerda_bot.table.shapes.Pick`)."""
@@ -429,8 +461,9 @@ _ENTERS: Final = (
 )
 
 
-def _develop_spaces(args: tuple[object, ...], words: Wording) -> Shape:
-    (tech,) = args
+@ASKS.asks(q.DevelopSpaces)
+def _develop_spaces(query: q.DevelopSpaces[Described], words: Wording) -> Shape:
+    tech = query.tech
     tracked = words.tracked
     own = (
         tracked.tech(tech)
@@ -486,7 +519,8 @@ def _shown(gains: tuple[Gain, ...] | None) -> str:
     return f" ({', '.join(gain_words(gains)) or 'blank'})"
 
 
-def _developed_gains(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.DevelopedSpaceGains)
+def _developed_gains(query: q.DevelopedSpaceGains, words: Wording) -> Shape:
     return Gains(text="What does the Lab space it entered give him?", hint=_LAB_SPACE)
 
 
@@ -503,7 +537,8 @@ _ELIGIBLE: Final = (
 )
 
 
-def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.UpgradeBlueprints)
+def _upgrade_tie(query: q.UpgradeBlueprints, words: Wording) -> Shape:
     cards = _unused(words)
     if len(cards) > 1:
         return _UsedCard(
@@ -536,7 +571,8 @@ def _upgrade_tie(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _used_card(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.UsedBlueprint)
+def _used_card(query: q.UsedBlueprint, words: Wording) -> Shape:
     cards = _unused(words)
     choices = tuple((c.label, (c.building, c.level)) for c in cards) or _CARDS
     word, (building, level) = choices[0]
@@ -548,7 +584,8 @@ def _used_card(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _eligible(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.EligibleBuildings)
+def _eligible(query: q.EligibleBuildings, words: Wording) -> Shape:
     return Labels(
         text="How many buildings are eligible for that Blueprint?",
         prefix="building",
@@ -559,9 +596,9 @@ def _eligible(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _capacity(args: tuple[object, ...], words: Wording) -> Shape:
-    (owner,) = args
-    whose = "his own" if owner is Owner.LACERDA else "your"
+@ASKS.asks(q.UpgradeCapacity)
+def _capacity(query: q.UpgradeCapacity, words: Wording) -> Shape:
+    whose = "his own" if query.owner is Owner.LACERDA else "your"
     return count(
         f"How many buildings may he upgrade per action with {whose} Upgrade Tech? "
         "(1 without one)",
@@ -572,7 +609,8 @@ def _capacity(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _scientist_count(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ScientistCount)
+def _scientist_count(query: q.ScientistCount, words: Wording) -> Shape:
     return count(
         "How many Scientists does Lacerda have?",
         0,
@@ -581,7 +619,8 @@ def _scientist_count(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _best_scientists(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.BestScientists)
+def _best_scientists(query: q.BestScientists, words: Wording) -> Shape:
     tracked = words.tracked
     held = ""
     if tracked is not None and tracked.cards:
@@ -600,7 +639,8 @@ def _best_scientists(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _chosen_scientist(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ChosenScientist)
+def _chosen_scientist(query: q.ChosenScientist, words: Wording) -> Shape:
     tracked = words.tracked
     his = () if tracked is None else tracked.lacerda_scientists
     choices = tuple((s.value.replace("_", " "), s) for s in Scientist if s not in his)
@@ -613,7 +653,8 @@ def _chosen_scientist(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _best_contracts(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.BestContracts)
+def _best_contracts(query: q.BestContracts, words: Wording) -> Shape:
     return Labels(
         text="How many display Contracts tie for the most OP when completed? (0 if "
         "no Contract is on display)",
@@ -626,7 +667,8 @@ def _best_contracts(args: tuple[object, ...], words: Wording) -> Shape:
     )
 
 
-def _contract_kind(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ContractKindOf)
+def _contract_kind(query: q.ContractKindOf, words: Wording) -> Shape:
     return Pick(
         text="Is that Contract an Upgrade or a Delivery Contract?",
         choices=(
@@ -645,46 +687,11 @@ _CARDS: Final = tuple(
 )
 
 
-def _obtained(args: tuple[object, ...], words: Wording) -> Shape:
+@ASKS.asks(q.ObtainedBlueprint)
+def _obtained(query: q.ObtainedBlueprint, words: Wording) -> Shape:
     return Pick(
         text="Which Blueprint did he take?",
         choices=_CARDS,
         hint="Its building type and level, e.g. greenhouse L3 for a Level 3 "
         "Greenhouse. Example: he took a Level 1 Mine Blueprint: mine L1.",
     )
-
-
-QUESTIONS: Final[Mapping[Fact, Builder]] = {
-    Fact.SPENDABLE_CRYSTALS: _spendable,
-    Fact.CONTRACT_CRYSTAL_COST: _contract_cost,
-    Fact.SUPPLY_HAS_CRYSTAL: _supply,
-    Fact.HAS_SHIP_LEFT: _left("Ship"),
-    Fact.HAS_BOT_LEFT: _left("Bot"),
-    Fact.HAS_SHELTER_LEFT: _left("Shelter"),
-    Fact.COLONIST_ON_HIRE_SLOT: _hire_slot,
-    Fact.BLUEPRINT_DISPLAY: _display,
-    Fact.HAS_FREE_MARKER: _free_marker,
-    Fact.HAS_SCIENTIST: _has_scientist,
-    Fact.OBTAINED_PICKUP_CRYSTALS: _pickup,
-    Fact.OBTAINED_BLUEPRINT: _obtained,
-    Fact.LAB_ENTRY_FREE: _entry_free,
-    Fact.CHEAPEST_TECH_TILES: _cheapest,
-    Fact.TECH_TILE_TYPE: _tile_type,
-    Fact.LEARNED_SPACE_GAINS: _entry_gains,
-    Fact.CAN_ADVANCE_ANY: _advance_any,
-    Fact.CAN_ADVANCE_OTHER: _advance_other,
-    Fact.CAN_ADVANCE_AGAIN: _advance_again,
-    Fact.HAS_TECH: _has_tech,
-    Fact.CAN_ADVANCE_TECH: _advance_tech,
-    Fact.DEVELOP_SPACES: _develop_spaces,
-    Fact.DEVELOPED_SPACE_GAINS: _developed_gains,
-    Fact.UPGRADE_BLUEPRINTS: _upgrade_tie,
-    Fact.USED_BLUEPRINT: _used_card,
-    Fact.ELIGIBLE_BUILDINGS: _eligible,
-    Fact.UPGRADE_CAPACITY: _capacity,
-    Fact.SCIENTIST_COUNT: _scientist_count,
-    Fact.BEST_SCIENTISTS: _best_scientists,
-    Fact.CHOSEN_SCIENTIST: _chosen_scientist,
-    Fact.BEST_CONTRACTS: _best_contracts,
-    Fact.CONTRACT_KIND: _contract_kind,
-}

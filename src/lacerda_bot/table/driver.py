@@ -20,6 +20,7 @@ from typing import Final, assert_never, final
 
 import attrs
 
+from lacerda_bot import _queries as q
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import goal_by_id
@@ -251,7 +252,7 @@ def _call(
         case StepKind.LEVEL_UP:
             return level.colony_level_up(bot, facts, observe.append)
         case StepKind.TECH:
-            tech = facts.used_tech()
+            tech = facts.answer(q.UsedTech())
             return turn.human_used_tech(bot, facts, tech, observe.append)
         case StepKind.SCORE:
             return final_scoring(state.goal, facts)

@@ -10,8 +10,9 @@ left) changes the nearest tiles too; and an upgraded building holds a figure
 (§0), so an Upgrade changes where his Rover may stop.
 """
 
-from typing import Final, assert_never
+from typing import Any, Final, assert_never
 
+from lacerda_bot import _queries as q
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -47,148 +48,124 @@ from lacerda_bot.decisions import (
     Travel,
     Upgrade,
 )
-from lacerda_bot.facts import Fact
+from lacerda_bot.facts import Query
 from lacerda_bot.model import Owner
 
 __all__ = ["about_your_techs", "changed_by"]
 
 # What each decision can change at the table: the facts read before it that
 # must be asked again after it. Facts it changes in a known way are updated.
-_BUILDS: Final = frozenset(
-    {
-        Fact.BUILD_SIZE,
-        Fact.BEST_SITES,
-        Fact.NEAREST_FREE_HEXES,
-        Fact.ROVER_ON_NEW_BUILDING,
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.DISCOVERY_SITES,
-        Fact.UPGRADE_BLUEPRINTS,
-        Fact.ELIGIBLE_BUILDINGS,
-        Fact.SUPPLY_HAS_CRYSTAL,
-    }
-)
-_ROVER: Final = frozenset(
-    {
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.NEAREST_FREE_HEXES,
-        Fact.ROVER_ON_NEW_BUILDING,
-        Fact.DISCOVERY_SITES,
-    }
-)
 _ROVER_TARGET: Final = frozenset(
     {
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
+        q.NearestTiles,
+        q.TargetSteps,
+        q.TargetCrystalCost,
+        q.BestPaths,
+        q.CrystalsOnWay,
+        q.PathMoved,
     }
 )
-_TECHS: Final = frozenset(
-    {
-        Fact.CAN_ADVANCE_ANY,
-        Fact.CAN_ADVANCE_OTHER,
-        Fact.CAN_ADVANCE_AGAIN,
-        Fact.CAN_ADVANCE_TECH,
-        Fact.TECH_LEVEL,
-        Fact.BUILD_SIZE,
-        Fact.BEST_SITES,
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
-        Fact.CRYSTALS_ON_WAY,
-        Fact.PATH_MOVED,
-        Fact.UPGRADE_CAPACITY,
-    }
-)
+"""Where he heads and how (R-ROVER-2..6): what he could take, reach and pay for."""
+_ROVER: Final = _ROVER_TARGET | {
+    q.NearestFreeHexes,
+    q.RoverOnNewBuilding,
+    q.DiscoverySites,
+}
+"""Everything measured from his Rover."""
+_BUILDS: Final = _ROVER | {
+    q.BuildSize,
+    q.BestSites,
+    q.UpgradeBlueprints,
+    q.EligibleBuildings,
+    q.SupplyHasCrystal,
+}
+_TECHS: Final = _ROVER_TARGET | {
+    q.CanAdvanceAny,
+    q.CanAdvanceOther,
+    q.CanAdvanceAgain,
+    q.CanAdvanceTech,
+    q.TechLevel,
+    q.BuildSize,
+    q.BestSites,
+    q.UpgradeCapacity,
+}
 _BLUEPRINTS: Final = frozenset(
     {
-        Fact.BLUEPRINT_DISPLAY,
-        Fact.HAS_FREE_MARKER,
-        Fact.UPGRADE_BLUEPRINTS,
-        Fact.ELIGIBLE_BUILDINGS,
-        Fact.BEST_SCIENTISTS,
+        q.BlueprintDisplay,
+        q.HasFreeMarker,
+        q.UpgradeBlueprints,
+        q.EligibleBuildings,
+        q.BestScientists,
     }
 )
-_NOTHING: Final[frozenset[Fact]] = frozenset()
+_Kinds = frozenset[type[Query[Any]]]
+_NOTHING: Final[_Kinds] = frozenset()
 
 
-def changed_by(decision: Decision[Described]) -> frozenset[Fact]:
+def changed_by(decision: Decision[Described]) -> _Kinds:
     """The facts *decision* may change (read again if the rules read them again)."""
     match decision:
         case Construct() | BuildShelter():
-            return _BUILDS | {Fact.HAS_SHELTER_LEFT}
+            return _BUILDS | {q.HasShelterLeft}
         case Upgrade():
             return _ROVER | {
-                Fact.UPGRADE_BLUEPRINTS,
-                Fact.ELIGIBLE_BUILDINGS,
-                Fact.USED_BLUEPRINT,
+                q.UpgradeBlueprints,
+                q.EligibleBuildings,
+                q.UsedBlueprint,
             }
         case MoveRover():
-            return _ROVER | {Fact.MOVED_CRYSTAL_COUNT}
+            return _ROVER | {q.MovedCrystalCount}
         case CollectTile():
-            return _ROVER | {Fact.COLLECTED_TILE_REWARD}
+            return _ROVER | {q.CollectedTileReward}
         case RelocateRover() | PlaceDiscoveryTile():
-            return _ROVER | {Fact.EXPLORATION_TILE_LEFT}
+            return _ROVER | {q.ExplorationTileLeft}
         case LearnTech():
             return _TECHS | {
-                Fact.LAB_ENTRY_FREE,
-                Fact.CHEAPEST_TECH_TILES,
-                Fact.HAS_TECH,
-                Fact.LEARNED_SPACE_GAINS,
-                Fact.TECH_TILE_TYPE,
-                Fact.DEVELOP_SPACES,  # a space of column 1 is taken (R-ORBIT-6)
+                q.LabEntryFree,
+                q.CheapestTechTiles,
+                q.HasTech,
+                q.LearnedSpaceGains,
+                q.TechTileType,
+                q.DevelopSpaces,  # a space of column 1 is taken (R-ORBIT-6)
             }
         case DevelopTech():
             return _TECHS | {
-                Fact.DEVELOPED_SPACE_GAINS,
-                Fact.DEVELOP_SPACES,
-                Fact.LAB_ENTRY_FREE,  # a tile leaving column 1 frees its space
+                q.DevelopedSpaceGains,
+                q.DevelopSpaces,
+                q.LabEntryFree,  # a tile leaving column 1 frees its space
             }
         case ObtainBlueprint():
             return (
                 _BLUEPRINTS
                 | _ROVER_TARGET
                 | {
-                    Fact.OBTAINED_PICKUP_CRYSTALS,
-                    Fact.OBTAINED_BLUEPRINT,
+                    q.ObtainedPickupCrystals,
+                    q.ObtainedBlueprint,
                 }
             )
         case HireScientist():
             return _ROVER_TARGET | {
-                Fact.SCIENTIST_COUNT,
-                Fact.HAS_SCIENTIST,
-                Fact.BEST_SCIENTISTS,
-                Fact.CHOSEN_SCIENTIST,
-                Fact.UPGRADE_BLUEPRINTS,
-                Fact.BLUEPRINT_DISPLAY,  # a card of a type he now scores
+                q.ScientistCount,
+                q.HasScientist,
+                q.BestScientists,
+                q.ChosenScientist,
+                q.UpgradeBlueprints,
+                q.BlueprintDisplay,  # a card of a type he now scores
             }
         case TakeContract() | RefillContractDisplay():
-            return frozenset({Fact.BEST_CONTRACTS})
+            return frozenset({q.BestContracts})
         case GainCrystals() | PayCrystals():
             # what he can spend decides which tiles he can reach and pay for; his
             # Depot's room, whether he may take a Warehouse Crystal (R-TO-3)
-            return _ROVER_TARGET | {Fact.SUPPLY_HAS_CRYSTAL, Fact.WAREHOUSE_ITEM}
+            return _ROVER_TARGET | {q.SupplyHasCrystal, q.WarehouseItem}
         case TakeWarehouseItem():
-            return _ROVER_TARGET | {Fact.WAREHOUSE_ITEM}
+            return _ROVER_TARGET | {q.WarehouseItem}
         case GainShip():  # a Depot space freed; a Ship fewer to gain
-            return _ROVER_TARGET | {Fact.HAS_SHIP_LEFT, Fact.WAREHOUSE_ITEM}
+            return _ROVER_TARGET | {q.HasShipLeft, q.WarehouseItem}
         case GainBot():
-            return frozenset({Fact.HAS_BOT_LEFT})
+            return frozenset({q.HasBotLeft})
         case StartingSpace() | Travel():
-            return frozenset({Fact.FREE_SPACE_COUNT, Fact.SPACE_GAINS})
+            return frozenset({q.FreeSpaceCount, q.SpaceGains})
         case (
             RevealCard()
             | AdvanceMission()
@@ -207,7 +184,10 @@ def changed_by(decision: Decision[Described]) -> frozenset[Fact]:
             assert_never(unreachable)
 
 
-def about_your_techs(key: tuple[Fact, tuple[object, ...]]) -> bool:
+def about_your_techs(query: Query[object]) -> bool:
     """A fact about your Techs, which his Tech changes leave as they were."""
-    fact, args = key
-    return fact in (Fact.TECH_LEVEL, Fact.UPGRADE_CAPACITY) and Owner.HUMAN in args
+    match query:
+        case q.TechLevel(owner=Owner.HUMAN) | q.UpgradeCapacity(owner=Owner.HUMAN):
+            return True
+        case _:
+            return False

@@ -19,16 +19,29 @@ the Progress Bot. A step whose answers do not fit is refused with the reason.
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Final, Protocol, final
+from typing import Any, Final, Protocol, final
 
 import attrs
 
+from lacerda_bot import _queries as q
+from lacerda_bot._rules.scoring import (
+    BuiltBlueprints,
+    Contracts,
+    HumanTotal,
+    LivingQuartersTop,
+    OpTrack,
+    ProgressCubes,
+    RequirementMet,
+    ScientistBuildings,
+    ShipsInHangar,
+    TechPoints,
+)
 from lacerda_bot.errors import (
     AnswerMismatchError,
     InvalidHostStateError,
     SerializationError,
 )
-from lacerda_bot.facts import Fact
+from lacerda_bot.facts import Query
 from lacerda_bot.model import TechType
 from lacerda_bot.table.dialogue import NOTHING, Answer, Question
 from lacerda_bot.table.driver import (
@@ -37,85 +50,87 @@ from lacerda_bot.table.driver import (
     next_steps,
     run_step,
 )
+from lacerda_bot.table.questions import KINDS
 from lacerda_bot.table.state import TableState
 
 __all__ = ["MigrationNote", "migrate_step", "migrate_v2_step"]
 
 # The last part of the 0.1.0 keys that answered each fact; a pair names the
 # part before it too (the building of a legal site, the Rover of a tile count).
-_OLD: Final[Mapping[Fact, tuple[str, ...]]] = {
-    Fact.FIRST_COLONIST_TILE_COUNT: ("first_colonist_tiles",),
-    Fact.STARTING_SIDE: ("side",),
-    Fact.SPACE_GAINS: ("gain",),
-    Fact.LEARNED_SPACE_GAINS: ("gain",),
-    Fact.DEVELOPED_SPACE_GAINS: ("gain",),
-    Fact.COLLECTED_TILE_REWARD: ("reward1",),
-    Fact.MISSION_COMPLETED: ("mission_done",),
-    Fact.COLONISTS_PRESENT: ("colonists_present",),
-    Fact.SPENDABLE_CRYSTALS: ("spendable",),
-    Fact.CONTRACT_CRYSTAL_COST: ("contract_cost",),
-    Fact.SUPPLY_HAS_CRYSTAL: ("supply_has_crystals",),
-    Fact.HAS_SHIP_LEFT: ("ship_left",),
-    Fact.HAS_BOT_LEFT: ("bot_left",),
-    Fact.HAS_SHELTER_LEFT: ("shelter_left",),
-    Fact.BEST_SITES: ("tied_sites",),
-    Fact.ROVER_ON_NEW_BUILDING: ("rover_on_site",),
-    Fact.NEAREST_FREE_HEXES: ("tied_free_hexes",),
-    Fact.COLONIST_ON_HIRE_SLOT: ("colonist_on_hire_slot",),
-    Fact.LSS_OFFERS: ("lss_offered", "lss_other_offered"),
-    Fact.HAS_FREE_MARKER: ("free_marker",),
-    Fact.HAS_SCIENTIST: ("has_scientist",),
-    Fact.LAB_ENTRY_FREE: ("entry_space",),
-    Fact.CAN_ADVANCE_ANY: ("can_advance",),
-    Fact.CAN_ADVANCE_OTHER: ("other_can_advance",),
-    Fact.CAN_ADVANCE_AGAIN: ("same_again",),
-    Fact.CAN_ADVANCE_TECH: ("can_advance",),
-    Fact.ELIGIBLE_BUILDINGS: ("eligible_buildings",),
-    Fact.SCIENTIST_COUNT: ("scientists",),
-    Fact.CONTRACT_KIND: ("upgrade_contract",),
-    Fact.TARGET_STEPS: ("steps",),
-    Fact.TARGET_CRYSTAL_COST: ("tile_cost",),
-    Fact.BEST_PATHS: ("tied_paths",),
-    Fact.PATH_MOVED: ("moved",),
-    Fact.WAREHOUSE_ITEM: ("warehouse_empty",),
-    Fact.SHUTTLE_DEPARTS: ("departs",),
-    Fact.SHUTTLE_FROM: ("from_his_side",),
-    Fact.FREE_SPACE_COUNT: ("free_spaces",),
-    Fact.EXPLORATION_TILE_LEFT: ("discovery_tile",),
-    Fact.DISCOVERY_SITES: ("discovery_sites",),
-    Fact.OP_TRACK: ("op_track",),
-    Fact.PROGRESS_CUBES: ("progress_cubes",),
-    Fact.TECH_POINTS: ("techs",),
-    Fact.SHIPS_IN_HANGAR: ("ships",),
-    Fact.SCIENTIST_BUILDINGS: ("scientist_buildings",),
-    Fact.LIVING_QUARTERS_TOP: ("living_quarters",),
-    Fact.HUMAN_TOTAL: ("your_total",),
+_Kind = type[Query[Any]]
+_OLD: Final[Mapping[_Kind, tuple[str, ...]]] = {
+    q.FirstColonistTileCount: ("first_colonist_tiles",),
+    q.StartingSide: ("side",),
+    q.SpaceGains: ("gain",),
+    q.LearnedSpaceGains: ("gain",),
+    q.DevelopedSpaceGains: ("gain",),
+    q.CollectedTileReward: ("reward1",),
+    q.MissionCompleted: ("mission_done",),
+    q.ColonistsPresent: ("colonists_present",),
+    q.SpendableCrystals: ("spendable",),
+    q.ContractCrystalCost: ("contract_cost",),
+    q.SupplyHasCrystal: ("supply_has_crystals",),
+    q.HasShipLeft: ("ship_left",),
+    q.HasBotLeft: ("bot_left",),
+    q.HasShelterLeft: ("shelter_left",),
+    q.BestSites: ("tied_sites",),
+    q.RoverOnNewBuilding: ("rover_on_site",),
+    q.NearestFreeHexes: ("tied_free_hexes",),
+    q.ColonistOnHireSlot: ("colonist_on_hire_slot",),
+    q.LssOffers: ("lss_offered", "lss_other_offered"),
+    q.HasFreeMarker: ("free_marker",),
+    q.HasScientist: ("has_scientist",),
+    q.LabEntryFree: ("entry_space",),
+    q.CanAdvanceAny: ("can_advance",),
+    q.CanAdvanceOther: ("other_can_advance",),
+    q.CanAdvanceAgain: ("same_again",),
+    q.CanAdvanceTech: ("can_advance",),
+    q.EligibleBuildings: ("eligible_buildings",),
+    q.ScientistCount: ("scientists",),
+    q.ContractKindOf: ("upgrade_contract",),
+    q.TargetSteps: ("steps",),
+    q.TargetCrystalCost: ("tile_cost",),
+    q.BestPaths: ("tied_paths",),
+    q.PathMoved: ("moved",),
+    q.WarehouseItem: ("warehouse_empty",),
+    q.ShuttleDeparts: ("departs",),
+    q.ShuttleFrom: ("from_his_side",),
+    q.FreeSpaceCount: ("free_spaces",),
+    q.ExplorationTileLeft: ("discovery_tile",),
+    q.DiscoverySites: ("discovery_sites",),
+    OpTrack: ("op_track",),
+    ProgressCubes: ("progress_cubes",),
+    TechPoints: ("techs",),
+    ShipsInHangar: ("ships",),
+    ScientistBuildings: ("scientist_buildings",),
+    LivingQuartersTop: ("living_quarters",),
+    HumanTotal: ("your_total",),
 }
 
 # Counts that 0.1.0 asked as a yes/no first and a count after a yes: its gate
 # names, then its count names. A no is a count of 0 today.
-_GATED: Final[Mapping[Fact, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    Fact.BUILD_SIZE: (("below_level", "legal_site", "shelter_site"), ("largest",)),
-    Fact.CHEAPEST_TECH_TILES: (("new_type",), ("tied_tiles",)),
-    Fact.UPGRADE_BLUEPRINTS: (("usable_blueprint", "another"), ("tied_blueprints",)),
-    Fact.BEST_SCIENTISTS: (("scientist_shown",), ("tied_scientists",)),
-    Fact.BEST_CONTRACTS: (("contract_shown",), ("tied_contracts",)),
-    Fact.NEAREST_TILES: (("eligible_tile",), ("tied_tiles",)),
+_GATED: Final[Mapping[_Kind, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    q.BuildSize: (("below_level", "legal_site", "shelter_site"), ("largest",)),
+    q.CheapestTechTiles: (("new_type",), ("tied_tiles",)),
+    q.UpgradeBlueprints: (("usable_blueprint", "another"), ("tied_blueprints",)),
+    q.BestScientists: (("scientist_shown",), ("tied_scientists",)),
+    q.BestContracts: (("contract_shown",), ("tied_contracts",)),
+    q.NearestTiles: (("eligible_tile",), ("tied_tiles",)),
 }
 
 # Facts 0.1.0 never asked, and what a converted step assumes for them.
-_DEFAULTS: Final[Mapping[Fact, tuple[Answer, str]]] = {
-    Fact.MISSION_CRYSTALS: (1, "each Mission pays 1 Crystal per contribution"),
-    Fact.OBTAINED_PICKUP_CRYSTALS: (0, "Blueprints give no Crystal on pickup"),
-    Fact.MOVED_CRYSTAL_COUNT: (0, "his Rover picks up no Crystal on its way"),
-    Fact.SUPPLY_HAS_CRYSTAL: (True, "the general supply holds Crystals"),
-    Fact.USED_TECH: ("mine", "the Tech of his you used is his Mine Tech"),
-    Fact.DEVELOP_SPACES: (
+_DEFAULTS: Final[Mapping[_Kind, tuple[Answer, str]]] = {
+    q.MissionCrystals: (1, "each Mission pays 1 Crystal per contribution"),
+    q.ObtainedPickupCrystals: (0, "Blueprints give no Crystal on pickup"),
+    q.MovedCrystalCount: (0, "his Rover picks up no Crystal on its way"),
+    q.SupplyHasCrystal: (True, "the general supply holds Crystals"),
+    q.UsedTech: ("mine", "the Tech of his you used is his Mine Tech"),
+    q.DevelopSpaces: (
         "one",
         "a developing Tech tile had one best empty space to enter (0.1.0's Lab had"
         " rows, never a choice of space)",
     ),
-    Fact.ROVER_ON_NEW_BUILDING: (
+    q.RoverOnNewBuilding: (
         False,
         "his Rover was not on the building he upgraded (0.1.0 asked only after a"
         " construction)",
@@ -203,10 +218,10 @@ class MigrationNote:
     assumption: str
 
 
-def _fact(key: str) -> tuple[Fact, tuple[str, ...]]:
+def _fact(key: str) -> tuple[_Kind, tuple[str, ...]]:
     """The fact a current question key asks, and the key's parts after it."""
     parts = key.split(".")[1:]
-    return Fact(parts[0]), tuple(parts[1:])
+    return KINDS[parts[0]], tuple(parts[1:])
 
 
 class _Converter:
@@ -239,7 +254,7 @@ class _Converter:
         found = self._find(fact, rest, question)
         if found is not None:
             return found
-        if fact is Fact.PATH_MOVED:  # asked by 0.1.0 only when your Tech counted
+        if fact is q.PathMoved:  # asked by 0.1.0 only when your Tech counted
             note = "his Rover moves as far as his allowance along the path"
             self.notes.append(MigrationNote(step=self.step, assumption=note))
             return question.high
@@ -251,25 +266,25 @@ class _Converter:
         return default[0]
 
     def _find(
-        self, fact: Fact, rest: tuple[str, ...], question: Question
+        self, fact: _Kind, rest: tuple[str, ...], question: Question
     ) -> Answer | None:
         if fact in _GATED:
             return self._gated(fact, rest)
-        if fact is Fact.CRYSTALS_ON_WAY:
+        if fact is q.CrystalsOnWay:
             return self._crystals_on_way()
-        if fact is Fact.BLUEPRINT_DISPLAY:
+        if fact is q.BlueprintDisplay:
             return self._display()
         if fact in (
-            Fact.SPACE_GAINS,
-            Fact.LEARNED_SPACE_GAINS,
-            Fact.DEVELOPED_SPACE_GAINS,
+            q.SpaceGains,
+            q.LearnedSpaceGains,
+            q.DevelopedSpaceGains,
         ):
             return self._benefits(_OLD[fact], many=False)
-        if fact is Fact.COLLECTED_TILE_REWARD:
+        if fact is q.CollectedTileReward:
             return self._benefits(("reward",), many=True)
         return self._convert(fact, rest, question)
 
-    def _gated(self, fact: Fact, rest: tuple[str, ...]) -> Answer | None:
+    def _gated(self, fact: _Kind, rest: tuple[str, ...]) -> Answer | None:
         """A gate's no as 0, else the count after it (1 if 0.1.0 did not ask one).
 
         0.1.0 asked whether an LSS building was below the Colony level and,
@@ -280,7 +295,7 @@ class _Converter:
         """
         gates, counts = _GATED[fact]
         within = _within(fact)
-        if fact is Fact.BUILD_SIZE and rest[0] != "shelter":
+        if fact is q.BuildSize and rest[0] != "shelter":
             within = rest[0]
         gate = self._take(gates, within)
         if (
@@ -343,23 +358,23 @@ class _Converter:
         return ", ".join(items) or NOTHING
 
     def _convert(
-        self, fact: Fact, rest: tuple[str, ...], question: Question
+        self, fact: _Kind, rest: tuple[str, ...], question: Question
     ) -> Answer | None:
-        if fact is Fact.TECH_LEVEL:
+        if fact is q.TechLevel:
             return self._tech_level(rest)
-        if fact is Fact.UPGRADE_CAPACITY:
+        if fact is q.UpgradeCapacity:
             mine = rest[-1] == "lacerda"
             taken = self._take(
                 ("own_upgrade_tech",) if mine else ("your_upgrade_tech",)
             )
             return None if taken is None else taken[1]
-        if fact is Fact.BUILT_BLUEPRINTS:
+        if fact is BuiltBlueprints:
             taken = self._take_exact(f"score.built_level{rest[0]}")
             return None if taken is None else taken[1]
-        if fact is Fact.CONTRACTS:
+        if fact is Contracts:
             taken = self._take_exact(f"score.{rest[0]}_contracts")
             return None if taken is None else taken[1]
-        if fact is Fact.REQUIREMENT_MET:
+        if fact is RequirementMet:
             taken = self._take_exact(f"score.goal{int(rest[0]) + 1}")
             return None if taken is None else taken[1]
         names = _OLD.get(fact)
@@ -370,9 +385,9 @@ class _Converter:
         if taken is None:
             return None
         old = taken[1]
-        if fact is Fact.CONTRACT_KIND:
+        if fact is q.ContractKindOf:
             return "upgrade" if old is True else "delivery"
-        if fact is Fact.WAREHOUSE_ITEM:
+        if fact is q.WarehouseItem:
             if old is True:
                 return "empty"
             note = "the Warehouse item he takes is a Resource (not a Crystal)"
@@ -413,13 +428,13 @@ def _name(key: str) -> str:
     return key.rpartition(".")[2].rstrip("0123456789")
 
 
-def _within(fact: Fact) -> str:
+def _within(fact: _Kind) -> str:
     """The 0.1.0 part of a key that tells Rover questions from others."""
     rover = (
-        Fact.NEAREST_TILES,
-        Fact.TARGET_STEPS,
-        Fact.TARGET_CRYSTAL_COST,
-        Fact.BEST_PATHS,
+        q.NearestTiles,
+        q.TargetSteps,
+        q.TargetCrystalCost,
+        q.BestPaths,
     )
     return "rover" if fact in rover else ""
 
@@ -507,7 +522,7 @@ _V2_SETUP: Final[Mapping[str, str]] = {"setup.lab_max_level": "setup.lab_columns
 """Version 2's Lab set-up answers: the columns (a row's maximum level) carry over,
 the number of rows has no place on the printed staggered Lab."""
 
-_V2_LAB_GAINS: Final = frozenset({Fact.LEARNED_SPACE_GAINS, Fact.DEVELOPED_SPACE_GAINS})
+_V2_LAB_GAINS: Final = frozenset({q.LearnedSpaceGains, q.DevelopedSpaceGains})
 """Asked once per Lab space: version 2 keyed its spaces by row and level, so a
 space may now be asked where it was remembered, or remembered where asked."""
 
@@ -536,7 +551,7 @@ class _V2Converter:
                 self.used[i] = True
                 return value
         fact, _ = _fact(question.key)
-        if fact is Fact.DEVELOP_SPACES:  # version 2 never had a choice of space
+        if fact is q.DevelopSpaces:  # version 2 never had a choice of space
             word = "one" if "one" in question.choices else question.choices[0]
             self._note(
                 f"a developing Tech tile entered the {'best' if word == 'one' else 'upper'}"
@@ -560,7 +575,7 @@ class _V2Converter:
 
 def _lab_gains(key: str) -> bool:
     parts = key.split(".")
-    return len(parts) > 1 and parts[1] in {f.value for f in _V2_LAB_GAINS}
+    return len(parts) > 1 and parts[1] in {f.key for f in _V2_LAB_GAINS}
 
 
 def _v2_fix(

@@ -1,11 +1,11 @@
 """What the table companion asks for each fact: one question (or a short run) per fact.
 
-:func:`shape_of` maps a fact the rules read (:class:`~lacerda_bot.facts.Fact`
-and its arguments) to the question that asks it at the table, worded by the
+:func:`shape_of` maps a fact the rules read (a :class:`~lacerda_bot.facts.Query`)
+to the question that asks it at the table, worded by the
 builders of :mod:`~lacerda_bot.table.ask_map` (Mars),
 :mod:`~lacerda_bot.table.ask_player` (the players' boards and the displays) and
 :mod:`~lacerda_bot.table.ask_game` (Missions, the Shuttle, scoring, set-up).
-Every fact has exactly one builder (:data:`QUESTIONS`), and every question says
+Every fact has exactly one builder, registered for its query type (:data:`QUESTIONS`), and every question says
 behind ``?`` what it means, where to look and, where it helps, an example.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from lacerda_bot._rules.goals import Requirement
-from lacerda_bot.facts import Choice, Fact
+from lacerda_bot.facts import Choice, Query
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -40,6 +40,7 @@ from lacerda_bot.table.shapes import (
 )
 
 __all__ = [
+    "KINDS",
     "MOST_ON_MAP",
     "QUESTIONS",
     "Ask",
@@ -55,23 +56,26 @@ __all__ = [
     "shape_of",
 ]
 
-QUESTIONS: Final[Mapping[Fact, Builder]] = {
-    **ask_map.QUESTIONS,
-    **ask_player.QUESTIONS,
-    **ask_game.QUESTIONS,
+QUESTIONS: Final[Mapping[type[Query[object]], Builder]] = {
+    **ask_map.ASKS.builders,
+    **ask_player.ASKS.builders,
+    **ask_game.ASKS.builders,
 }
-"""The builder of every fact's question."""
+"""The builder of every fact's question, by query type."""
+
+KINDS: Final[Mapping[str, type[Query[object]]]] = {kind.key: kind for kind in QUESTIONS}
+"""Each fact the table asks, by its stable key (question keys and saves use it)."""
 
 
-def shape_of(fact: Fact, args: tuple[object, ...], words: Wording) -> Shape:
-    """How the table asks *fact* with *args*."""
-    return QUESTIONS[fact](args, words)
+def shape_of(query: Query[object], words: Wording) -> Shape:
+    """How the table asks *query*."""
+    return QUESTIONS[type(query)](query, words)
 
 
-def fact_key(fact: Fact, args: tuple[object, ...]) -> str:
-    """The stable key part of *fact* with *args*, e.g. ``has_legal_site.mine``."""
-    parts = [fact.value]
-    for arg in args:
+def fact_key(query: Query[object]) -> str:
+    """The stable key part of *query*, e.g. ``build_size.mine``."""
+    parts = [query.key]
+    for arg in query.args:
         match arg:
             case Choice():
                 parts.append(str(arg.index + 1))

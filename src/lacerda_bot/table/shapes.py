@@ -1,6 +1,6 @@
 """The shapes of the table's questions: a yes/no, a count, a pick, tied options, gains.
 
-A shape asks one fact (:class:`~lacerda_bot.facts.Fact`) as one question or a
+A shape asks one fact (a :class:`~lacerda_bot.facts.Query`) as one question or a
 short run of them: :meth:`Shape.read` asks and returns the fact's value;
 :meth:`Shape.answers` says which answers give a value (for sources that read a
 board, and for checks). :class:`Wording` is what a question's words may depend
@@ -12,7 +12,8 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, final
 
 import attrs
 
-from lacerda_bot.facts import Fact
+from lacerda_bot import _queries as q
+from lacerda_bot.facts import Query
 from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
 from lacerda_bot.table.dialogue import NOTHING, Answer, Question, QuestionKind
@@ -39,6 +40,8 @@ __all__ = [
 ]
 
 V = TypeVar("V")
+T = TypeVar("T")
+Q = TypeVar("Q", bound=Query[Any])
 
 Ask = Callable[[Question], Answer]
 """Asks one question and returns its answer (or stops the step to ask it)."""
@@ -56,7 +59,7 @@ class Shape(Protocol):
     """
 
     @property
-    def lookahead(self) -> Fact | None:
+    def lookahead(self) -> type[Query[Any]] | None:
         """The later fact this question also answers, if any."""
         ...
 
@@ -101,7 +104,7 @@ class YesNo(Generic[V]):
         )
         return self.yes if _bool(ask(question)) else self.no
 
-    lookahead: ClassVar[Fact | None] = None
+    lookahead: ClassVar[type[Query[Any]] | None] = None
 
     def answers(self, value: V, ahead: object = None) -> tuple[Answer, ...]:
         """``True`` for *yes*, ``False`` for *no*."""
@@ -141,7 +144,7 @@ class Count:
         )
         return _int(ask(question))
 
-    lookahead: ClassVar[Fact | None] = None
+    lookahead: ClassVar[type[Query[Any]] | None] = None
 
     def answers(self, value: int, ahead: object = None) -> tuple[Answer, ...]:
         """The count itself."""
@@ -188,7 +191,7 @@ class Labels:
         n = count.read(ask, key)
         return tuple(f"{self.prefix} {i}" for i in range(1, n + 1))
 
-    lookahead: ClassVar[Fact | None] = None
+    lookahead: ClassVar[type[Query[Any]] | None] = None
 
     def answers(
         self, value: tuple[str, ...], ahead: object = None
@@ -221,7 +224,7 @@ class Pick(Generic[V]):
         word = _str(ask(question))
         return next(value for choice, value in self.choices if choice == word)
 
-    lookahead: ClassVar[Fact | None] = None
+    lookahead: ClassVar[type[Query[Any]] | None] = None
 
     def answers(self, value: V, ahead: object = None) -> tuple[Answer, ...]:
         """The word of *value*."""
@@ -295,7 +298,7 @@ class Gains:
             return ()
         return tuple(_gain(item.split(" ", 1)) for item in answer.split(", "))
 
-    lookahead: ClassVar[Fact | None] = None
+    lookahead: ClassVar[type[Query[Any]] | None] = None
 
     def answers(
         self, value: tuple[Gain, ...], ahead: object = None
@@ -321,7 +324,7 @@ class PricedGains:
 
     text: str
     hint: str = ""
-    lookahead: ClassVar[Fact | None] = Fact.COLLECTED_TILE_REWARD
+    lookahead: ClassVar[type[Query[Any]] | None] = q.CollectedTileReward
 
     def question(self, key: str) -> Question:
         """A benefits question that also takes ``cost N``."""
@@ -391,14 +394,14 @@ class Wording:
 
     side: Side | None
     options: Options
-    known: Mapping[tuple[Fact, tuple[object, ...]], object]
-    """Facts already read in this step, by fact and arguments."""
+    known: Mapping[Query[object], object]
+    """Facts already read in this step, by query."""
     tracked: Tracked | None = None
     """His player board as the companion tracks it (``None``: not tracked)."""
 
-    def earlier(self, fact: Fact, args: tuple[object, ...]) -> object:
+    def earlier(self, query: Query[T]) -> T | None:
         """A fact read earlier in this step (``None`` if it was not)."""
-        return self.known.get((fact, args))
+        return self.known.get(query)  # type: ignore[return-value]
 
 
 def count(text: str, low: int, high: int, hint: str) -> Count:
@@ -406,5 +409,33 @@ def count(text: str, low: int, high: int, hint: str) -> Count:
     return Count(text=text, low=low, high=high, hint=hint)
 
 
-Builder = Callable[[tuple[object, ...], Wording], Shape]
-"""Words the question that asks a fact, given its arguments."""
+Builder = Callable[[Any, Wording], Shape]
+"""Words the question that asks a fact, given its query."""
+
+
+class Questions:
+    """The builder of each fact's question, registered per query type.
+
+    ``@questions.asks(BuildSize)`` over ``def _build_size(query: BuildSize,
+    words: Wording) -> Shape``: mypy checks that the builder takes that query.
+    """
+
+    __slots__ = ("builders",)
+
+    def __init__(self) -> None:
+        """No builder yet."""
+        self.builders: dict[type[Query[object]], Builder] = {}
+
+    def asks(
+        self, kind: type[Q]
+    ) -> Callable[[Callable[[Q, Wording], Shape]], Callable[[Q, Wording], Shape]]:
+        """Register the decorated builder as the one that asks *kind*."""
+
+        def add(
+            builder: Callable[[Q, Wording], Shape],
+        ) -> Callable[[Q, Wording], Shape]:
+            assert kind not in self.builders, kind  # one question per fact
+            self.builders[kind] = builder
+            return builder
+
+        return add

@@ -13,10 +13,12 @@ so the companion knows his board afterwards.
 
 import itertools
 from collections.abc import Callable, Mapping
-from typing import assert_never
+from typing import Final, TypeVar, assert_never
 
 import attrs
 
+from lacerda_bot import _queries as q
+from lacerda_bot._answers import Answers
 from lacerda_bot._dominance import gains_dominate
 from lacerda_bot._lab import (
     best_entries,
@@ -27,9 +29,16 @@ from lacerda_bot._lab import (
     level_of,
     movable,
 )
-from lacerda_bot._rules.goals import Requirement, RequirementKind
+from lacerda_bot._rules.goals import RequirementKind
+from lacerda_bot._rules.scoring import (
+    BuiltBlueprints,
+    Contracts,
+    LivingQuartersTop,
+    RequirementMet,
+    ScientistBuildings,
+    ShipsInHangar,
+)
 from lacerda_bot.decisions import (
-    CrystalSource,
     Decision,
     Described,
     DevelopTech,
@@ -39,23 +48,13 @@ from lacerda_bot.decisions import (
     ObtainBlueprint,
     Upgrade,
 )
-from lacerda_bot.facts import (
-    Choice,
-    DevelopChoice,
-    Development,
-    Display,
-    Fact,
-    Read,
-    ScientistPick,
-)
+from lacerda_bot.facts import DevelopChoice, Display, Name, Query, Read
 from lacerda_bot.lab import PRINTED_COLUMNS, space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
-    ContractKind,
     Gain,
     GainKind,
     HostId,
-    LssReward,
     MissionSlot,
     Owner,
     Scientist,
@@ -70,6 +69,8 @@ from lacerda_bot.table.shapes import priced_gains
 from lacerda_bot.table.tracked import Card, Mission, Tracked, track
 
 __all__ = ["TrackedFacts", "column_sizes", "shelter_start", "start_board"]
+
+T = TypeVar("T")
 
 
 def column_sizes(columns: int) -> tuple[int, ...]:
@@ -101,13 +102,13 @@ def start_board(facts: AskedFacts, side: Side | None) -> Tracked:
     His Lab is the printed staggered shape (:func:`column_sizes`) with as many
     columns as the player counts, his Shelter Tech on :func:`shelter_start`.
     """
-    crystals = facts.count(Fact.START_CRYSTALS)
-    free = facts.count(Fact.START_FREE_DEPOT)
-    columns = facts.count(Fact.LAB_COLUMNS)
-    shelter = facts.count(Fact.START_SHELTER_TECH)
-    quarters = facts.count(Fact.START_LIVING_QUARTERS)
+    crystals = facts.answer(q.StartCrystals())
+    free = facts.answer(q.StartFreeDepot())
+    columns = facts.answer(q.LabColumns())
+    shelter = facts.answer(q.StartShelterTech())
+    quarters = facts.answer(q.StartLivingQuarters())
     missions = tuple(
-        Mission(slot=slot, crystals=facts.count(Fact.START_MISSION_CRYSTALS, slot))
+        Mission(slot=slot, crystals=facts.answer(q.StartMissionCrystals(slot)))
         for slot in MissionSlot
     )
     sizes = column_sizes(columns)
@@ -122,6 +123,10 @@ def start_board(facts: AskedFacts, side: Side | None) -> Tracked:
         missions=missions,
         shuttle_from=side or Side.ORBIT,
     )
+
+
+_TRACKED: Final["Answers[TrackedFacts]"] = Answers()
+"""The facts and names :class:`TrackedFacts` answers from his tracked board."""
 
 
 class TrackedFacts(AskedFacts):
@@ -156,6 +161,22 @@ class TrackedFacts(AskedFacts):
         """What the tile he is heading for gives, named with its cost."""
         self._on_way: int | None = None
         """Crystals the richest shortest path holds, when he may pick up them all."""
+
+    def answer(self, query: Query[T]) -> T:
+        """From his tracked board where it tells; else as :class:`AskedFacts` does."""
+        tracked = _TRACKED.facts.get(type(query))
+        if tracked is not None:
+            value: T = tracked(self, query)
+            return value
+        return super().answer(query)
+
+    def name(self, query: Name[T]) -> T | Described:  # type: ignore[override]
+        """His own pieces by name from his tracked board; else what the table says."""
+        tracked = _TRACKED.names.get(type(query))
+        if tracked is not None:
+            value: T = tracked(self, query)
+            return value
+        return super().name(query)
 
     def _named_card(self) -> Card | None:
         """The card the last answer named by its label (``greenhouse L3``), if any."""
@@ -196,11 +217,9 @@ class TrackedFacts(AskedFacts):
         taking, self._taking = self._taking, None
         if taking is not None:
             named = (taking.building, taking.level)
-            value: object = self._given(Fact.OBTAINED_BLUEPRINT, (), named)
+            building, level = self._given(q.ObtainedBlueprint(), named)
         else:
-            value = self._read(Fact.OBTAINED_BLUEPRINT)
-        assert isinstance(value, tuple)
-        building, level = value
+            building, level = self.answer(q.ObtainedBlueprint())
         card = Card(building=building, level=level)
         self.tracked = attrs.evolve(self.tracked, cards=(*self.tracked.cards, card))
 
@@ -211,11 +230,11 @@ class TrackedFacts(AskedFacts):
         using, self._using = self._using, None
         if using is not None:
             named = (using.building, using.level)
-            value: object = self._given(Fact.USED_BLUEPRINT, (), named)
+            value = self._given(q.UsedBlueprint(), named)
         elif len(distinct) == 1:
-            value = self._given(Fact.USED_BLUEPRINT, (), distinct[0])
+            value = self._given(q.UsedBlueprint(), distinct[0])
         else:
-            value = self._read(Fact.USED_BLUEPRINT)
+            value = self.answer(q.UsedBlueprint())
         cards = list(self.tracked.cards)
         used = next(
             i
@@ -237,239 +256,280 @@ class TrackedFacts(AskedFacts):
 
     # --- Crystals -------------------------------------------------------------------
 
-    def spendable_crystals(self) -> int:
+    @_TRACKED.fact(q.SpendableCrystals)
+    def _spendable_crystals(self, query: q.SpendableCrystals) -> int:
         """Tracked (R-CRYSTAL-3: this step's gains only with the option)."""
         crystals = self.tracked.crystals
         gained = 0 if self.options.same_call_gains_spendable else self._gained
-        return self._given(Fact.SPENDABLE_CRYSTALS, (), crystals - gained)
+        return self._given(query, crystals - gained)
 
-    def crystals_kept(self, requested: int, source: CrystalSource) -> int:
+    @_TRACKED.name(q.CrystalsKept)
+    def _crystals_kept(self, query: q.CrystalsKept) -> int:
         """Tracked: as many as his Depot (and a counted supply) hold (R-CRYSTAL-2)."""
+        requested, source = query.requested, query.source
         free = self.tracked.depot - self.tracked.crystals
         supply = self.tracked.supply_crystals
         room = supply if source.from_supply and supply is not None else requested
         return max(0, min(requested, free, room))
 
-    def supply_has_crystal(self) -> bool:
+    @_TRACKED.fact(q.SupplyHasCrystal)
+    def _supply_has_crystal(self, query: q.SupplyHasCrystal) -> bool:
         """Tracked: the supply is assumed to hold Crystals unless counted empty."""
         supply = self.tracked.supply_crystals
-        return self._given(Fact.SUPPLY_HAS_CRYSTAL, (), supply is None or supply > 0)
+        return self._given(query, supply is None or supply > 0)
 
-    def contract_crystal_cost(self) -> int:
+    @_TRACKED.fact(q.ContractCrystalCost)
+    def _contract_crystal_cost(self, query: q.ContractCrystalCost) -> int:
         """Asked once (printed), then remembered."""
         known = self.tracked.contract_cost
         if known is not None:
-            return self._given(Fact.CONTRACT_CRYSTAL_COST, (), known)
-        cost = super().contract_crystal_cost()
+            return self._given(query, known)
+        cost = super().answer(query)
         self.tracked = attrs.evolve(self.tracked, contract_cost=cost)
         return cost
 
-    def has_ship_left(self) -> bool:
+    @_TRACKED.fact(q.HasShipLeft)
+    def _has_ship_left(self, query: q.HasShipLeft) -> bool:
         """Tracked."""
-        return self._given(Fact.HAS_SHIP_LEFT, (), self.tracked.ships_left > 0)
+        return self._given(query, self.tracked.ships_left > 0)
 
-    def has_bot_left(self) -> bool:
+    @_TRACKED.fact(q.HasBotLeft)
+    def _has_bot_left(self, query: q.HasBotLeft) -> bool:
         """Tracked."""
-        return self._given(Fact.HAS_BOT_LEFT, (), self.tracked.bots_left > 0)
+        return self._given(query, self.tracked.bots_left > 0)
 
-    def has_shelter_left(self) -> bool:
+    @_TRACKED.fact(q.HasShelterLeft)
+    def _has_shelter_left(self, query: q.HasShelterLeft) -> bool:
         """Tracked."""
-        return self._given(Fact.HAS_SHELTER_LEFT, (), self.tracked.shelters_left > 0)
+        return self._given(query, self.tracked.shelters_left > 0)
 
-    def rover_on_new_building(self) -> bool:
+    @_TRACKED.fact(q.RoverOnNewBuilding)
+    def _rover_on_new_building(self, query: q.RoverOnNewBuilding) -> bool:
         """Not asked while his Rover has not entered the map."""
         if not self.tracked.rover_on_map:
-            return self._given(Fact.ROVER_ON_NEW_BUILDING, (), False)
-        return super().rover_on_new_building()
+            return self._given(query, False)
+        return super().answer(query)
 
-    def target_crystal_cost(self, target: Choice) -> int:
+    @_TRACKED.fact(q.TargetCrystalCost)
+    def _target_crystal_cost(self, query: q.TargetCrystalCost) -> int:
         """Asked with what the tile gives (remembered until he collects it)."""
-        cost = super().target_crystal_cost(target)
+        cost = super().answer(query)
         said = self.said[0] if self.said else None
         self._reward = priced_gains(said)[1] if isinstance(said, str) else None
         return cost
 
-    def collected_tile_reward(self) -> tuple[Gain, ...]:
+    @_TRACKED.fact(q.CollectedTileReward)
+    def _collected_tile_reward(self, query: q.CollectedTileReward) -> tuple[Gain, ...]:
         """Given when named with the tile's cost; else asked."""
         reward, self._reward = self._reward, None
         if reward is not None:
-            return self._given(Fact.COLLECTED_TILE_REWARD, (), reward)
-        return super().collected_tile_reward()
+            return self._given(query, reward)
+        return super().answer(query)
 
-    def crystals_on_way(self, target: Choice, length: int) -> bool:
+    @_TRACKED.fact(q.CrystalsOnWay)
+    def _crystals_on_way(self, query: q.CrystalsOnWay) -> bool:
         """Asked as a count: the richest path's Crystals are what he then picks up.
 
         He takes a path holding the most Crystals, counting at most his free
         Depot spaces (R-ROVER-6); if the richest holds no more than that, every
         path he may take holds exactly as many, and he enters them all.
         """
-        on_way = super().crystals_on_way(target, length)
+        on_way = super().answer(query)
         said = self.said[0] if self.said else None
         fits = isinstance(said, int) and said <= self.tracked.free_depot_spaces
         self._on_way = said if on_way and fits and isinstance(said, int) else None
         return on_way
 
-    def moved_crystal_count(self) -> int:
+    @_TRACKED.fact(q.MovedCrystalCount)
+    def _moved_crystal_count(self, query: q.MovedCrystalCount) -> int:
         """Given when the count of the richest path said it; else asked."""
         on_way, self._on_way = self._on_way, None
         if on_way is not None:
-            return self._given(Fact.MOVED_CRYSTAL_COUNT, (), on_way)
-        return super().moved_crystal_count()
+            return self._given(query, on_way)
+        return super().answer(query)
 
-    def obtained_pickup_crystals(self) -> int:
+    @_TRACKED.fact(q.ObtainedPickupCrystals)
+    def _obtained_pickup_crystals(self, query: q.ObtainedPickupCrystals) -> int:
         """T5: a Shelter Blueprint gives a Crystal on pickup; the others a Resource."""
         card = self.tracked.cards[-1]  # named when he took it
         crystals = int(card.building is BuildingType.SHELTER)
-        return self._given(Fact.OBTAINED_PICKUP_CRYSTALS, (), crystals)
+        return self._given(query, crystals)
 
-    def lss_offers(self, kind: BuildingType, reward: LssReward) -> bool:
+    @_TRACKED.fact(q.LssOffers)
+    def _lss_offers(self, query: q.LssOffers) -> bool:
         """Asked once per LSS type and benefit (printed for the game), then remembered."""
+        kind, reward = query.kind, query.reward
         known = self.tracked.offers(kind, reward)
         if known is not None:
-            return self._given(Fact.LSS_OFFERS, (kind, reward), known)
-        offered = super().lss_offers(kind, reward)
+            return self._given(query, known)
+        offered = super().answer(query)
         learned = (*self.tracked.lss_offers, (kind, reward, offered))
         self.tracked = attrs.evolve(self.tracked, lss_offers=learned)
         return offered
 
-    def colonist_on_hire_slot(self) -> bool:
+    @_TRACKED.fact(q.ColonistOnHireSlot)
+    def _colonist_on_hire_slot(self, query: q.ColonistOnHireSlot) -> bool:
         """Tracked."""
         on = self.tracked.colonist_on_hire_slot
-        return self._given(Fact.COLONIST_ON_HIRE_SLOT, (), on)
+        return self._given(query, on)
 
     # --- Missions and the Shuttle ---------------------------------------------------
 
-    def mission_completed(self, slot: MissionSlot) -> bool:
+    @_TRACKED.fact(q.MissionCompleted)
+    def _mission_completed(self, query: q.MissionCompleted) -> bool:
         """Asked until completed, then remembered."""
+        slot = query.slot
         known = self.tracked.mission(slot)
         if known.completed:
-            return self._given(Fact.MISSION_COMPLETED, (slot,), True)
-        done = super().mission_completed(slot)
+            return self._given(query, True)
+        done = super().answer(query)
         if done:
             self.tracked = self.tracked.with_mission(
                 attrs.evolve(known, completed=True)
             )
         return done
 
-    def mission_crystals(self, slot: MissionSlot) -> int:
+    @_TRACKED.fact(q.MissionCrystals)
+    def _mission_crystals(self, query: q.MissionCrystals) -> int:
         """Asked once per Mission, then remembered."""
+        slot = query.slot
         known = self.tracked.mission(slot)
         if known.crystals is not None:
-            return self._given(Fact.MISSION_CRYSTALS, (slot,), known.crystals)
-        crystals = super().mission_crystals(slot)
+            return self._given(query, known.crystals)
+        crystals = super().answer(query)
         self.tracked = self.tracked.with_mission(attrs.evolve(known, crystals=crystals))
         return crystals
 
-    def shuttle_departs(self) -> bool:
+    @_TRACKED.fact(q.ShuttleDeparts)
+    def _shuttle_departs(self, query: q.ShuttleDeparts) -> bool:
         """Asked; when it departs, the companion moves it to the other side."""
-        departs = super().shuttle_departs()
+        departs = super().answer(query)
         self._departed = departs
         return departs
 
-    def shuttle_from(self) -> Side:
+    @_TRACKED.fact(q.ShuttleFrom)
+    def _shuttle_from(self, query: q.ShuttleFrom) -> Side:
         """Tracked: it starts on his side and changes side each time it departs."""
-        return self._given(Fact.SHUTTLE_FROM, (), self.tracked.shuttle_from)
+        return self._given(query, self.tracked.shuttle_from)
 
     # --- his Techs and his Lab --------------------------------------------------------
 
-    def tech_level(self, tech: TechType, owner: Owner) -> int:
+    @_TRACKED.fact(q.TechLevel)
+    def _tech_level(self, query: q.TechLevel) -> int:
         """Tracked for him (the column of his tile); asked for you."""
+        tech, owner = query.tech, query.owner
         if owner is Owner.HUMAN:
-            return super().tech_level(tech, owner)
+            return super().answer(query)
         level = level_of(self.tracked.lab_spaces, tech)
-        return self._given(Fact.TECH_LEVEL, (tech, owner), level)
+        return self._given(query, level)
 
     def _movable(self) -> list[LabSpace]:
         """R-ORBIT-6: his tiles touching an empty space of the next column."""
         return movable(self.tracked.lab_spaces)
 
-    def lab_entry_free(self) -> bool:
+    @_TRACKED.fact(q.LabEntryFree)
+    def _lab_entry_free(self, query: q.LabEntryFree) -> bool:
         """Tracked: whether a space of his Lab's first column is empty (R-ORBIT-5)."""
         free = entry_space(self.tracked.lab_spaces) is not None
-        return self._given(Fact.LAB_ENTRY_FREE, (), free)
+        return self._given(query, free)
 
-    def tech_tile_type(self, choice: Choice) -> TechType:
+    @_TRACKED.name(q.TileTech)
+    def _tile_tech(self, query: q.TileTech) -> TechType:
         """Asked: which Tech the tile is, so the companion knows his Lab."""
-        value = self._read(Fact.TECH_TILE_TYPE, choice)
-        assert isinstance(value, TechType)
-        return value
+        return self.answer(q.TechTileType(query.choice))
 
-    def entry_space(self) -> HostId:
+    @_TRACKED.name(q.EntrySpaceId)
+    def _entry_space(self, query: q.EntrySpaceId) -> HostId:
         """Tracked: his topmost empty entry space (R-ORBIT-5)."""
         space = entry_space(self.tracked.lab_spaces)
         assert space is not None  # the rules read lab_entry_free first
         return space.id
 
-    def _space_gains(self, fact: Fact) -> tuple[Gain, ...]:
+    def _space_gains(
+        self, query: q.LearnedSpaceGains | q.DevelopedSpaceGains
+    ) -> tuple[Gain, ...]:
         entered = self._entered
         assert entered is not None  # read right after LearnTech or DevelopTech
         known = self.tracked.space_gains(entered)
         if known is not None:
-            return self._given(fact, (), known)
-        gains = self._gains(fact)
+            return self._given(query, known)
+        gains = self._asked(query)
         self.tracked = self.tracked.with_space_gains(entered, gains)
         return gains
 
-    def learned_space_gains(self) -> tuple[Gain, ...]:
+    @_TRACKED.fact(q.LearnedSpaceGains)
+    def _learned_space_gains(self, query: q.LearnedSpaceGains) -> tuple[Gain, ...]:
         """Asked once per space of his Lab, then remembered."""
-        return self._space_gains(Fact.LEARNED_SPACE_GAINS)
+        return self._space_gains(query)
 
-    def developed_space_gains(self) -> tuple[Gain, ...]:
+    @_TRACKED.fact(q.DevelopedSpaceGains)
+    def _developed_space_gains(self, query: q.DevelopedSpaceGains) -> tuple[Gain, ...]:
         """Asked once per space of his Lab, then remembered."""
-        return self._space_gains(Fact.DEVELOPED_SPACE_GAINS)
+        return self._space_gains(query)
 
-    def can_advance_any(self) -> bool:
+    @_TRACKED.fact(q.CanAdvanceAny)
+    def _can_advance_any(self, query: q.CanAdvanceAny) -> bool:
         """Tracked."""
-        return self._given(Fact.CAN_ADVANCE_ANY, (), bool(self._movable()))
+        return self._given(query, bool(self._movable()))
 
-    def can_advance_other(self, than: TechType | Described | None) -> bool:
+    @_TRACKED.fact(q.CanAdvanceOther)
+    def _can_advance_other(self, query: q.CanAdvanceOther) -> bool:
         """Tracked."""
+        than = query.than
         other = any(t.tech is not than for t in self._movable())
-        return self._given(Fact.CAN_ADVANCE_OTHER, (than,), other)
+        return self._given(query, other)
 
-    def can_advance_again(self, tech: TechType | Described) -> bool:
+    @_TRACKED.fact(q.CanAdvanceAgain)
+    def _can_advance_again(self, query: q.CanAdvanceAgain) -> bool:
         """Tracked."""
+        tech = query.tech
         again = any(t.tech is tech for t in self._movable())
-        return self._given(Fact.CAN_ADVANCE_AGAIN, (tech,), again)
+        return self._given(query, again)
 
-    def has_tech(self, tech: TechType) -> bool:
+    @_TRACKED.fact(q.HasTech)
+    def _has_tech(self, query: q.HasTech) -> bool:
         """Tracked."""
-        return self._given(Fact.HAS_TECH, (tech,), self.tracked.tech(tech) is not None)
+        tech = query.tech
+        return self._given(query, self.tracked.tech(tech) is not None)
 
-    def can_advance_tech(self, tech: TechType) -> bool:
+    @_TRACKED.fact(q.CanAdvanceTech)
+    def _can_advance_tech(self, query: q.CanAdvanceTech) -> bool:
         """Tracked."""
+        tech = query.tech
         can = any(t.tech is tech for t in self._movable())
-        return self._given(Fact.CAN_ADVANCE_TECH, (tech,), can)
+        return self._given(query, can)
 
-    @staticmethod
-    def _development(space: LabSpace) -> Development[Described]:
-        """A step of the Tech on *space*, one of his Lab's, a level (column) up."""
-        tech = space.tech
-        assert tech is not None  # a space of one of his Techs
-        return Development(
-            tech=tech, from_level=space.column, to_level=space.column + 1
-        )
-
-    def developing(
-        self, choice: DevelopChoice, previous: TechType | Described | None
-    ) -> Development[Described]:
+    @_TRACKED.name(q.Developing)
+    def _developing(self, query: q.Developing[Described]) -> TechType:
         """Tracked: the Tech R-ORBIT-6 picks, by name."""
-        most = choice is DevelopChoice.MOST
+        most = query.choice is DevelopChoice.MOST
+        previous = query.previous
         assert most or not isinstance(previous, Described)
-        tech = choose_development(
+        space = choose_development(
             self.tracked.lab_spaces,
             most=most,
             previous=None if most or isinstance(previous, Described) else previous,
         )
-        assert tech is not None  # the engine read can_advance_* first
-        return self._development(tech)
+        assert space is not None  # the engine read can_advance_* first
+        assert space.tech is not None
+        return space.tech
 
-    def developing_tech(self, tech: TechType) -> Development[Described]:
-        """Tracked: his *tech* Tech, by name."""
-        own = next(s for s in self.tracked.lab_spaces if s.tech is tech)
-        return self._development(own)
+    def _level(self, tech: TechType | Described) -> int:
+        assert isinstance(tech, TechType)  # the tracked rules name his Tech
+        return level_of(self.tracked.lab_spaces, tech)
 
-    def develop_spaces(self, tech: TechType | Described) -> tuple[str, ...]:
+    @_TRACKED.name(q.DevelopFrom)
+    def _develop_from(self, query: q.DevelopFrom[Described]) -> int:
+        """Tracked: the column of his tile."""
+        return self._level(query.tech)
+
+    @_TRACKED.name(q.DevelopTo)
+    def _develop_to(self, query: q.DevelopTo[Described]) -> int:
+        """Tracked: the next column."""
+        return self._level(query.tech) + 1
+
+    @_TRACKED.fact(q.DevelopSpaces)
+    def _develop_spaces(self, query: q.DevelopSpaces) -> tuple[str, ...]:
         """R-ORBIT-6: tracked where the companion can tell; else asked, top or bottom.
 
         The empty spaces his tile touches come from the tracked Lab. With one,
@@ -477,6 +537,7 @@ class TrackedFacts(AskedFacts):
         gains (:func:`entered_spaces`) and asks only when what it cannot see
         (the shared board) could change which space wins.
         """
+        tech = query.tech
         assert isinstance(tech, TechType)  # the tracked rules name his Tech
         lab = self.tracked.lab_spaces
         own = self.tracked.tech(tech)
@@ -486,24 +547,28 @@ class TrackedFacts(AskedFacts):
         if known is not None:
             labels: tuple[str, ...] = tuple(s.id for s in known)
             self._spaces[tech] = labels
-            return self._given(Fact.DEVELOP_SPACES, (tech,), labels)
-        labels = self._labels(Fact.DEVELOP_SPACES, tech)
+            return self._given(query, labels)
+        labels = self._asked(query)
         self._spaces[tech] = labels
         return labels
 
-    def develop_space(self, tech: TechType | Described, choice: Choice) -> HostId:
-        """Named: the space of those :meth:`develop_spaces` gave that the tie chose."""
+    @_TRACKED.name(q.DevelopSpaceId)
+    def _develop_space(self, query: q.DevelopSpaceId[Described]) -> HostId:
+        """Named: the space of those :class:`DevelopSpaces` gave that the tie chose."""
+        tech = query.tech
         assert isinstance(tech, TechType)
-        return HostId(self._spaces[tech][choice.index])
+        return HostId(self._spaces[tech][query.choice.index])
 
-    def upgrade_capacity(self, owner: Owner) -> int:
+    @_TRACKED.fact(q.UpgradeCapacity)
+    def _upgrade_capacity(self, query: q.UpgradeCapacity) -> int:
         """His: asked once per level of his Upgrade Tech, then remembered; yours asked."""
+        owner = query.owner
         if owner is Owner.HUMAN:
-            return super().upgrade_capacity(owner)
+            return super().answer(query)
         known = self.tracked.capacity()
         if known is not None:
-            return self._given(Fact.UPGRADE_CAPACITY, (owner,), known)
-        capacity = super().upgrade_capacity(owner)
+            return self._given(query, known)
+        capacity = super().answer(query)
         tech = self.tracked.tech(TechType.UPGRADE)
         level = tech.level if tech else 0
         learned = (*self.tracked.upgrade_capacity, (level, capacity))
@@ -512,80 +577,93 @@ class TrackedFacts(AskedFacts):
 
     # --- his Blueprints, Scientists and Contracts ---------------------------------------
 
-    def has_free_marker(self) -> bool:
+    @_TRACKED.fact(q.HasFreeMarker)
+    def _has_free_marker(self, query: q.HasFreeMarker) -> bool:
         """Tracked."""
         free = self.tracked.free_advanced_markers > 0
-        return self._given(Fact.HAS_FREE_MARKER, (), free)
+        return self._given(query, free)
 
-    def has_scientist(self) -> bool:
+    @_TRACKED.fact(q.HasScientist)
+    def _has_scientist(self, query: q.HasScientist) -> bool:
         """Tracked."""
         has = bool(self.tracked.lacerda_scientists)
-        return self._given(Fact.HAS_SCIENTIST, (), has)
+        return self._given(query, has)
 
-    def scientist_count(self) -> int:
+    @_TRACKED.fact(q.ScientistCount)
+    def _scientist_count(self, query: q.ScientistCount) -> int:
         """Tracked."""
         count = len(self.tracked.lacerda_scientists)
-        return self._given(Fact.SCIENTIST_COUNT, (), count)
+        return self._given(query, count)
 
-    def scientist(self, choice: Choice) -> ScientistPick[Described]:
+    @_TRACKED.name(q.HiredScientist)
+    def _hired_scientist(self, query: q.HiredScientist) -> Scientist:
         """Asked: which Scientist he hires, so the companion knows whom he scores."""
-        value = self._read(Fact.CHOSEN_SCIENTIST, choice)
-        assert isinstance(value, Scientist)
-        return attrs.evolve(super().scientist(choice), scientist=value)
+        return self.answer(q.ChosenScientist(query.choice))
 
-    def upgrade_blueprints(self) -> tuple[str, ...]:
+    @_TRACKED.fact(q.UpgradeBlueprints)
+    def _upgrade_blueprints(self, query: q.UpgradeBlueprints) -> tuple[str, ...]:
         """None without an unused Blueprint; else asked about the map, naming his."""
         if not self.tracked.unused():
-            return self._given(Fact.UPGRADE_BLUEPRINTS, (), ())
-        known = self.remembers(Fact.UPGRADE_BLUEPRINTS)
-        blueprints = super().upgrade_blueprints()
+            return self._given(query, ())
+        known = self.remembers(query)
+        blueprints = super().answer(query)
         if not known:
             self._using = self._named_card()
         return blueprints
 
-    def blueprint_display(self) -> Display:
+    @_TRACKED.fact(q.BlueprintDisplay)
+    def _blueprint_display(self, query: q.BlueprintDisplay) -> Display:
         """Asked; when it also names the card he takes, the companion keeps it."""
-        known = self.remembers(Fact.BLUEPRINT_DISPLAY)
-        display = super().blueprint_display()
+        known = self.remembers(query)
+        display = super().answer(query)
         if not known:
             self._taking = self._named_card()
         return display
 
     # --- final scoring ------------------------------------------------------------------
 
-    def ships_in_hangar(self) -> int:
+    @_TRACKED.fact(ShipsInHangar)
+    def _ships_in_hangar(self, query: ShipsInHangar) -> int:
         """Tracked."""
-        return self._given(Fact.SHIPS_IN_HANGAR, (), self.tracked.ships_in_hangar)
+        return self._given(query, self.tracked.ships_in_hangar)
 
-    def built_blueprints(self, level: int) -> int:
+    @_TRACKED.fact(BuiltBlueprints)
+    def _built_blueprints(self, query: BuiltBlueprints) -> int:
         """Tracked: the Blueprints of *level* he used."""
+        level = query.level
         built = sum(1 for c in self.tracked.cards if c.used and c.level == level)
-        return self._given(Fact.BUILT_BLUEPRINTS, (level,), built)
+        return self._given(query, built)
 
-    def scientist_buildings(self) -> int:
+    @_TRACKED.fact(ScientistBuildings)
+    def _scientist_buildings(self, query: ScientistBuildings) -> int:
         """Asked, naming the types; nothing to count without a Scientist."""
         if not self.tracked.lacerda_scientists:
-            return self._given(Fact.SCIENTIST_BUILDINGS, (), 0)
-        return super().scientist_buildings()
+            return self._given(query, 0)
+        return super().answer(query)
 
-    def contracts(self, kind: ContractKind) -> int:
+    @_TRACKED.fact(Contracts)
+    def _contracts(self, query: Contracts) -> int:
         """Tracked."""
+        kind = query.kind
         count = self.tracked.lacerda_contracts.count(kind)
-        return self._given(Fact.CONTRACTS, (kind,), count)
+        return self._given(query, count)
 
-    def living_quarters_top(self) -> int:
+    @_TRACKED.fact(LivingQuartersTop)
+    def _living_quarters_top(self, query: LivingQuartersTop) -> int:
         """Tracked: printed, asked at set-up."""
         top = self.tracked.living_quarters_top
         if top is None:
-            return super().living_quarters_top()
-        return self._given(Fact.LIVING_QUARTERS_TOP, (), top)
+            return super().answer(query)
+        return self._given(query, top)
 
-    def requirement_met(self, index: int, requirement: Requirement) -> bool:
+    @_TRACKED.fact(RequirementMet)
+    def _requirement_met(self, query: RequirementMet) -> bool:
         """The Colony level is tracked; the rest of your Solo Goal is asked."""
+        requirement = query.requirement
         if requirement.kind is RequirementKind.COLONY_LEVEL:
             met = self.tracked.colony_level >= requirement.n
-            return self._given(Fact.REQUIREMENT_MET, (index, requirement), met)
-        return super().requirement_met(index, requirement)
+            return self._given(query, met)
+        return super().answer(query)
 
 
 def _carry_out(
