@@ -357,6 +357,6 @@ class AskedFacts:
         return Numbered.of(labels)
 
     def _asked_labels(self, query: q.BestPaths) -> tuple[str, ...]:
-        value: object = AskedFacts._asked(self, query)  # labels, though typed Numbered
+        value: object = self._asked(query)  # labels, though typed Numbered
         assert isinstance(value, tuple)
         return tuple(str(v) for v in value)
