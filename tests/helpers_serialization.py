@@ -16,7 +16,7 @@ from lacerda_bot import (
 )
 from lacerda_bot.testing import reference_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 
 def nodes(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

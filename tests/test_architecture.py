@@ -21,6 +21,7 @@ VOCABULARY = frozenset(
         "_enum",
         "_lab",
         "_state",
+        "_ties",
         "_validate",
         "contract",
         "decisions",

@@ -41,7 +41,7 @@ from lacerda_bot.records import Blueprint, Figure, HeldBlueprint, HumanTech, Lss
 from lacerda_bot.testing import building, hex_map, small_board, tile
 
 from .helpers import bot_with, of_type, own_techs, play_on
-from .strategies import host_states, options
+from .helpers_strategies import host_states, options
 
 M, G, W, H, OC = (
     BuildingType.MINE,

@@ -17,7 +17,7 @@ from lacerda_bot import (
 )
 from lacerda_bot.testing import apply, reference_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 
 @settings(max_examples=25, deadline=None)

@@ -30,7 +30,7 @@ from lacerda_bot.reference import game
 from lacerda_bot.trace import TieBreak, Trace
 
 from .helpers_conformance import Call, both, calls, same_arg, same_value
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 EXAMPLES = int(os.environ.get("LACERDA_CONFORMANCE_EXAMPLES", "400"))
 """Examples per run; set the variable higher for a soak."""

@@ -31,7 +31,7 @@ from lacerda_bot.model import HostId
 from lacerda_bot.testing import apply, why_illegal
 
 from .helpers_illegal import BOARD, ILLEGAL
-from .strategies import bot_states, game_plans, host_states
+from .helpers_strategies import bot_states, game_plans, host_states
 
 
 def same(board: Board) -> Board:

@@ -77,7 +77,7 @@ from lacerda_bot.records import (
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, building, reference_board, small_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "host-contract.md"

@@ -23,10 +23,13 @@ from lacerda_bot._deck import (
     shuffled,
     uniform_pick,
 )
-from lacerda_bot.model import MissionSlot
+from lacerda_bot._rules.tiebreak import break_tie
+from lacerda_bot._state import WorkingBot
+from lacerda_bot._ties import TiedRule
+from lacerda_bot.model import MissionSlot, next_in_sequence
 from lacerda_bot.testing import apply, reference_board, small_board
 
-from .strategies import seeds
+from .helpers_strategies import bot_states, seeds
 
 
 def test_solo_cards_match_table_t1() -> None:
@@ -184,3 +187,52 @@ def test_reveal_and_discard_need_the_right_moment() -> None:
         (card,),
         None,
     )
+
+
+# --- a call's working bot state (R-DECK-2..4, R-TIE-3..4) ------------------------
+
+
+def test_a_call_that_moves_nothing_gives_back_the_bot_state_it_was_given() -> None:
+    bot = new_bot(5)
+    working = WorkingBot(bot)
+    working.point(bot.pointer)  # no move
+    assert working.state() is bot
+
+
+@given(
+    bot=bot_states(),
+    turns=st.lists(st.lists(st.integers(1, 9), max_size=3), min_size=1, max_size=30),
+)
+def test_the_moves_of_whole_turns_keep_the_twelve_cards(
+    bot: BotState, turns: list[list[int]]
+) -> None:
+    """R-DECK-2..4: reveal (reshuffling an empty pile), ties (cards or uniform, with
+    reshuffles inside them, R-TIE-3), the pointer along T2, the discard: the state
+    each turn ends in is built through every check of a BotState, and is a turn on."""
+    for ties in turns:
+        working = WorkingBot(bot)
+        card, _ = working.reveal()
+        for n in ties:
+            break_tie(working, [str(i) for i in range(n)], rule=TiedRule.BUILD_SITE)
+        working.point(next_in_sequence(working.pointer))
+        working.discard()
+        after = working.state()
+        assert after.current_card is None
+        assert after.last_card == card
+        assert after.discard_pile[-1] == card
+        assert after.events >= bot.events
+        assert after.pass_count >= bot.pass_count
+        assert sorted(after.draw_pile + after.discard_pile) == list(range(1, 13))
+        bot = after
+
+
+def test_revealing_with_a_card_in_progress_is_refused_naming_it() -> None:
+    working = WorkingBot(new_bot(5))
+    working.reveal()
+    with pytest.raises(InvalidValueError, match=r"bot\.current_card"):
+        working.reveal()
+
+
+def test_discarding_with_no_card_in_progress_is_refused_naming_it() -> None:
+    with pytest.raises(InvalidValueError, match=r"bot\.current_card"):
+        WorkingBot(new_bot(5)).discard()

@@ -55,7 +55,7 @@ from lacerda_bot.records import (
 )
 from lacerda_bot.testing import reference_board
 
-from .strategies import host_states
+from .helpers_strategies import host_states
 
 PROPERTIES = tuple(f.name for f in attrs.fields(Board))
 SCORING = {n for n, v in vars(ScoreView).items() if isinstance(v, property)}

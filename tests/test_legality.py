@@ -87,7 +87,7 @@ from .helpers_legality import (
     move,
     take,
 )
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

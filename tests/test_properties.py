@@ -18,7 +18,7 @@ from lacerda_bot import (
 from lacerda_bot.model import next_in_sequence
 from lacerda_bot.testing import apply, why_illegal
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 
 @given(host_states(), bot_states())

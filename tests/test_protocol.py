@@ -43,7 +43,7 @@ from lacerda_bot.protocol import (
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 BOARD = reference_board()
 WITH_TECH = attrs.evolve(

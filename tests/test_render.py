@@ -4,11 +4,13 @@ import typing
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lacerda_bot import BotState, Described
 from lacerda_bot._board.board import Board
+from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import (
     DECISION_TYPES,
     Criterion,
@@ -24,7 +26,7 @@ from lacerda_bot.decisions import (
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import Gain, GainKind, HostId, Side, TechType, TechUsed
-from lacerda_bot.options import Options
+from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.render import (
     Line,
     TableContext,
@@ -32,9 +34,10 @@ from lacerda_bot.render import (
     describe_with_rules,
     instructions,
 )
+from lacerda_bot.trace import TieBreak, TieRound
 
 from .helpers_conformance import both, calls
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 CONTEXT = TableContext(side=Side.COLONY, options=Options())
 
@@ -190,3 +193,43 @@ def test_a_tech_learned_at_the_table_is_put_on_its_named_space() -> None:
 
     assert "the topmost free space of his Lab's first column" in described.text
     assert "put it on the top space of his Lab's first column (c1-top)" in named.text
+
+
+# --- tie-breaks (R-TIE-1, R-TIE-7) ----------------------------------------------
+
+
+def _tie(rule: str, policy: TiePolicy = TiePolicy.CARDS) -> TieBreak:
+    return TieBreak(
+        rule=rule,
+        options=("a", "b"),
+        count=2,
+        policy=policy,
+        rounds=(TieRound(groups=((1, 1), (2, 2)), revealed=(3,), chosen_group=2),),
+        chosen=2,
+    )
+
+
+@pytest.mark.parametrize("rule", list(TiedRule), ids=lambda r: r.value)
+def test_every_tie_names_what_tied_and_how_to_number_it(rule: TiedRule) -> None:
+    """R-TIE-1: each rule that raises a tie words its own options, not "options"."""
+    (line,) = instructions(_tie(rule.value), TableContext(side=None, options=Options()))
+    assert line.text.startswith("Tie among 2 ")
+    assert "options" not in line.text
+    assert "number 2" in line.text
+    assert line.rules[:3] == (rule.value, "R-TIE-1", "R-TIE-2")
+
+
+@pytest.mark.parametrize("rule", list(PickedRule), ids=lambda r: r.value)
+def test_every_random_pick_says_how_to_number_the_options(rule: PickedRule) -> None:
+    """R-TIE-7: a uniform pick of the rules is worded as a pick, not a tie."""
+    tie = _tie(rule.value, TiePolicy.UNIFORM)
+    (line,) = instructions(tie, TableContext(side=None, options=Options()))
+    assert "number 2" in line.text
+    assert not line.text.startswith("Tie")
+    assert line.rules == (rule.value, "R-TIE-7")
+
+
+def test_a_tie_of_a_rule_the_library_never_raises_is_still_worded() -> None:
+    """A record made by hand, with a rule ID of no tie: the options, as the rule names."""
+    (line,) = instructions(_tie("R-X"), TableContext(side=None, options=Options()))
+    assert line.text.startswith("Tie among 2 options: number them in the order")

@@ -56,7 +56,7 @@ from lacerda_bot.records import (
 from lacerda_bot.testing import apply, building, hex_map, small_board, tile
 
 from .helpers import bot_with, kinds, lab, of_type, own_techs
-from .strategies import host_states
+from .helpers_strategies import host_states
 
 CRYSTALS = Gain(kind=GainKind.CRYSTALS, n=1)
 LINE = frozenset(Hex(q, 0) for q in range(9))

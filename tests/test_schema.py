@@ -38,7 +38,7 @@ from lacerda_bot.schema import (
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 FOLDER = Path(__file__).resolve().parent.parent / "src" / "lacerda_bot" / "schemas"
 VALIDATORS = {name: Draft202012Validator(load_schema(name)) for name in SCHEMA_FILES}

@@ -10,7 +10,7 @@ from lacerda_bot.records import AdvancedCount, Blueprint, HeldBlueprint
 from lacerda_bot.testing import small_board
 
 from .helpers import own_techs
-from .strategies import host_states
+from .helpers_strategies import host_states
 
 
 def blueprint(card: str, level: int, used: bool) -> HeldBlueprint:

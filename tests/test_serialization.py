@@ -30,7 +30,7 @@ from lacerda_bot import (
 from lacerda_bot.serialization import FORMAT_VERSION
 from lacerda_bot.testing import apply, reference_board
 
-from .strategies import bot_states, host_states, options, seeds
+from .helpers_strategies import bot_states, host_states, options, seeds
 
 
 @given(bot_states())

@@ -29,7 +29,7 @@ from lacerda_bot import (
 from lacerda_bot.testing import reference_board
 
 from .helpers_serialization import documents, mutated
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 orjson = pytest.importorskip("orjson")
 

@@ -35,7 +35,7 @@ from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
 
-from .serve_helpers import NEVER, NEW_BOT_REQUEST, never_ending
+from .helpers_serve import NEVER, NEW_BOT_REQUEST, never_ending
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "lacerda_bot", "serve"]

@@ -29,7 +29,7 @@ from lacerda_bot.records import LssMarkers, Tile, TurnOrderSpace
 from lacerda_bot.testing import hex_map, small_board, tile
 
 from .helpers import kinds, of_type
-from .strategies import host_states, options
+from .helpers_strategies import host_states, options
 
 BOT_GAIN = Gain(kind=GainKind.BOT)
 

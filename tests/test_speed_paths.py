@@ -29,12 +29,10 @@ from lacerda_bot._board import effects, paths
 from lacerda_bot._board import facts as facts_module
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules.play import rules_trace
-from lacerda_bot._rules.tiebreak import break_tie
-from lacerda_bot._state import discard_card, moved, reveal_card
-from lacerda_bot._strategies import bot_states, host_states
+from lacerda_bot._strategies import host_states
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.hexmap import STEPS_PER_MAP, map_index, steps_from
-from lacerda_bot.model import BuildingType, next_in_sequence
+from lacerda_bot.model import BuildingType
 from lacerda_bot.options import ComplexTechThreshold, StandaloneRule
 from lacerda_bot.testing import apply, building, hex_map, reference_board, small_board
 from lacerda_bot.trace import Trace
@@ -271,71 +269,6 @@ def test_board_init_does_nothing_evolve_board_skips_on_frozen_values() -> None:
     assert all(built.__dict__[name] is value for name, value in fields.items())
 
 
-_BOT_CHANGES: list[dict[str, Any]] = [
-    {"events": 7},
-    {"pointer": BuildingType.GREENHOUSE},
-    {"pass_count": 3, "events": 2},
-    {"draw_pile": (1, 2, 3, 4, 5, 6), "discard_pile": (7, 8, 9, 10, 11, 12)},
-    {"draw_pile": tuple(range(2, 13)), "current_card": 1, "last_card": 4},
-]
-
-
-@pytest.mark.parametrize("changes", _BOT_CHANGES)
-def test_moved_makes_what_attrs_evolve_makes(changes: dict[str, Any]) -> None:
-    bot = new_bot(5)
-    copied = moved(bot, **changes)
-    assert copied == attrs.evolve(bot, **changes)
-    assert hash(copied) == hash(attrs.evolve(bot, **changes))
-    assert bot == new_bot(5)  # the original is unchanged
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        copied.events = 0  # type: ignore[misc]
-
-
-def checked_again(bot: BotState) -> BotState:
-    """*bot* rebuilt through every validator and the 12-card check (R-DECK-4)."""
-    return BotState(**{f.name: getattr(bot, f.name) for f in attrs.fields(BotState)})
-
-
-@given(
-    bot=bot_states(),
-    turns=st.lists(st.lists(st.integers(1, 9), max_size=3), min_size=1, max_size=30),
-)
-def test_the_rules_moves_keep_every_check_of_the_bot_state(
-    bot: BotState, turns: list[list[int]]
-) -> None:
-    """moved() skips the checks: every move the rules make must keep them (R-DECK-2..4).
-
-    Each turn reveals a card (reshuffling an empty pile), breaks ties among the
-    given numbers of options (cards or uniform, as the options say; reshuffles
-    within a tie, R-TIE-3), moves the pointer, and discards the card.
-    """
-    for ties in turns:
-        bot, _, _ = reveal_card(bot)
-        assert checked_again(bot) == bot
-        for n in ties:
-            bot = break_tie(bot, [str(i) for i in range(n)], rule="R-TIE-2").bot
-            assert checked_again(bot) == bot
-        bot = moved(bot, pointer=next_in_sequence(bot.pointer))
-        bot = discard_card(bot)
-        assert checked_again(bot) == bot
-        assert bot.current_card is None
-
-
-def test_an_unknown_field_is_refused_by_moved() -> None:
-    with pytest.raises(TypeError, match="no_such_field"):
-        moved(new_bot(5), no_such_field=1)  # type: ignore[call-arg]
-
-
-def test_moved_writes_every_field() -> None:
-    """Its parameters are the fields but the two that never move; each is written."""
-    fields = [f.name for f in attrs.fields(BotState)]
-    params = list(inspect.signature(moved).parameters)
-    assert params == ["bot", *(f for f in fields if f not in {"seed", "options"})]
-    bot = attrs.evolve(new_bot(5), last_card=3, events=4)
-    assert moved(bot) == bot
-    assert [getattr(moved(bot), f) for f in fields] == [getattr(bot, f) for f in fields]
-
-
 def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
     """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
     for kind in effects._NO_EFFECT:
@@ -411,7 +344,6 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
 def test_the_decisions_the_facts_remember_are_those_their_match_names() -> None:
     """BoardFacts.apply skips _remember for other decisions: its list and the match agree."""
     import ast
-    import inspect
     import textwrap
 
     from lacerda_bot._board import facts

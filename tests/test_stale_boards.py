@@ -36,7 +36,7 @@ from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, building, reference_board, small_board
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 FIELDS: Final = tuple(f.name for f in attrs.fields(Board))
 TUPLE_FIELDS: Final = tuple(board_module._COLLECTIONS)

@@ -28,7 +28,7 @@ from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, Owner, TileK
 from lacerda_bot.records import Building, MapTile, Tile
 from lacerda_bot.testing import apply, reference_board, why_illegal
 
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 
 class HostEvolutionMachine(RuleBasedStateMachine):

@@ -32,7 +32,7 @@ from lacerda_bot.model import HostId, TechType
 from lacerda_bot.reference.human import HumanLab, human_moves, human_techs
 from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 
-from .strategies import bot_states
+from .helpers_strategies import bot_states
 
 
 class GameMachine(RuleBasedStateMachine):

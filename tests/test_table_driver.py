@@ -24,7 +24,7 @@ from lacerda_bot.table.session import new_game, replay, save_game
 from lacerda_bot.table.terminal import Style, Terminal
 from lacerda_bot.table.tracked import Card, Tracked
 
-from .table_helpers import HIS, PRINTED, SETUP, on, rules_of, scripted, set_up, text_of
+from .helpers_table import HIS, PRINTED, SETUP, on, rules_of, scripted, set_up, text_of
 
 
 def with_techs(*techs: tuple[TechType, int]) -> Tracked:

@@ -32,7 +32,7 @@ from lacerda_bot.table.questions import Wording, shape_of
 from lacerda_bot.table.tracked import Tracked, track
 from lacerda_bot.table.tracking import TrackedFacts, column_sizes, shelter_start
 
-from .table_helpers import HIS, on, scripted, text_of
+from .helpers_table import HIS, on, scripted, text_of
 
 TWO = Gain(kind=GainKind.CRYSTALS, n=2)
 ONE = Gain(kind=GainKind.CRYSTALS, n=1)

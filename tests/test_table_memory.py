@@ -34,7 +34,7 @@ from lacerda_bot.table.asked import AskedFacts
 from lacerda_bot.table.dialogue import Answer, Question
 
 from .helpers_conformance import calls
-from .strategies import bot_states, host_states
+from .helpers_strategies import bot_states, host_states
 
 Probe = tuple[type[Query[Any]], Callable[[Facts[Any]], object]]
 

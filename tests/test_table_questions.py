@@ -51,9 +51,10 @@ from lacerda_bot.table.questions import (
     fact_key,
     shape_of,
 )
+from lacerda_bot.table.shapes import Foreseeing
 from lacerda_bot.table.tracked import Card, Tracked
 
-from .strategies import gains
+from .helpers_strategies import gains
 
 WORDS = Wording(side=Side.COLONY, options=Options(), known={})
 TRACKED = Tracked(
@@ -151,6 +152,8 @@ def test_every_fact_is_asked_by_one_worded_question(
     ]
     assert all(q.key.startswith(key) for q in answers.asked)
     assert shape.answers(value, ahead) == sample[: len(answers.asked)]
+    if isinstance(shape, Foreseeing):  # the later fact, typed, from the same answers
+        assert shape.read_ahead(Answers(sample), key) == (value, ahead)
 
 
 def _sample_answers(shape: Any) -> tuple[tuple[Answer, ...], object]:

@@ -24,9 +24,9 @@ from lacerda_bot.table.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
 from lacerda_bot.table.tracked import Tracked
 
+from .helpers_table import HIS, by_key, drive, set_up
+from .helpers_table import SETUP as DRIVER_SETUP
 from .helpers_terminal import SETUP, SKIP_TURN, session
-from .table_helpers import HIS, by_key, drive, set_up
-from .table_helpers import SETUP as DRIVER_SETUP
 
 # --- the round -----------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from lacerda_bot.table.session import (
 from lacerda_bot.table.state import TableState
 from lacerda_bot.table.storage import read_save
 
-from .table_helpers import drive, random_answer
+from .helpers_table import drive, random_answer
 
 SCHEDULE = (
     StepKind.SETUP,

@@ -1,4 +1,5 @@
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 from hypothesis import given
@@ -6,9 +7,35 @@ from hypothesis import strategies as st
 
 from lacerda_bot import BotState, Options, TiePolicy, new_bot
 from lacerda_bot._rules.tiebreak import break_tie, group_sizes
+from lacerda_bot._state import WorkingBot
+from lacerda_bot._ties import TiedRule
+from lacerda_bot.trace import TieBreak
 
 from .helpers import bot_with
-from .strategies import seeds
+from .helpers_strategies import seeds
+
+
+@attrs.frozen
+class Tied:
+    """What a tie-break chose and recorded, and the bot state it left."""
+
+    index: int
+    record: TieBreak | None
+    bot: BotState
+
+
+def tie(
+    bot: BotState,
+    options: Sequence[str],
+    *,
+    rule: TiedRule,
+    merged: Sequence[str] = (),
+) -> Tied:
+    """Break a tie on a call's working copy of *bot*, as the rules do."""
+    working = WorkingBot(bot)
+    result = break_tie(working, options, rule=rule, merged=merged)
+    return Tied(index=result.index, record=result.record, bot=working.state())
+
 
 OPTIONS = ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10"]
 
@@ -16,7 +43,7 @@ OPTIONS = ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10"]
 def test_r_tie_1_single_option_needs_no_tie_break() -> None:
     """R-TIE-1: n = 1 needs nothing: no card moves, no record."""
     bot = new_bot(1)
-    result = break_tie(bot, ["only"], rule="R-X")
+    result = tie(bot, ["only"], rule=TiedRule.BUILD_SITE)
 
     assert result.index == 0
     assert result.bot == bot
@@ -26,7 +53,7 @@ def test_r_tie_1_single_option_needs_no_tie_break() -> None:
 def test_r_tie_2_and_r_tie_4_spec_example() -> None:
     """R-TIE-2, R-TIE-4: card 8 (action 3) is passed over, card 7 (action 2) picks H2; both return."""
     bot = bot_with((8, 7))
-    result = break_tie(bot, ["H1", "H2"], rule="R-BUILD-9")
+    result = tie(bot, ["H1", "H2"], rule=TiedRule.BUILD_SITE)
     record = result.record
 
     assert result.index == 1
@@ -42,7 +69,7 @@ def test_r_tie_2_and_r_tie_4_spec_example() -> None:
 def test_r_tie_3_empty_pile_reshuffles_discard_and_counts_a_pass() -> None:
     """R-TIE-3: an empty draw pile takes the discard pile; the pass count goes up (option)."""
     bot = BotState(seed=4, events=1, draw_pile=(), discard_pile=tuple(range(1, 13)))
-    result = break_tie(bot, ["a", "b"], rule="R-X")
+    result = tie(bot, ["a", "b"], rule=TiedRule.BUILD_SITE)
     record = result.record
 
     assert record is not None
@@ -64,13 +91,13 @@ def test_r_tie_3_reshuffle_need_not_count_as_pass() -> None:
         options=options,
     )
 
-    assert break_tie(bot, ["a", "b"], rule="R-X").bot.pass_count == 1
+    assert tie(bot, ["a", "b"], rule=TiedRule.BUILD_SITE).bot.pass_count == 1
 
 
 def test_r_tie_3_mid_round_reshuffle_keeps_revealed_cards() -> None:
     """R-TIE-3, R-TIE-4: cards revealed before the reshuffle still return to the new draw pile."""
     bot = BotState(seed=2, events=1, draw_pile=(12,), discard_pile=tuple(range(1, 12)))
-    result = break_tie(bot, ["a", "b"], rule="R-X")
+    result = tie(bot, ["a", "b"], rule=TiedRule.BUILD_SITE)
     record = result.record
 
     assert record is not None
@@ -90,7 +117,7 @@ def test_r_tie_5_spec_example_seven_options() -> None:
     """R-TIE-5: n = 7 -> groups {1,2,3},{4,5},{6,7}; a 2 picks {4,5}; then a 1 picks option 4."""
     bot = bot_with((7, 1))
     # after round 1 the pile is shuffled; choose a seed whose shuffle puts an action-1 card on top
-    result = break_tie(bot, OPTIONS[:7], rule="R-X")
+    result = tie(bot, OPTIONS[:7], rule=TiedRule.BUILD_SITE)
     record = result.record
 
     assert record is not None
@@ -107,7 +134,7 @@ def test_r_tie_5_spec_example_seven_options() -> None:
 def test_r_tie_6_uniform_leaves_the_deck() -> None:
     """R-TIE-6: the uniform policy picks index int(random * n) and leaves the piles alone."""
     bot = new_bot(9, Options(tie_policy=TiePolicy.UNIFORM))
-    result = break_tie(bot, OPTIONS[:4], rule="R-X")
+    result = tie(bot, OPTIONS[:4], rule=TiedRule.BUILD_SITE)
 
     assert result.bot.draw_pile == bot.draw_pile
     assert result.bot.events == bot.events + 1
@@ -118,7 +145,7 @@ def test_r_tie_6_uniform_leaves_the_deck() -> None:
 
 def test_r_tie_8_record_names_rule_options_and_choice() -> None:
     """R-TIE-8: the record holds the rule, the ordered options, merges, policy and choice."""
-    result = break_tie(new_bot(2), ["x", "y", "z"], rule="R-ROVER-3", merged=["w"])
+    result = tie(new_bot(2), ["x", "y", "z"], rule=TiedRule.ROVER_TARGET, merged=["w"])
     record = result.record
 
     assert record is not None
@@ -135,16 +162,16 @@ def test_tie_break_conserves_cards_and_stays_in_range(
 ) -> None:
     """R-DECK-4: a tie-break of any size keeps the 12 cards; the choice is one of the options."""
     bot = attrs.evolve(new_bot(seed), options=Options(tie_policy=policy))
-    result = break_tie(bot, OPTIONS[:n], rule="R-X")
+    result = tie(bot, OPTIONS[:n], rule=TiedRule.BUILD_SITE)
 
     assert 0 <= result.index < n
     assert sorted(result.bot.draw_pile + result.bot.discard_pile) == list(range(1, 13))
-    assert break_tie(bot, OPTIONS[:n], rule="R-X") == result
+    assert tie(bot, OPTIONS[:n], rule=TiedRule.BUILD_SITE) == result
 
 
 def _odds(n: int, trials: int) -> list[float]:
     counts = Counter(
-        break_tie(new_bot(seed), OPTIONS[:n], rule="R-X").index
+        tie(new_bot(seed), OPTIONS[:n], rule=TiedRule.BUILD_SITE).index
         for seed in range(trials)
     )
     return [counts[i] / trials for i in range(n)]

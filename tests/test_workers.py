@@ -23,7 +23,7 @@ from lacerda_bot import _workers
 from lacerda_bot._workers import CAN_FORK, Answer, ProcessWorkers, ThreadWorkers, work
 from lacerda_bot.protocol import ErrorType, Reply, reply
 
-from .serve_helpers import NEVER, NEW_BOT_REQUEST, never_ending
+from .helpers_serve import NEVER, NEW_BOT_REQUEST, never_ending
 
 pytestmark = pytest.mark.skipif(not CAN_FORK, reason="worker processes need fork")
 

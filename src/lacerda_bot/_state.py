@@ -1,6 +1,6 @@
 """Lacerda's private bot state (R-SETUP-1) and its redacted view (R-DECK-5)."""
 
-from typing import Any, Final, final
+from typing import Final, final
 
 import attrs
 
@@ -13,8 +13,8 @@ from lacerda_bot.options import Options
 __all__ = [
     "BotState",
     "BotView",
+    "WorkingBot",
     "discard_card",
-    "moved",
     "new_bot",
     "redacted",
     "reveal_card",
@@ -100,62 +100,116 @@ class BotState:
             )
 
 
-_KEEP: Final[Any] = object()
-"""The default of :func:`moved`'s arguments: keep the field as it is."""
+class WorkingBot:
+    """The bot state of one call in progress: mutable, private to the call.
 
-
-def _slot_setter(name: str) -> Any:
-    """The slot descriptor's setter of field *name* (it bypasses the frozen guard)."""
-    return BotState.__dict__[name].__set__
-
-
-_SEED: Final = _slot_setter("seed")
-_EVENTS: Final = _slot_setter("events")
-_DRAW: Final = _slot_setter("draw_pile")
-_DISCARD: Final = _slot_setter("discard_pile")
-_PASSES: Final = _slot_setter("pass_count")
-_POINTER: Final = _slot_setter("pointer")
-_LAST: Final = _slot_setter("last_card")
-_CURRENT: Final = _slot_setter("current_card")
-_OPTIONS: Final = _slot_setter("options")
-_NEW: Final = object.__new__
-
-
-def moved(
-    bot: BotState,
-    *,
-    events: int = _KEEP,
-    draw_pile: tuple[int, ...] = _KEEP,
-    discard_pile: tuple[int, ...] = _KEEP,
-    pass_count: int = _KEEP,
-    pointer: BuildingType = _KEEP,
-    last_card: int | None = _KEEP,
-    current_card: int | None = _KEEP,
-) -> BotState:
-    """A copy of *bot* with the fields given, unchecked: only for the rules' own moves.
-
-    The rules change a checked bot state only by moves that keep every check
+    The rules move it only by moves that keep every check of :class:`BotState`
     by construction: a card from the top of the draw pile into play, the card
     in play onto the discard pile, the cards of a tie-break round shuffled
-    back, the random-event counter up by one, the pointer to the next building
-    of T2 (R-DECK-2..4, R-TIE-4, R-BUILD-1). Re-checking each copy cost
-    about 4 us, some 3 times a turn, and ``attrs.evolve`` about 3 us; this copy
-    writes the nine slots directly (about 0.5 us). A property test checks that
-    every such move gives a bot state the checks accept, and another that the
-    parameters are the fields (the seed and the options never move). No value
-    is checked; a name that is not a parameter raises TypeError.
+    back, the random-event counter up by one, the pointer along T2 (R-DECK-2..4,
+    R-TIE-4, R-BUILD-1). :meth:`state` then builds the :class:`BotState` once,
+    through its constructor and every check; a call that moved nothing gives
+    back the very state it started from.
     """
-    new: BotState = _NEW(BotState)
-    _SEED(new, bot.seed)
-    _EVENTS(new, bot.events if events is _KEEP else events)
-    _DRAW(new, bot.draw_pile if draw_pile is _KEEP else draw_pile)
-    _DISCARD(new, bot.discard_pile if discard_pile is _KEEP else discard_pile)
-    _PASSES(new, bot.pass_count if pass_count is _KEEP else pass_count)
-    _POINTER(new, bot.pointer if pointer is _KEEP else pointer)
-    _LAST(new, bot.last_card if last_card is _KEEP else last_card)
-    _CURRENT(new, bot.current_card if current_card is _KEEP else current_card)
-    _OPTIONS(new, bot.options)
-    return new
+
+    __slots__ = (
+        "_start",
+        "current_card",
+        "discard_pile",
+        "draw_pile",
+        "events",
+        "last_card",
+        "options",
+        "pass_count",
+        "pointer",
+        "seed",
+    )
+
+    def __init__(self, bot: BotState) -> None:
+        """Start from *bot*, a checked state between or inside calls."""
+        self._start: BotState | None = bot
+        self.seed: Final = bot.seed
+        self.options: Final = bot.options
+        self.events = bot.events
+        self.draw_pile = bot.draw_pile
+        self.discard_pile = bot.discard_pile
+        self.pass_count = bot.pass_count
+        self.pointer = bot.pointer
+        self.last_card = bot.last_card
+        self.current_card = bot.current_card
+
+    def next_event(self) -> int:
+        """The number of the next random event, used up (R-DECK-1)."""
+        self._start = None
+        event = self.events
+        self.events = event + 1
+        return event
+
+    def point(self, pointer: BuildingType) -> None:
+        """Move the Progress-area Bot to *pointer* (R-BUILD-1, R-TO-5)."""
+        if pointer is not self.pointer:
+            self._start = None
+            self.pointer = pointer
+
+    def deal(
+        self, draw_pile: tuple[int, ...], discard_pile: tuple[int, ...], passes: int
+    ) -> None:
+        """Set both piles and the pass count after a reshuffle (R-DECK-2, R-TIE-3..4)."""
+        self._start = None
+        self.draw_pile, self.discard_pile = draw_pile, discard_pile
+        self.pass_count = passes
+
+    def reveal(self) -> tuple[int, bool]:
+        """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card.
+
+        Returns the card id, now in progress (R-DECK-3), and whether the
+        discard pile was reshuffled.
+
+        Raises:
+            InvalidValueError: a card is in progress already.
+        """
+        if self.current_card is not None:
+            raise InvalidValueError(
+                "bot.current_card", "None between turns", self.current_card
+            )
+        self._start = None
+        reshuffled = not self.draw_pile
+        if reshuffled:
+            pile = shuffled(self.discard_pile, seed=self.seed, event=self.next_event())
+            self.deal(pile, (), self.pass_count + 1)
+        card, *rest = self.draw_pile
+        self.draw_pile, self.current_card = tuple(rest), card
+        return card, reshuffled
+
+    def discard(self) -> None:
+        """R-DECK-3: the card in progress goes on the discard pile and is the most recent.
+
+        Raises:
+            InvalidValueError: no card is in progress.
+        """
+        card = self.current_card
+        if card is None:
+            raise InvalidValueError("bot.current_card", "a card in progress", None)
+        self._start = None
+        self.discard_pile = (*self.discard_pile, card)
+        self.current_card, self.last_card = None, card
+
+    def state(self) -> BotState:
+        """The bot state it holds, checked (the one it started from if nothing moved)."""
+        if self._start is not None:
+            return self._start
+        self._start = BotState(
+            seed=self.seed,
+            events=self.events,
+            draw_pile=self.draw_pile,
+            discard_pile=self.discard_pile,
+            pass_count=self.pass_count,
+            pointer=self.pointer,
+            last_card=self.last_card,
+            current_card=self.current_card,
+            options=self.options,
+        )
+        return self._start
 
 
 def new_bot(seed: int, options: Options | None = None) -> BotState:
@@ -206,37 +260,19 @@ def reveal_card(bot: BotState) -> tuple[BotState, int, bool]:
     """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card.
 
     Returns the bot with the card in progress (R-DECK-3), the card id and
-    whether the discard pile was reshuffled.
+    whether the discard pile was reshuffled (:meth:`WorkingBot.reveal`).
 
     >>> bot, card, reshuffled = reveal_card(new_bot(0))
     >>> card, bot.current_card, len(bot.draw_pile), reshuffled
     (7, 7, 11, False)
     """
-    if bot.current_card is not None:
-        raise InvalidValueError(
-            "bot.current_card", "None between turns", bot.current_card
-        )
-    reshuffled = not bot.draw_pile
-    if reshuffled:
-        pile = shuffled(bot.discard_pile, seed=bot.seed, event=bot.events)
-        bot = moved(
-            bot,
-            draw_pile=pile,
-            discard_pile=(),
-            events=bot.events + 1,
-            pass_count=bot.pass_count + 1,
-        )
-    card, *rest = bot.draw_pile
-    return moved(bot, draw_pile=tuple(rest), current_card=card), card, reshuffled
+    working = WorkingBot(bot)
+    card, reshuffled = working.reveal()
+    return working.state(), card, reshuffled
 
 
 def discard_card(bot: BotState) -> BotState:
-    """R-DECK-3: the card in progress goes on the discard pile and becomes the most recent."""
-    if bot.current_card is None:
-        raise InvalidValueError("bot.current_card", "a card in progress", None)
-    return moved(
-        bot,
-        discard_pile=(*bot.discard_pile, bot.current_card),
-        current_card=None,
-        last_card=bot.current_card,
-    )
+    """R-DECK-3: the card in progress goes on the discard pile (:meth:`WorkingBot.discard`)."""
+    working = WorkingBot(bot)
+    working.discard()
+    return working.state()

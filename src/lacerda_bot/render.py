@@ -21,6 +21,7 @@ import attrs
 from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.goals import Requirement, RequirementKind, SoloGoal
 from lacerda_bot._rules.scoring import FinalResult, ScoreBreakdown
+from lacerda_bot._ties import PickedRule, TiedRule, tie_rule
 from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
@@ -301,21 +302,33 @@ def gain_words(gain: Gain) -> str:
     return str(gain).replace("_", " ")
 
 
-# How ties and Described places are numbered, by the rule that raised the tie.
-_TIES: Final[dict[str, tuple[str, str]]] = {
-    "R-BUILD-9": ("sites", HEX_ORDER),
-    "R-LEVEL-2": ("sites", HEX_ORDER),
-    "R-BUILD-4": ("free hexes (empty, or a building with no figure)", HEX_ORDER),
-    "R-ORBIT-5": ("tiles", "top row first, then left to right"),
-    "R-ORBIT-6": ("empty spaces to the right of his tile", "top space first"),
-    "R-COLONY-3": ("Blueprint types", "left to right as his Blueprints lie"),
-    "R-COLONY-4": ("buildings", HEX_ORDER),
-    "R-COLONY-6": ("Scientists", "by display slot, left to right"),
-    "R-COLONY-7": ("Contracts", "by display slot, left to right"),
-    "R-ROVER-3": ("nearest tiles", HEX_ORDER),
-    "R-ROVER-6": ("paths", "by their hexes in order, each compared " + HEX_ORDER),
-    "R-SHUTTLE-6": ("hexes", HEX_ORDER),
-}
+def _tied(rule: TiedRule) -> tuple[str, str]:
+    """What the options of a tie are, and how the player numbers them (R-TIE-1)."""
+    match rule:
+        case TiedRule.BUILD_SITE | TiedRule.SHELTER_SITE:
+            return "sites", HEX_ORDER
+        case TiedRule.FREE_HEX:
+            return "free hexes (empty, or a building with no figure)", HEX_ORDER
+        case TiedRule.TECH_TILE:
+            return "tiles", "top row first, then left to right"
+        case TiedRule.LAB_SPACE:
+            return "empty spaces to the right of his tile", "top space first"
+        case TiedRule.BLUEPRINT_TYPE:
+            return "Blueprint types", "left to right as his Blueprints lie"
+        case TiedRule.UPGRADED_BUILDING:
+            return "buildings", HEX_ORDER
+        case TiedRule.SCIENTIST:
+            return "Scientists", "by display slot, left to right"
+        case TiedRule.CONTRACT:
+            return "Contracts", "by display slot, left to right"
+        case TiedRule.ROVER_TARGET:
+            return "nearest tiles", HEX_ORDER
+        case TiedRule.ROVER_PATH:
+            return "paths", "by their hexes in order, each compared " + HEX_ORDER
+        case TiedRule.ARRIVAL_HEX:
+            return "hexes", HEX_ORDER
+        case _:
+            assert_never(rule)
 
 
 def _round_words(
@@ -340,25 +353,36 @@ def _round_words(
     return f"solo cards revealed: {cards} -> {result}"
 
 
-_PICKS: Final[dict[str, str]] = {
-    "R-SETUP-7": "Number the First Colonist tiles by the Turn Order space each "
-    "names, lowest first: he draws number {chosen}.",
-    "R-SHUTTLE-3": "He travels: number the free Turn Order spaces of the other "
-    "side by space number, lowest first; he takes number {chosen}.",
-}
+def _picked(rule: PickedRule, chosen: int) -> str:
+    """How the player numbers the options of a random pick (R-TIE-7)."""
+    match rule:
+        case PickedRule.FIRST_COLONIST_TILE:
+            return (
+                "Number the First Colonist tiles by the Turn Order space each "
+                f"names, lowest first: he draws number {chosen}."
+            )
+        case PickedRule.ARRIVAL_SPACE:
+            return (
+                "He travels: number the free Turn Order spaces of the other "
+                f"side by space number, lowest first; he takes number {chosen}."
+            )
+        case _:
+            assert_never(rule)
 
 
 def _tie_line(tie: TieBreak) -> Line:
     """R-TIE-1..6: the tie, how to number the options, and the number chosen."""
-    pick = _PICKS.get(tie.rule)
-    if pick is not None:  # a random pick of the rules (R-TIE-7)
+    rule = tie_rule(tie.rule)
+    if isinstance(rule, PickedRule):  # a random pick of the rules (R-TIE-7)
         events = ", ".join(str(e) for r in tie.rounds for e in r.random_events)
         return Line(
-            text=pick.format(chosen=tie.chosen),
+            text=_picked(rule, tie.chosen),
             rules=(tie.rule, "R-TIE-7"),
             why=(f"uniform pick among {tie.count} with random event {events}",),
         )
-    things, order = _TIES.get(tie.rule, ("options", "in the order the rule names"))
+    things, order = (
+        ("options", "in the order the rule names") if rule is None else _tied(rule)
+    )
     n = tie.count
     how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
     rules = [tie.rule, "R-TIE-1", how]

@@ -12,6 +12,7 @@ from lacerda_bot import _queries as q
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot._rules.play import Play, rules_trace
+from lacerda_bot._ties import TiedRule
 from lacerda_bot.decisions import (
     AdvanceProgressBot,
     BuildShelter,
@@ -104,7 +105,7 @@ def _join_tech(play: Play[D], kind: BuildingType, size: int) -> TechUsed:
 
 
 def _best_site(
-    play: Play[D], kind: BuildingType, rule: str
+    play: Play[D], kind: BuildingType, rule: TiedRule
 ) -> tuple[int, Choice, tuple[TieBreak, ...]]:
     """R-BUILD-9: the largest resulting Complex, then R-TIE among the sites."""
     facts = play.facts
@@ -119,7 +120,7 @@ def perform_construct(
 ) -> None:
     """Construct *plan*'s type on the best site (R-BUILD-1..13)."""
     facts, kind = play.facts, plan.building
-    size, choice, ties = _best_site(play, kind, "R-BUILD-9")
+    size, choice, ties = _best_site(play, kind, TiedRule.BUILD_SITE)
     used = _join_tech(play, kind, size)
     removed = plan.removed
     trace = play.explained(
@@ -169,7 +170,7 @@ def relocate_rover(play: Play[D]) -> None:
     nearest = facts.answer(q.NearestFreeHexes())
     if not nearest:
         return
-    index, ties = play.tie(nearest, rule="R-BUILD-4")
+    index, ties = play.tie(nearest, rule=TiedRule.FREE_HEX)
     play.emit(
         RelocateRover(
             from_hex=facts.name(q.RoverHex()),
@@ -222,7 +223,7 @@ def perform_shelter(play: Play[D], *, rules: tuple[str, ...]) -> None:
     The pointer moves one icon only with ``shelter_moves_pointer`` (R-LEVEL-3).
     """
     facts, kind = play.facts, BuildingType.SHELTER
-    size, choice, ties = _best_site(play, kind, "R-LEVEL-2")
+    size, choice, ties = _best_site(play, kind, TiedRule.SHELTER_SITE)
     trace = play.explained(
         (*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
         lambda f: (f.explain(q.SiteCandidates(kind)), ()),

@@ -6,6 +6,7 @@ from lacerda_bot import _queries as q
 from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
+from lacerda_bot._ties import TiedRule
 from lacerda_bot.decisions import (
     D,
     GiveOxygen,
@@ -44,11 +45,13 @@ def _upgrade_once(
     """R-COLONY-3, R-COLONY-4: one of the tied *blueprints*, then one building."""
     facts = play.facts
     index, ties = play.tie(
-        blueprints, rule="R-COLONY-3", merged=facts.explain(q.UpgradeMergedLabels())
+        blueprints,
+        rule=TiedRule.BLUEPRINT_TYPE,
+        merged=facts.explain(q.UpgradeMergedLabels()),
     )
     blueprint = Choice(index=index, of=len(blueprints))
     buildings = facts.answer(q.EligibleBuildings(blueprint))
-    spot, more_ties = play.tie(buildings, rule="R-COLONY-4")
+    spot, more_ties = play.tie(buildings, rule=TiedRule.UPGRADED_BUILDING)
     trace = play.explained(
         (*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
         lambda f: (f.explain(q.UpgradeCandidates()), ()),
@@ -136,7 +139,7 @@ def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
     """Hire the display Scientist of highest potential (R-COLONY-6), then R-COLONY-8."""
     facts = play.facts
     scientists = facts.answer(q.BestScientists())
-    index, ties = play.tie(scientists, rule="R-COLONY-6")
+    index, ties = play.tie(scientists, rule=TiedRule.SCIENTIST)
     choice = Choice(index=index, of=len(scientists))
     scientist = facts.name(q.HiredScientist(choice))
     slot = facts.name(q.HiredSlot(choice))
@@ -155,7 +158,7 @@ def perform_contract(
     """Take the Contract worth most (R-COLONY-7), paying its cost, then R-COLONY-8."""
     facts = play.facts
     contracts = facts.answer(q.BestContracts())
-    index, ties = play.tie(contracts, rule="R-COLONY-7")
+    index, ties = play.tie(contracts, rule=TiedRule.CONTRACT)
     choice = Choice(index=index, of=len(contracts))
     if plan.cost:
         play.emit(

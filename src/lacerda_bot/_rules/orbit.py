@@ -18,6 +18,7 @@ from lacerda_bot._rules.plans import (
     ObtainPlan,
 )
 from lacerda_bot._rules.play import GainResolver, Play
+from lacerda_bot._ties import TiedRule
 from lacerda_bot.decisions import (
     CrystalSource,
     D,
@@ -97,7 +98,7 @@ def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     """R-ORBIT-5: the cheapest new-type tile, leftmost, then R-TIE; then the space's gain."""
     facts = play.facts
     tiles = facts.answer(q.CheapestTechTiles())
-    index, ties = play.tie(tiles, rule="R-ORBIT-5")
+    index, ties = play.tie(tiles, rule=TiedRule.TECH_TILE)
     choice = Choice(index=index, of=len(tiles))
     trace = play.explained(
         ("R-ORBIT-5",),
@@ -172,7 +173,7 @@ def develop_step(
             return None
         tech = facts.name(q.Developing(choice, previous))
     spaces = facts.answer(q.DevelopSpaces(tech))
-    index, ties = play.tie(spaces, rule="R-ORBIT-6")
+    index, ties = play.tie(spaces, rule=TiedRule.LAB_SPACE)
     trace = play.explained(
         rules,
         lambda f: (

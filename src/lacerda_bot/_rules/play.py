@@ -24,7 +24,8 @@ from typing import Generic, TypeAlias
 
 from lacerda_bot._deck import uniform_pick
 from lacerda_bot._rules.tiebreak import break_tie, listed
-from lacerda_bot._state import BotState, moved
+from lacerda_bot._state import BotState, WorkingBot
+from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.facts import Facts, Numbered
@@ -80,7 +81,8 @@ class Play(Generic[D]):
         """Start a call's working state from *facts* and *bot*."""
         self.facts = facts
         self.observe = observe
-        self.bot = bot
+        self.bot = WorkingBot(bot)
+        """The bot state as the call moves it (built into a BotState at its end)."""
         self.decisions: list[Decision[D]] = []
         self.notes: list[str] = []
         self.card: int | None = None
@@ -99,9 +101,9 @@ class Play(Generic[D]):
             self.facts.apply(decision)
             match decision:
                 case Construct():
-                    self.bot = moved(self.bot, pointer=decision.pointer_after)
+                    self.bot.point(decision.pointer_after)
                 case AdvanceProgressBot():
-                    self.bot = moved(self.bot, pointer=decision.after)
+                    self.bot.point(decision.after)
                 case _:
                     pass
             self.decisions.append(decision)
@@ -164,7 +166,7 @@ class Play(Generic[D]):
         self,
         labels: Sequence[str] | Numbered,
         *,
-        rule: str,
+        rule: TiedRule,
         merged: Sequence[str] = (),
     ) -> tuple[int, tuple[TieBreak, ...]]:
         """Break a tie among *labels* (canonical order, R-TIE); the index and the record.
@@ -175,25 +177,23 @@ class Play(Generic[D]):
         if n == 1:
             return 0, ()
         result = break_tie(self.bot, labels, rule=rule, merged=merged)
-        self.bot = result.bot
         if result.record is None:
             return result.index, ()
         if self.observe is not None:
             self.observe(result.record)
         return result.index, (result.record,)
 
-    def pick(self, n: int, *, rule: str) -> tuple[int, int]:
+    def pick(self, n: int, *, rule: PickedRule) -> tuple[int, int]:
         """A uniform pick among *n* options (R-DECK-1, R-TIE-7): the index and the event.
 
         The observer sees it as a tie-break record of the ``uniform`` policy.
         """
-        event = self.bot.events
+        event = self.bot.next_event()
         index = uniform_pick(n, seed=self.bot.seed, event=event)
-        self.bot = moved(self.bot, events=event + 1)
         if self.observe is not None:
             self.observe(
                 TieBreak(
-                    rule=rule,
+                    rule=rule.value,
                     options=listed(Numbered(n, lambda i: str(i + 1))),
                     count=n,
                     policy=TiePolicy.UNIFORM,
@@ -242,13 +242,14 @@ def run_call(
     check_bot(bot)
     play = Play(facts, bot, observe)
     body(play)
+    after = play.bot.state()
     trace = CallTrace(
         call=call,
         options=play.bot.options,
         card=play.card,
         pass_count=play.bot.pass_count,
         reshuffled=play.reshuffled,
-        random_events=tuple(range(bot.events, play.bot.events)),
+        random_events=tuple(range(bot.events, after.events)),
         notes=tuple(play.notes),
     )
-    return Outcome(bot=play.bot, decisions=tuple(play.decisions), trace=trace)
+    return Outcome(bot=after, decisions=tuple(play.decisions), trace=trace)

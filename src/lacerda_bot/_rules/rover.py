@@ -14,6 +14,7 @@ import attrs
 from lacerda_bot import _queries as q
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.play import GainResolver, Play, rules_trace
+from lacerda_bot._ties import TiedRule
 from lacerda_bot.decisions import (
     CollectTile,
     CrystalSource,
@@ -131,7 +132,7 @@ def move_rover(
     tiles = facts.answer(q.NearestTiles())
     if not tiles:
         return False
-    index, target_ties = play.tie(tiles, rule="R-ROVER-3")
+    index, target_ties = play.tie(tiles, rule=TiedRule.ROVER_TARGET)
     target = Choice(index=index, of=len(tiles))
     steps = facts.answer(q.TargetSteps(target))
     costs: list[int] = []
@@ -189,7 +190,7 @@ def move_rover(
     merged = (
         facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
     )
-    path_index, path_ties = play.tie(paths, rule="R-ROVER-6", merged=merged)
+    path_index, path_ties = play.tie(paths, rule=TiedRule.ROVER_PATH, merged=merged)
     path = Choice(index=path_index, of=paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),

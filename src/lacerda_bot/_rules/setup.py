@@ -4,6 +4,7 @@ from lacerda_bot import _queries as q
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.play import Observer, Play, run_call
 from lacerda_bot._state import BotState
+from lacerda_bot._ties import PickedRule
 from lacerda_bot.decisions import D, StartingSpace
 from lacerda_bot.facts import Choice, Facts
 from lacerda_bot.outcome import CallKind, Outcome
@@ -26,7 +27,7 @@ def setup(
     def body(play: Play[D]) -> None:
         facts = play.facts
         count = facts.answer(q.FirstColonistTileCount())
-        index, event = play.pick(count, rule="R-SETUP-7")
+        index, event = play.pick(count, rule=PickedRule.FIRST_COLONIST_TILE)
         choice = Choice(index=index, of=count)
         trace = Trace(
             rules=("R-SETUP-7", "R-DECK-1", "R-TIE-7"), note=f"random event {event}"

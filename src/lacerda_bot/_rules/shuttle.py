@@ -8,6 +8,7 @@ from lacerda_bot._rules.plans import Impossible
 from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._rules.rover import move_rover
 from lacerda_bot._state import BotState
+from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import D, LoseBenefit, PlaceDiscoveryTile, Stay, Travel
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Choice, Facts
@@ -64,7 +65,7 @@ def _shuttle(play: Play[D]) -> None:
         raise InvalidHostStateError(
             "turn_order_spaces", f"a free space on the {arrival.value} side", ()
         )
-    index, event = play.pick(count, rule="R-SHUTTLE-3")
+    index, event = play.pick(count, rule=PickedRule.ARRIVAL_SPACE)
     choice = Choice(index=index, of=count)
     rules = ("R-SHUTTLE-3", "R-TIE-7", "R-TO-1") + (
         ("R-SHUTTLE-4",) if arrival is Side.ORBIT else ("R-SHUTTLE-5",)
@@ -114,7 +115,7 @@ def _place_discovery_tile(play: Play[D]) -> None:
             )
         )
         return
-    index, ties = play.tie(sites, rule="R-SHUTTLE-6")
+    index, ties = play.tie(sites, rule=TiedRule.ARRIVAL_HEX)
     trace = play.explained(
         rules, lambda f: (f.explain(q.DiscoveryCandidates()), ()), tie_breaks=ties
     )

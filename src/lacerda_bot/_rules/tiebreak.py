@@ -12,7 +12,8 @@ from typing import final
 import attrs
 
 from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
-from lacerda_bot._state import BotState, moved
+from lacerda_bot._state import WorkingBot
+from lacerda_bot._ties import TiedRule
 from lacerda_bot.facts import Numbered
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.trace import LISTED_OPTIONS, TieBreak, TieRound
@@ -23,10 +24,9 @@ __all__ = ["TieResult", "break_tie", "group_sizes", "listed"]
 @final
 @attrs.frozen(kw_only=True)
 class TieResult:
-    """The chosen option (0-based), the bot after the tie-break, and its record."""
+    """The chosen option (0-based) and the record of the tie-break."""
 
     index: int
-    bot: BotState
     record: TieBreak | None
     """``None`` when there was a single option and nothing to break."""
 
@@ -43,10 +43,10 @@ def group_sizes(n: int) -> tuple[int, int, int]:
 
 
 def break_tie(
-    bot: BotState,
+    bot: WorkingBot,
     options: Sequence[str] | Numbered,
     *,
-    rule: str,
+    rule: TiedRule,
     merged: Sequence[str] = (),
 ) -> TieResult:
     """Choose one of *options* (canonical order) by the bot's ``tie_policy`` (R-TIE-1..6).
@@ -61,19 +61,18 @@ def break_tie(
     numbered = options if isinstance(options, Numbered) else Numbered.of(options)
     n = numbered.count
     if n == 1:
-        return TieResult(index=0, bot=bot, record=None)
+        return TieResult(index=0, record=None)
     policy = bot.options.tie_policy
     if policy is TiePolicy.UNIFORM:
-        event = bot.events
+        event = bot.next_event()
         index = uniform_pick(n, seed=bot.seed, event=event)
-        bot = moved(bot, events=event + 1)
         rounds: tuple[TieRound, ...] = (
             TieRound(groups=((1, n),), chosen_group=1, random_events=(event,)),
         )
     else:
-        index, bot, rounds = _card_tie(bot, n)
+        index, rounds = _card_tie(bot, n)
     record = TieBreak(
-        rule=rule,
+        rule=rule.value,
         options=listed(numbered),
         count=n,
         merged=tuple(merged),
@@ -81,7 +80,7 @@ def break_tie(
         rounds=rounds,
         chosen=index + 1,
     )
-    return TieResult(index=index, bot=bot, record=record)
+    return TieResult(index=index, record=record)
 
 
 def listed(options: Numbered) -> tuple[str, ...]:
@@ -93,16 +92,16 @@ _Run = tuple[int, int]
 """A run of consecutive option numbers, first and last (1-based)."""
 
 
-def _card_tie(bot: BotState, n: int) -> tuple[int, BotState, tuple[TieRound, ...]]:
+def _card_tie(bot: WorkingBot, n: int) -> tuple[int, tuple[TieRound, ...]]:
     """Narrow options 1..*n* to one by card rounds (R-TIE-2, R-TIE-5)."""
     rounds: list[TieRound] = []
     first, last = 1, n
     while first < last:
         groups = _split((first, last))
-        chosen, bot, tie_round = _card_round(bot, groups)
+        chosen, tie_round = _card_round(bot, groups)
         rounds.append(tie_round)
         first, last = groups[chosen]
-    return first - 1, bot, tuple(rounds)
+    return first - 1, tuple(rounds)
 
 
 def _split(run: _Run) -> tuple[_Run, ...]:
@@ -119,12 +118,10 @@ def _split(run: _Run) -> tuple[_Run, ...]:
     )
 
 
-def _card_round(
-    bot: BotState, groups: tuple[_Run, ...]
-) -> tuple[int, BotState, TieRound]:
+def _card_round(bot: WorkingBot, groups: tuple[_Run, ...]) -> tuple[int, TieRound]:
     """Reveal until a card's action <= len(groups) (R-TIE-2), then shuffle back (R-TIE-4)."""
     draw, discard = list(bot.draw_pile), bot.discard_pile
-    events, passes = bot.events, bot.pass_count
+    passes = bot.pass_count
     used: list[int] = []
     revealed: list[int] = []
     reshuffled = False
@@ -132,9 +129,9 @@ def _card_round(
         if not draw:  # R-TIE-3: the discard pile becomes the draw pile
             if not discard:  # pragma: no cover - 4 action-1 cards are always out
                 raise RuntimeError("no card left to reveal")
-            draw, discard = list(shuffled(discard, seed=bot.seed, event=events)), ()
-            used.append(events)
-            events += 1
+            event = bot.next_event()
+            draw, discard = list(shuffled(discard, seed=bot.seed, event=event)), ()
+            used.append(event)
             reshuffled = True
             passes += 1 if bot.options.tie_reshuffle_counts_as_pass else 0
         card = draw.pop(0)
@@ -142,11 +139,10 @@ def _card_round(
         action = card_by_id(card).action
         if action <= len(groups):
             break
-    pile = shuffled([*draw, *revealed], seed=bot.seed, event=events)
-    used.append(events)
-    bot = moved(
-        bot, draw_pile=pile, discard_pile=discard, events=events + 1, pass_count=passes
-    )
+    event = bot.next_event()
+    pile = shuffled([*draw, *revealed], seed=bot.seed, event=event)
+    used.append(event)
+    bot.deal(pile, discard, passes)
     tie_round = TieRound(
         groups=groups,
         revealed=tuple(revealed),
@@ -154,4 +150,4 @@ def _card_round(
         reshuffled=reshuffled,
         random_events=tuple(used),
     )
-    return action - 1, bot, tie_round
+    return action - 1, tie_round

@@ -7,7 +7,7 @@ from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.orbit import develop_step
 from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
-from lacerda_bot._state import BotState, discard_card, reveal_card
+from lacerda_bot._state import BotState
 from lacerda_bot.decisions import AdvanceMission, CrystalSource, D, RevealCard
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.facts import Facts
@@ -32,20 +32,22 @@ def take_turn(
             f"R-TURN-1: card {card.id} action {card.action} on {side.value} is {action.value}"
         )
         run_action(play, action)
-        play.bot = discard_card(play.bot)
+        play.bot.discard()
 
     return run_call(CallKind.TAKE_TURN, bot, facts, body, observe)
 
 
 def _reveal(play: Play[D]) -> SoloCard:
     """R-DECK-2, R-DECK-3: reveal his card (reshuffling an empty draw pile)."""
-    bot, card, reshuffled = reveal_card(play.bot)
-    play.bot = bot
+    card, reshuffled = play.bot.reveal()
     play.card, play.reshuffled = card, reshuffled
     trace = rules_trace(("R-DECK-2", "R-DECK-3"))
     play.emit(
         RevealCard(
-            card=card, pass_count=bot.pass_count, reshuffled=reshuffled, trace=trace
+            card=card,
+            pass_count=play.bot.pass_count,
+            reshuffled=reshuffled,
+            trace=trace,
         )
     )
     return card_by_id(card)

@@ -286,12 +286,14 @@ class _MostOnWay:
 
     def read(self, ask: Ask, key: str) -> bool:
         """Ask the count; any Crystal on the way is the fact."""
-        return (
-            Count(text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint).read(
-                ask, key
-            )
-            > 0
-        )
+        on_way, _ = self.read_ahead(ask, key)
+        return on_way
+
+    def read_ahead(self, ask: Ask, key: str) -> tuple[bool, int]:
+        """Ask the count: whether any Crystal is on the way, and how many."""
+        most = Count(text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint)
+        crystals = most.read(ask, key)
+        return crystals > 0, crystals
 
     def answers(self, value: bool, ahead: object = None) -> tuple[Answer, ...]:
         """0, or the Crystals he picks up (*ahead*), which that path holds."""

@@ -175,6 +175,13 @@ class _TakenCard:
 
     def read(self, ask: Ask, key: str) -> Display:
         """Ask; a card of a type his Scientists score means the display shows one."""
+        display, _ = self.read_ahead(ask, key)
+        return display
+
+    def read_ahead(
+        self, ask: Ask, key: str
+    ) -> tuple[Display, tuple[BuildingType, int] | None]:
+        """Ask: the display's state, and the card he takes (None if it is empty)."""
         choices = (*(word for word, _ in _CARDS), "empty")
         question = Question(
             key=key,
@@ -186,8 +193,8 @@ class _TakenCard:
         word = ask(question)
         card = next((c for w, c in _CARDS if w == word), None)
         if card is None:
-            return Display.EMPTY
-        return Display.SCORED if card[0] in self.scored else Display.OTHERS
+            return Display.EMPTY, None
+        return Display.SCORED if card[0] in self.scored else Display.OTHERS, card
 
     def answers(self, value: Display, ahead: object = None) -> tuple[Answer, ...]:
         """``empty``, or the card he takes (*ahead*: its type and level)."""
@@ -212,6 +219,13 @@ class _UsedCard:
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
         """One card (his label), none, or as many tied types as the count says."""
+        labels, _ = self.read_ahead(ask, key)
+        return labels
+
+    def read_ahead(
+        self, ask: Ask, key: str
+    ) -> tuple[tuple[str, ...], tuple[BuildingType, int] | None]:
+        """Ask: the tied labels, and the card he uses when one was named."""
         question = Question(
             key=key,
             text=self.text,
@@ -221,9 +235,9 @@ class _UsedCard:
         )
         word = str(ask(question))
         if word == "none":
-            return ()
+            return (), None
         if word != "several":
-            return (word,)
+            return (word,), next((c for w, c in _CARDS if w == word), None)
         tied = Count(
             text="How many building types tie?",
             low=2,
@@ -232,7 +246,7 @@ class _UsedCard:
             "ones as they lie in front of him. Example: two Level 1 Mine Blueprints "
             "and a Level 1 Generator one tie: 2.",
         )
-        return ("option",) * tied.read(ask, f"{key}.tied")
+        return ("option",) * tied.read(ask, f"{key}.tied"), None
 
     def answers(
         self, value: tuple[str, ...], ahead: object = None

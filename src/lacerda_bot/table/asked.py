@@ -48,6 +48,7 @@ from lacerda_bot.options import Options
 from lacerda_bot.table.dialogue import Answer, Question
 from lacerda_bot.table.forgetting import about_your_techs, changed_by
 from lacerda_bot.table.questions import Shape, Wording, fact_key, shape_of
+from lacerda_bot.table.shapes import Foreseeing
 from lacerda_bot.trace import Explanation
 
 __all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered"]
@@ -214,7 +215,8 @@ class AskedFacts:
         """How many questions the source answered."""
         self.reads = -1
         """The number of the read in progress in this step (from 0)."""
-        self.said: list[Answer] = []
+        self._foreseen: tuple[type[Query[Any]], object] | None = None
+        """The later fact the last question asked also named, and its value."""
         """The answers given to the last fact asked (a question may name more)."""
         self.step = step
         self.side_now = side
@@ -253,9 +255,13 @@ class AskedFacts:
             value = self._known[query]
         else:
             shape = shape_of(query, self._wording())
-            self.said = []
             self.pending, self.pending_shape = Read(query=query, value=None), shape
-            value = shape.read(self._ask, f"{self.step}.{fact_key(query)}")
+            key = f"{self.step}.{fact_key(query)}"
+            if isinstance(shape, Foreseeing) and shape.lookahead is not None:
+                value, ahead = shape.read_ahead(self._ask, key)
+                self._foreseen = (shape.lookahead, ahead)
+            else:
+                value, self._foreseen = shape.read(self._ask, key), None
             self.pending, self.pending_shape = None, None
             if query.tied:
                 value = tuple(str(v) for v in value)  # type: ignore[attr-defined]
@@ -278,6 +284,18 @@ class AskedFacts:
         self._log(query, value)
         return value
 
+    def foreseen(self, later: type[Query[T]]) -> T | None:
+        """The value of *later* the last question asked also named, if it did.
+
+        A question may name what the rules read next (which Blueprint he
+        takes, what a tile gives): its shape parses that with the answer
+        (:class:`~lacerda_bot.table.shapes.Foreseeing`), typed.
+        """
+        if self._foreseen is None or self._foreseen[0] is not later:
+            return None
+        value: T | None = self._foreseen[1]  # type: ignore[assignment]
+        return value
+
     def remembers(self, query: Query[object]) -> bool:
         """Whether the answer to *query* is known without asking."""
         return query in self._known
@@ -286,7 +304,6 @@ class AskedFacts:
         """The source's answer, refused if it does not fit the question."""
         answer = self.source(question)
         self.asked += 1
-        self.said.append(answer)
         if not question.accepts(answer):
             raise InvalidValueError(question.key, question.valid_answers(), answer)
         return answer

@@ -8,7 +8,16 @@ on. The questions themselves are worded in :mod:`lacerda_bot.table.questions`.
 """
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, final
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Protocol,
+    TypeVar,
+    final,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -26,6 +35,7 @@ __all__ = [
     "Ask",
     "Builder",
     "Count",
+    "Foreseeing",
     "Gains",
     "Labels",
     "Pick",
@@ -69,6 +79,20 @@ class Shape(Protocol):
 
     def answers(self, value: Any, ahead: object = None) -> tuple[Answer, ...]:
         """The answers that make :meth:`read` return *value* (and name *ahead*)."""
+        ...
+
+
+@runtime_checkable
+class Foreseeing(Shape, Protocol):
+    """A shape whose answer also says the value of its :attr:`lookahead` fact.
+
+    The value is read from the answer once, here, where the answer is parsed:
+    the companion keeps it as a typed value (which Blueprint he takes, what a
+    tile gives) and answers the later fact from it, never from answer text.
+    """
+
+    def read_ahead(self, ask: Ask, key: str) -> tuple[object, object]:
+        """:meth:`read`'s value, and the later fact's (None if the answer left it out)."""
         ...
 
 
@@ -339,8 +363,12 @@ class PricedGains:
 
     def read(self, ask: Ask, key: str) -> int:
         """Ask; the cost it names (0 if none)."""
-        cost, _ = priced_gains(_str(ask(self.question(key))))
+        cost, _ = self.read_ahead(ask, key)
         return cost
+
+    def read_ahead(self, ask: Ask, key: str) -> tuple[int, tuple[Gain, ...]]:
+        """Ask; the cost it names (0 if none) and what the tile gives."""
+        return priced_gains(_str(ask(self.question(key))))
 
     def answers(self, value: int, ahead: object = None) -> tuple[Answer, ...]:
         """The cost *value* (left out if 0) and the gains *ahead*."""

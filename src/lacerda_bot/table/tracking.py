@@ -65,7 +65,6 @@ from lacerda_bot.options import Options, UnknownGain
 from lacerda_bot.records import LabSpace
 from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
 from lacerda_bot.table.questions import Wording
-from lacerda_bot.table.shapes import priced_gains
 from lacerda_bot.table.tracked import Card, Mission, Tracked, track
 
 __all__ = ["TrackedFacts", "column_sizes", "shelter_start", "start_board"]
@@ -153,9 +152,9 @@ class TrackedFacts(AskedFacts):
         self._spaces: dict[TechType, tuple[str, ...]] = {}
         """The spaces :meth:`develop_spaces` last gave for each Tech, top first."""
         self._departed = False
-        self._taking: Card | None = None
+        self._taking: tuple[BuildingType, int] | None = None
         """The Blueprint the player named with the display question, if he did."""
-        self._using: Card | None = None
+        self._using: tuple[BuildingType, int] | None = None
         """The Blueprint the player named with the Upgrade question, if he did."""
         self._reward: tuple[Gain, ...] | None = None
         """What the tile he is heading for gives, named with its cost."""
@@ -177,12 +176,6 @@ class TrackedFacts(AskedFacts):
             value: T = tracked(self, query)
             return value
         return super().name(query)
-
-    def _named_card(self) -> Card | None:
-        """The card the last answer named by its label (``greenhouse L3``), if any."""
-        said = self.said[0] if self.said else None
-        cards = (Card(building=b, level=lv) for b in BuildingType for lv in (1, 3))
-        return next((c for c in cards if c.label == said), None)
 
     def _wording(self) -> Wording:
         return attrs.evolve(super()._wording(), tracked=self.tracked)
@@ -216,8 +209,7 @@ class TrackedFacts(AskedFacts):
     def _took_blueprint(self) -> None:
         taking, self._taking = self._taking, None
         if taking is not None:
-            named = (taking.building, taking.level)
-            building, level = self._given(q.ObtainedBlueprint(), named)
+            building, level = self._given(q.ObtainedBlueprint(), taking)
         else:
             building, level = self.answer(q.ObtainedBlueprint())
         card = Card(building=building, level=level)
@@ -229,8 +221,7 @@ class TrackedFacts(AskedFacts):
         )
         using, self._using = self._using, None
         if using is not None:
-            named = (using.building, using.level)
-            value = self._given(q.UsedBlueprint(), named)
+            value = self._given(q.UsedBlueprint(), using)
         elif len(distinct) == 1:
             value = self._given(q.UsedBlueprint(), distinct[0])
         else:
@@ -314,8 +305,7 @@ class TrackedFacts(AskedFacts):
     def _target_crystal_cost(self, query: q.TargetCrystalCost) -> int:
         """Asked with what the tile gives (remembered until he collects it)."""
         cost = super().answer(query)
-        said = self.said[0] if self.said else None
-        self._reward = priced_gains(said)[1] if isinstance(said, str) else None
+        self._reward = self.foreseen(q.CollectedTileReward)
         return cost
 
     @_TRACKED.fact(q.CollectedTileReward)
@@ -335,9 +325,9 @@ class TrackedFacts(AskedFacts):
         path he may take holds exactly as many, and he enters them all.
         """
         on_way = super().answer(query)
-        said = self.said[0] if self.said else None
-        fits = isinstance(said, int) and said <= self.tracked.free_depot_spaces
-        self._on_way = said if on_way and fits and isinstance(said, int) else None
+        most = self.foreseen(q.MovedCrystalCount)
+        fits = most is not None and most <= self.tracked.free_depot_spaces
+        self._on_way = most if on_way and fits else None
         return on_way
 
     @_TRACKED.fact(q.MovedCrystalCount)
@@ -608,7 +598,7 @@ class TrackedFacts(AskedFacts):
         known = self.remembers(query)
         blueprints = super().answer(query)
         if not known:
-            self._using = self._named_card()
+            self._using = self.foreseen(q.UsedBlueprint)
         return blueprints
 
     @_TRACKED.fact(q.BlueprintDisplay)
@@ -617,7 +607,7 @@ class TrackedFacts(AskedFacts):
         known = self.remembers(query)
         display = super().answer(query)
         if not known:
-            self._taking = self._named_card()
+            self._taking = self.foreseen(q.ObtainedBlueprint)
         return display
 
     # --- final scoring ------------------------------------------------------------------
