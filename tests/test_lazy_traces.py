@@ -16,7 +16,7 @@ from lacerda_bot import Options, TiePolicy, Trace
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot.reference.game import GameRecord, play_game
 from lacerda_bot.serialization import dumps, loads
-from lacerda_bot.trace import Candidate, Explanation, Removal, explained_later
+from lacerda_bot.trace import Candidate, Explanation, Removal, TraceShape
 
 CANDIDATES = (
     Candidate(option="(0,1)", criteria=(("resulting_size", 2),)),
@@ -36,15 +36,12 @@ def unread(calls: list[int] | None = None) -> Trace:
             calls.append(1)
         return CANDIDATES, REMOVED
 
-    return explained_later(("R-BUILD-9", "R-BUILD-9"), explain, note="a note")
+    return Trace.explained_later(("R-BUILD-9", "R-BUILD-9"), explain, note="a note")
 
 
 def is_unread(trace: Trace) -> bool:
     """Whether *trace* still holds an explanation to build (it holds its board)."""
-    try:
-        return object.__getattribute__(trace, "_explain") is not None
-    except AttributeError:  # built whole
-        return False
+    return trace.explaining.pending
 
 
 READS: list[tuple[str, Callable[[Trace], object]]] = [
@@ -56,8 +53,7 @@ READS: list[tuple[str, Callable[[Trace], object]]] = [
     ("pickle", lambda t: pickle.loads(pickle.dumps(t))),
     ("copy", copy.copy),
     ("deepcopy", copy.deepcopy),
-    ("evolve", lambda t: attrs.evolve(t, note="a note")),
-    ("asdict", attrs.asdict),
+    ("shape", TraceShape.of),
     ("JSON", lambda t: loads(dumps(t), Trace)),
 ]
 
@@ -82,6 +78,20 @@ def test_an_unread_trace_is_the_value_it_explains(
     assert trace.rules == ("R-BUILD-9",)  # in its normal form
 
 
+def test_a_copy_made_with_evolve_shares_the_explanation_still_to_build() -> None:
+    """``attrs.evolve`` copies a trace without building its explanation; either one
+    builds it, once, for both."""
+    calls: list[int] = []
+    trace = unread(calls)
+    copied = attrs.evolve(trace, note="another note")
+    assert calls == []
+    assert copied.candidates == CANDIDATES
+    assert calls == [1]
+    assert trace == WHOLE
+    assert copied == attrs.evolve(WHOLE, note="another note")
+    assert calls == [1]
+
+
 def test_reading_both_fields_builds_the_explanation_once() -> None:
     calls: list[int] = []
     trace = unread(calls)
@@ -97,7 +107,7 @@ def test_a_whole_trace_has_no_explanation_to_build() -> None:
     assert not is_unread(WHOLE)
     with pytest.raises(AttributeError, match="no attribute 'candidate'"):
         WHOLE.candidate  # type: ignore[attr-defined]  # noqa: B018
-    assert getattr(Trace(), "_explain", "absent") == "absent"
+    assert not is_unread(Trace())
 
 
 def test_an_explanation_that_fails_is_not_taken_for_a_missing_field() -> None:
@@ -106,7 +116,7 @@ def test_an_explanation_that_fails_is_not_taken_for_a_missing_field() -> None:
     def broken() -> Explanation:
         raise AttributeError("a typo in an explanation")
 
-    trace = explained_later(("R-BUILD-9",), broken)
+    trace = Trace.explained_later(("R-BUILD-9",), broken)
     with pytest.raises(RuntimeError, match="explanation failed") as raised:
         trace.candidates  # noqa: B018
     assert isinstance(raised.value.__cause__, AttributeError)

@@ -48,6 +48,7 @@ from lacerda_bot.protocol import (
     ErrorType,
 )
 from lacerda_bot.serialization import FORMAT, FORMAT_VERSION
+from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
     "DIALECT",
@@ -165,9 +166,13 @@ def _enum(cls: type[enum.Enum]) -> Schema:
 
 
 def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
-    """An attrs class: every init field required, no other key; *tag* adds ``"type"``."""
+    """An attrs class: every init field required, no other key; *tag* adds ``"type"``.
+
+    A :class:`~lacerda_bot.trace.Trace` is written as its five values
+    (:class:`~lacerda_bot.trace.TraceShape`).
+    """
     properties: Schema = {}
-    for field in attrs.fields(cls):
+    for field in attrs.fields(TraceShape if cls is Trace else cls):
         if field.init:
             value = _schema(field.type, defs)
             properties[field.name] = False if value is None else value

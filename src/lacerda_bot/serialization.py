@@ -42,6 +42,7 @@ from lacerda_bot.errors import (
 )
 from lacerda_bot.hexmap import Hex, canonical
 from lacerda_bot.options import Options
+from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
     "FORMAT",
@@ -87,6 +88,14 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     converter.register_structure_hook_factory(_is_decision_union, _untagged)
     converter.register_structure_hook(
         Options, _remembered(_structure_all_fields(Options, converter))
+    )
+    # A trace is written as its five values (its explanation built if it was not).
+    converter.register_unstructure_hook(
+        Trace, lambda trace: converter.unstructure(TraceShape.of(trace), TraceShape)
+    )
+    shape = _structure_all_fields(TraceShape, converter)
+    converter.register_structure_hook(
+        Trace, lambda value, _: shape(value, TraceShape).trace()
     )
     return converter
 
@@ -442,6 +451,8 @@ def _float_free(cls: type) -> bool:
 
 
 def _no_float(t: Any, seen: set[Any]) -> bool:
+    if t is Trace:  # written as its shape
+        t = TraceShape
     if t in _PLAIN:
         return True
     supertype = getattr(t, "__supertype__", None)  # a NewType

@@ -6,7 +6,7 @@ why, and the record of every tie-break. :mod:`lacerda_bot.render` words them.
 """
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
+from typing import Any, Final, TypeAlias, final
 
 import attrs
 
@@ -15,12 +15,13 @@ from lacerda_bot.options import TiePolicy
 __all__ = [
     "LISTED_OPTIONS",
     "Candidate",
+    "Explaining",
     "Explanation",
     "Removal",
     "TieBreak",
     "TieRound",
     "Trace",
-    "explained_later",
+    "TraceShape",
 ]
 
 
@@ -106,22 +107,163 @@ Explanation: TypeAlias = tuple[tuple["Candidate", ...], tuple["Removal", ...]]
 """A trace's candidates and removals, as a rule's explanation gives them."""
 
 
-class _Later:
-    """The slot of an explanation not given yet (see :func:`explained_later`)."""
+@final
+class Explaining:
+    """A trace's candidates and removals: given, or built by a function when first asked.
 
-    __slots__ = ("_explain",)
+    :meth:`value` builds them once and lets go of the function (and of the
+    board it read); two threads asking at once may both build them, which
+    gives the same value (the function reads a frozen board).
+    """
+
+    __slots__ = ("_explain", "_value")
+
+    def __init__(
+        self,
+        value: Explanation | None = None,
+        explain: Callable[[], Explanation] | None = None,
+    ) -> None:
+        """*value* as given, or *explain* to build it on the first :meth:`value`."""
+        self._value = value
+        self._explain = explain
+
+    @property
+    def pending(self) -> bool:
+        """Whether the explanation is still to be built."""
+        return self._value is None
+
+    def value(self) -> Explanation:
+        """The candidates and removals, built now if they were not yet."""
+        value = self._value
+        if value is None:
+            explain = self._explain
+            assert explain is not None  # one of the two is always given
+            try:
+                value = explain()
+            except (
+                AttributeError
+            ) as error:  # read through properties: hasattr() would lie
+                raise RuntimeError("building a trace's explanation failed") from error
+            self._value, self._explain = value, None
+        return value
+
+
+_WHOLE: Final = Explaining(((), ()))
+"""The explanation of a trace with no candidates and no removals (shared)."""
+
+
+@final
+@attrs.frozen(kw_only=True, init=False, eq=False, repr=False)
+class Trace:
+    """Why a decision was made (R-TURN-10).
+
+    Its values are :attr:`rules`, :attr:`candidates`, :attr:`removed`,
+    :attr:`tie_breaks` and :attr:`note`: equality, hashing, printing,
+    pickling and JSON see those five. The library may build the candidates
+    and removals only when one of them is first read (most hosts never read
+    them, :meth:`explained_later`); the trace is the same value either way.
+    """
+
+    rules: tuple[str, ...]
+    """Rule IDs applied, in order, each once."""
+    tie_breaks: tuple[TieBreak, ...]
+    note: str
+    explaining: Explaining
+    """Its candidates and removals, built or to build (:attr:`candidates`)."""
+
+    def __init__(
+        self,
+        *,
+        rules: tuple[str, ...] = (),
+        candidates: tuple[Candidate, ...] = (),
+        removed: tuple[Removal, ...] = (),
+        tie_breaks: tuple[TieBreak, ...] = (),
+        note: str = "",
+        explaining: Explaining | None = None,
+    ) -> None:
+        """A trace of *rules* (each kept once, in order) with what they weighed.
+
+        *explaining*, if given, stands for *candidates* and *removed* (how
+        :func:`attrs.evolve` copies a trace whose explanation is still to build).
+        """
+        if explaining is None:
+            explaining = (
+                Explaining((tuple(candidates), tuple(removed)))
+                if candidates or removed
+                else _WHOLE
+            )
+        self.__attrs_init__(
+            rules=_unique_rules(rules),
+            tie_breaks=tie_breaks,
+            note=note,
+            explaining=explaining,
+        )
+
+    @classmethod
+    def explained_later(
+        cls,
+        rules: tuple[str, ...],
+        explain: Callable[[], Explanation],
+        *,
+        tie_breaks: tuple[TieBreak, ...] = (),
+        note: str = "",
+    ) -> "Trace":
+        """A trace whose candidates and removals *explain* gives when first read.
+
+        For the library's rules: *explain* must give the same value whenever it
+        is called (it reads a frozen board), so that the trace is one value.
+        """
+        trace = object.__new__(cls)
+        trace.__attrs_init__(
+            rules=_unique_rules(rules),
+            tie_breaks=tie_breaks,
+            note=note,
+            explaining=Explaining(explain=explain),
+        )
+        return trace
+
+    @property
+    def candidates(self) -> tuple[Candidate, ...]:
+        """Options a rule considered, with the values of its criteria."""
+        return self.explaining.value()[0]
+
+    @property
+    def removed(self) -> tuple[Removal, ...]:
+        """Options a rule removed, and why."""
+        return self.explaining.value()[1]
+
+    def values(self) -> tuple[Any, ...]:
+        """(rules, candidates, removed, tie_breaks, note): what the trace is."""
+        candidates, removed = self.explaining.value()
+        return (self.rules, candidates, removed, self.tie_breaks, self.note)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the five values are."""
+        if type(other) is not Trace:
+            return NotImplemented
+        return self is other or self.values() == other.values()
+
+    def __hash__(self) -> int:
+        """The hash of the five values."""
+        return hash((Trace, self.values()))
+
+    def __repr__(self) -> str:
+        """``Trace(rules=..., candidates=..., removed=..., tie_breaks=..., note=...)``."""
+        names = ("rules", "candidates", "removed", "tie_breaks", "note")
+        shown = ", ".join(
+            f"{n}={v!r}" for n, v in zip(names, self.values(), strict=True)
+        )
+        return f"Trace({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its five values (never the function that builds them)."""
+        return (_rebuilt, self.values())
 
 
 @final
 @attrs.frozen(kw_only=True)
-class Trace(_Later):
-    """Why a decision was made (R-TURN-10).
-
-    The library may build a trace's :attr:`candidates` and :attr:`removed`
-    only when one of them is first read (most hosts never read them); the
-    trace is the same value either way, for equality, hashing, printing,
-    pickling and JSON alike.
-    """
+class TraceShape:
+    """A :class:`Trace` as its five values: the shape its JSON and its schema have."""
 
     rules: tuple[str, ...] = attrs.field(default=(), converter=_unique_rules)
     """Rule IDs applied, in order, each once."""
@@ -130,57 +272,37 @@ class Trace(_Later):
     tie_breaks: tuple[TieBreak, ...] = ()
     note: str = ""
 
-    if not TYPE_CHECKING:  # mypy would take any attribute name for a real one
+    @classmethod
+    def of(cls, trace: Trace) -> "TraceShape":
+        """The five values of *trace*."""
+        rules, candidates, removed, tie_breaks, note = trace.values()
+        return cls(
+            rules=rules,
+            candidates=candidates,
+            removed=removed,
+            tie_breaks=tie_breaks,
+            note=note,
+        )
 
-        def __getattr__(self, name: str) -> Any:
-            """Build the explanation on the first read of its fields."""
-            if name not in _EXPLAINED:
-                raise AttributeError(
-                    f"{type(self).__name__!r} object has no attribute {name!r}"
-                )
-            explain = _explanation_of(self)
-            if explain is None:  # built meanwhile, by another thread
-                return object.__getattribute__(self, name)
-            try:
-                candidates, removed = explain()
-            except AttributeError as error:  # not "no such attribute" to hasattr()
-                raise RuntimeError("building a trace's explanation failed") from error
-            _SET(self, "candidates", candidates)
-            _SET(self, "removed", removed)
-            _SET(self, "_explain", None)  # let go of the board it was read from
-            return candidates if name == "candidates" else removed
+    def trace(self) -> Trace:
+        """The trace of these values."""
+        return _rebuilt(
+            self.rules, self.candidates, self.removed, self.tie_breaks, self.note
+        )
 
 
-_EXPLAINED: Final = frozenset({"candidates", "removed"})
-_SET: Final = object.__setattr__
-_EXPLAIN_SLOT: Final = _Later.__dict__["_explain"]
-
-
-def _explanation_of(trace: Trace) -> Callable[[], Explanation] | None:
-    try:
-        explain: Callable[[], Explanation] | None = _EXPLAIN_SLOT.__get__(trace)
-    except AttributeError:  # a trace built whole: the fields themselves are missing
-        raise AttributeError("a Trace built without its fields") from None
-    return explain
-
-
-def explained_later(
+def _rebuilt(
     rules: tuple[str, ...],
-    explain: Callable[[], Explanation],
-    *,
-    tie_breaks: tuple[TieBreak, ...] = (),
-    note: str = "",
+    candidates: tuple[Candidate, ...],
+    removed: tuple[Removal, ...],
+    tie_breaks: tuple[TieBreak, ...],
+    note: str,
 ) -> Trace:
-    """A :class:`Trace` whose candidates and removals *explain* gives when first read.
-
-    For the library's rules: *explain* must give the same value whenever it is
-    called (it reads a frozen board), so that the trace is one value. The trace
-    is built without ``__init__``: the values must be of the types the fields
-    name (*rules* is put in its normal form, each rule once).
-    """
-    trace: Trace = object.__new__(Trace)
-    _SET(trace, "rules", _unique_rules(rules))
-    _SET(trace, "tie_breaks", tie_breaks)
-    _SET(trace, "note", note)
-    _SET(trace, "_explain", explain)
-    return trace
+    """A trace from its five values (how a pickled or copied trace is rebuilt)."""
+    return Trace(
+        rules=rules,
+        candidates=candidates,
+        removed=removed,
+        tie_breaks=tie_breaks,
+        note=note,
+    )

@@ -32,7 +32,7 @@ from lacerda_bot.facts import Facts, Numbered
 from lacerda_bot.model import Gain
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
-from lacerda_bot.trace import Explanation, TieBreak, TieRound, Trace, explained_later
+from lacerda_bot.trace import Explanation, TieBreak, TieRound, Trace
 
 __all__ = [
     "Event",
@@ -156,7 +156,7 @@ class Play(Generic[D]):
                 tie_breaks=tie_breaks,
                 note=note,
             )
-        return explained_later(rules, later, tie_breaks=tie_breaks, note=note)
+        return Trace.explained_later(rules, later, tie_breaks=tie_breaks, note=note)
 
     def note(self, text: str) -> None:
         """Record a rule note that produces no decision (e.g. R-MISSION-2)."""
