@@ -13,6 +13,7 @@ table when a rule reaches the fact that breaks them); only the words of an
 """
 
 import os
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -24,13 +25,21 @@ from lacerda_bot import BotState, CallKind, Described, Outcome, dumps, loads
 from lacerda_bot._board.board import Board
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts
-from lacerda_bot.decisions import Decision, LoseBenefit, TakeBenefit
+from lacerda_bot.decisions import (
+    CrystalSource,
+    Decision,
+    GainCrystals,
+    LoseBenefit,
+    TakeBenefit,
+)
 from lacerda_bot.model import GainKind, TechType
 from lacerda_bot.reference import game
 from lacerda_bot.trace import TieBreak, Trace
 
 from .helpers_conformance import Call, both, calls, same_arg, same_value
 from .helpers_strategies import bot_states, host_states
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 EXAMPLES = int(os.environ.get("LACERDA_CONFORMANCE_EXAMPLES", "400"))
 """Examples per run; set the variable higher for a soak."""
@@ -100,6 +109,24 @@ def same_decision(board: Decision[Any], table: Decision[Any]) -> bool:
         elif not same_arg(b, t):
             return False
     return True
+
+
+def test_a_crystal_under_a_new_building_is_counted_back_into_the_supply() -> None:
+    """R-BUILD-4, R-CRYSTAL-2: the supply was counted empty; he builds on a Crystal,
+    which goes back to it, and then gains one from it (an LSS reward). The table that
+    tracks his board asks the supply again and keeps that Crystal, as the board does
+    (an example Hypothesis found)."""
+    lines = (FIXTURES / "crystal_under_a_new_building.jsonl").read_text().splitlines()
+    board, bot = loads(lines[0], Board), loads(lines[1], BotState)
+    assert board.supply_crystals == 0
+    ran = both(board, bot, turn.take_turn, tracked=True)
+    assert ran is not None
+    on_board, at_table = ran
+    gained = on_board.decisions[-1]
+    assert isinstance(gained, GainCrystals)
+    assert gained.source is CrystalSource.LSS_REWARD
+    assert gained.kept == 1
+    assert same_decision(on_board.decisions[-1], at_table.decisions[-1])
 
 
 @settings(max_examples=EXAMPLES, deadline=None)

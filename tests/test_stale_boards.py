@@ -6,6 +6,7 @@ must equal the one made on a never-seen board of the same content.
 """
 
 import copy
+import pickle
 import sys
 import types
 import typing
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from lacerda_bot import (
     Board,
     BotState,
+    InvalidHostStateError,
     LacerdaBotError,
     Outcome,
     new_bot,
@@ -48,6 +50,13 @@ Call = Callable[[BotState, Any], Outcome]
 def evolved(board: Board, **changes: Any) -> Board:
     """``attrs.evolve`` with values mypy would refuse, as an untyped host passes them."""
     return attrs.evolve(board, **changes)
+
+
+def by_back_door(board: Board, **changes: Any) -> Board:
+    """A copy of *board* holding *changes* as given, past every freezing of Board's."""
+    copied = board.__replace__()
+    vars(copied).update(changes)
+    return copied
 
 
 def mutable_fields(board: Board) -> dict[str, Any]:
@@ -263,26 +272,50 @@ def test_tile_r2_removed_in_place_is_not_collected_again() -> None:
 
 
 def test_a_board_holds_tuples_and_frozensets_of_what_it_was_given() -> None:
-    """Board(...) and attrs.evolve turn every collection into a tuple or frozenset."""
+    """Board(...), attrs.evolve and copy.replace (``__replace__``) turn every
+    collection into a tuple or frozenset."""
     board = reference_board()
     built = Board(**mutable_fields(board))
-    changed = evolved(
-        board,
-        map_tiles=list(board.map_tiles),
-        map_hexes=sorted(board.map_hexes, key=lambda h: (h.r, h.q)),
-        crystal_hexes=set(board.crystal_hexes),
-        exploration_tiles=iter(board.exploration_tiles),
-        missions=dict.fromkeys(board.missions),
-    )
+
+    def collections() -> dict[str, Any]:
+        return {
+            "map_tiles": list(board.map_tiles),
+            "map_hexes": sorted(board.map_hexes, key=lambda h: (h.r, h.q)),
+            "crystal_hexes": set(board.crystal_hexes),
+            "exploration_tiles": iter(board.exploration_tiles),
+            "missions": dict.fromkeys(board.missions),
+        }
+
+    changed = evolved(board, **collections())
+    replaced = board.__replace__(**collections())
 
     assert built == board
     assert changed == board
-    for made in (built, changed):
+    assert replaced == board
+    for made in (built, changed, replaced):
         for name in TUPLE_FIELDS:
             assert type(getattr(made, name)) is tuple, name
         for name in HEX_SETS:
             assert type(getattr(made, name)) is frozenset, name
-    assert read_view(built) == read_view(changed) == board
+    assert read_view(built) == read_view(changed) == read_view(replaced) == board
+
+
+def test_a_copy_of_a_checked_board_is_checked_only_where_it_changed_and_forgets_nothing() -> (
+    None
+):
+    """A copy made from a checked board (``copy.replace``) reads as a fresh board of its
+    content would: a change that breaks a precondition is refused, naming the field,
+    and one that does not is read, however many copies lie between."""
+    board = read_view(reference_board())
+    broken = board.__replace__(lacerda_rover=Hex(40, 40)).__replace__(bots_left=2)
+    with pytest.raises(InvalidHostStateError, match="lacerda_rover"):
+        read_view(broken)
+    moved = board.__replace__(bots_left=2).__replace__(lacerda_rover=None)
+    assert read_view(moved) == read_view(
+        attrs.evolve(reference_board(), bots_left=2, lacerda_rover=None)
+    )
+    assert pickle.loads(pickle.dumps(moved)) == moved
+    assert read_view(pickle.loads(pickle.dumps(moved))) == read_view(moved)
 
 
 def test_every_collection_field_is_frozen() -> None:
@@ -351,11 +384,11 @@ def test_a_board_holding_a_list_is_never_matched_by_identity() -> None:
     """A list that reached a board by a back door (not Board(...)) is read afresh each time."""
     board = small_board(buildings=(building(0, 0, BuildingType.MINE),))
     shown = list(board.buildings)
-    listed = board_module.evolve_board(board, buildings=shown)
+    listed = by_back_door(board, buildings=shown)
     assert read_view(listed).buildings == tuple(shown)
 
     shown.append(building(1, 0, BuildingType.GENERATOR))
-    again = board_module.evolve_board(listed, lacerda_rover=Hex(0, 1))
+    again = by_back_door(listed, lacerda_rover=Hex(0, 1))
 
     assert read_view(again).buildings == tuple(shown)
     assert all(type(v) is not list for entry in board_module._RECENT for v in entry[0])
@@ -379,7 +412,8 @@ def test_a_hosts_own_view_is_never_remembered_for_testing_apply() -> None:
 def test_the_library_copies_boards_with_immutable_values_only(
     monkeypatch: pytest.MonkeyPatch, options: Options
 ) -> None:
-    """evolve_board skips Board's freezing: in whole games it gets tuples and frozensets only."""
+    """In whole games the library's copies are given tuples and frozensets only (so its
+    copies never need to freeze what they are given)."""
     original = board_module.evolve_board
     seen: dict[str, int] = {}
 
@@ -415,7 +449,7 @@ def test_a_hand_in_a_list_by_a_back_door_is_applied_one_by_one() -> None:
     """testing.apply's fast path never reuses a call on a board holding a list."""
     board = reference_board()
     hand = [BuildingType.MINE, BuildingType.GENERATOR]
-    listed = board_module.evolve_board(board, human_blueprints=hand)
+    listed = by_back_door(board, human_blueprints=hand)
     outcome = take_turn(new_bot(3), listed)
     hand.append(BuildingType.GREENHOUSE)  # the host changes it after the call
 

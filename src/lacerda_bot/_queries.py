@@ -139,6 +139,7 @@ __all__ = [
     "StartShelterTech",
     "StartingSide",
     "StartingSpaceId",
+    "SupplyCrystals",
     "SupplyHasCrystal",
     "TakenContract",
     "TakenSlot",
@@ -228,6 +229,20 @@ class SupplyHasCrystal(Query[bool]):
     """R-CRYSTAL-5: whether the general supply holds a Crystal."""
 
     key = "supply_has_crystal"
+
+
+@final
+@attrs.frozen
+class SupplyCrystals(Query[int]):
+    """R-CRYSTAL-2: the Crystals left in the general supply, which cap a gain from it.
+
+    Read when he gains Crystals from the supply, to name how many he keeps;
+    the table tracking his board counts it, and asks only when a building
+    has gone up since (a Crystal on its site returned to the supply, R-BUILD-4).
+    """
+
+    key = "supply_crystals"
+    names_his_piece = True
 
 
 @final

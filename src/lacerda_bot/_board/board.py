@@ -10,32 +10,33 @@ to this working copy (R-SETUP-5, :mod:`lacerda_bot._board.effects`).
 A :class:`Board` implements every view of :mod:`lacerda_bot.host`, so it is also
 the reference host of :mod:`lacerda_bot.testing`.
 
-**Trusted boards.** A :class:`Board` that :func:`read_view` returned is
-remembered (by identity, weakly) as checked: passed again as a view it is
-returned as is, neither re-read nor re-checked. Any other :class:`Board` (one
-built by hand, or copied from a checked one with ``attrs.evolve`` or
-:func:`evolve_board`, as applying decisions does) is compared field by field,
-by identity, with the boards checked last: only the fields that differ are
-read again, and only the cross-item checks that involve them run. A board that
-fails, or is not in canonical order, goes through the full read, which raises
-or sorts as before.
+**Checked boards.** A :class:`Board` remembers, as a memo outside its value
+(not compared, hashed or printed, like a cached hash), the checked board it
+was read as, or made from: :func:`read_view` notes every board it returns as
+checked, and a copy made with :meth:`Board.__replace__` (``copy.replace``, as
+applying decisions does) carries the note of the board it was made from. Such
+a board passed again as a view is compared field by field, by identity, with
+that checked board (or with the boards checked last): only the fields that
+differ are read again, and only the cross-item checks that involve them run;
+none differ, and it is returned as is. A board that fails, or is not in
+canonical order, goes through the full read, which raises or sorts as before.
 
-**Why identity cannot go stale.** ``_TRUSTED``, ``_RECENT`` and ``_DERIVED``
-match boards and their fields by identity, which is sound only for values no
-one can change: a :class:`Board` turns every collection it is given into a
-``tuple`` or ``frozenset`` (of frozen records, enums, ints, strings and
-hexes), so the same object always has the same content. A board holding
-anything else (possible only by bypassing ``__init__``) is read in full and
-never kept as a match; a host's own view, not a :class:`Board`, is read in
-full at every call and nothing is kept by its identity.
+**Why identity cannot go stale.** The note, and the boards checked last, match
+fields by identity, which is sound only for values no one can change: a
+:class:`Board` turns every collection it is given into a ``tuple`` or
+``frozenset`` (of frozen records, enums, ints, strings and hexes), so the same
+object always has the same content. A board holding anything else (possible
+only by bypassing ``__init__``) is read in full and never kept as a match; a
+host's own view, not a :class:`Board`, is read in full at every call and
+nothing is kept of it. Nothing is keyed by ``id()``: a note lives and dies with
+its board.
 """
 
 import operator
-import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Collection
 from itertools import compress
-from typing import Any, Final, final
+from typing import Any, ClassVar, Final, final
 
 import attrs
 
@@ -78,8 +79,9 @@ from lacerda_bot.records import (
 __all__ = ["Board", "evolve_board", "read_view"]
 
 
-# Not slotted (``slots=False``) so that :func:`evolve_board` can copy a board as one
-# C-level dict update: the library copies it for every decision it applies.
+# Not slotted (``slots=False``): :meth:`Board.__replace__` copies a board as one
+# C-level dict update, ten times cheaper than ``__init__`` (the library copies it
+# for every decision it applies).
 @final
 @attrs.frozen(kw_only=True, slots=False)
 class Board:
@@ -146,6 +148,14 @@ class Board:
     advanced_buildings_on_mars: tuple[AdvancedCount, ...] = ()
     ships_in_hangar: int = 0
     lacerda_contracts: tuple[ContractKind, ...] = ()
+    _checked: ClassVar[bool] = False
+    """Whether it was read as checked and canonical, as it is (a memo, like the next)."""
+    _basis: ClassVar["_Basis | None"] = None
+    """The checked board this one was read as or made from (see the module).
+
+    A memo, not a field: not compared, hashed, printed or pickled, and not an
+    argument of ``__init__``; a board that has none reads it from the class.
+    """
 
     @property
     def lacerda_techs(self) -> tuple[OwnTech, ...]:
@@ -163,6 +173,41 @@ class Board:
         fields = self.__dict__
         if tuple(map(type, _COLLECTIONS_IN(fields))) != _FROZEN_TYPES:
             _freeze(fields)
+
+    def __replace__(self, **changes: Any) -> "Board":
+        """A copy with *changes*: what ``attrs.evolve`` gives, about ten times cheaper.
+
+        ``copy.replace(board, **changes)`` calls it (Python 3.13). The copy is
+        two dict updates in C, and a change that is a collection but not a
+        ``tuple`` (or a ``frozenset`` for the hex sets) is frozen as
+        ``__init__`` freezes it (:class:`Board` has no validators or
+        converters). The copy carries the note of the checked board this one
+        was read as or made from, so that reading it checks only what changed.
+
+        Raises:
+            TypeError: a name in *changes* is not a field.
+        """
+        if not _FIELD_SET.issuperset(changes):
+            unknown = sorted(set(changes) - _FIELD_SET)
+            raise TypeError(f"Board has no field(s) {unknown}")
+        new = object.__new__(Board)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields.pop("_checked", None)  # the note of what it was made from stays
+        for name, value in changes.items():
+            kind = _FROZEN_KIND.get(name)
+            if kind is not None and type(value) is not kind:
+                fields[name] = _frozen(value, kind)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its fields, for pickling and copies: the notes stay behind."""
+        return {k: v for k, v in self.__dict__.items() if k in _FIELD_SET}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore the fields (a restored board carries no note)."""
+        self.__dict__.update(state)
 
 
 _ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
@@ -676,57 +721,58 @@ _CHECKS: Final[tuple[tuple[_Check, frozenset[str]], ...]] = (
 
 # --- trusted boards -------------------------------------------------------
 
-_FIELDS: Final[tuple[str, ...]] = tuple(f.name for f in attrs.fields(Board))
+_FIELDS: Final[tuple[str, ...]] = tuple(f.name for f in attrs.fields(Board) if f.init)
 _VALUES_OF: Final = operator.attrgetter(*_FIELDS)
 _FIELD_SET: Final = frozenset(_FIELDS)
+_FROZEN_KIND: Final[dict[str, type]] = {
+    **dict.fromkeys(_COLLECTIONS, tuple),
+    **dict.fromkeys(_HEX_SETS, frozenset),
+}
+"""What each collection field holds: a ``tuple`` or a ``frozenset``."""
+_Values = tuple[Any, ...]
+_Basis = tuple[_Values, _Values]
+"""A checked board's values as given, and as read (canonical)."""
 
 
 def evolve_board(board: Board, **changes: Any) -> Board:
-    """``attrs.evolve(board, **changes)``, about ten times cheaper.
+    """The library's own copies: :meth:`Board.__replace__` for changes already frozen.
 
-    ``attrs.evolve`` reads the 48 fields one by one in Python and passes them to
-    a 48-argument ``__init__`` (about 6 us a copy); applying decisions copies the
-    board some 400 times a reference game. Here the copy is two dict updates in C.
-    Bypassing ``__init__`` gives the same value as long as the new values are
-    of the field's exact type: :class:`Board` has no validators or converters,
-    and its ``__attrs_post_init__`` only turns other collections into tuples and
-    frozensets (a test checks both). Like ``attrs.evolve``, it refuses a name
-    that is not a field; unlike it, it neither type-checks nor freezes the new
-    values (mypy sees ``Any``), so callers must pass a ``tuple`` or
-    ``frozenset`` where the field declares one (a test checks that the library
-    does, over whole reference games).
+    Every change must be a ``tuple``, or a ``frozenset`` for the hex sets,
+    where the field declares one (a test checks that the library's are, over
+    whole reference games); a host's copies go through ``__replace__``.
     """
     if not _FIELD_SET.issuperset(changes):
-        unknown = sorted(set(changes) - _FIELD_SET)
-        raise TypeError(f"Board has no field(s) {unknown}")
+        return board.__replace__(**changes)  # raises, naming the field
     new = object.__new__(Board)
     fields = new.__dict__
     fields.update(board.__dict__)
     fields.update(changes)
+    fields.pop("_checked", None)
     return new
 
 
-_TRUSTED: Final[dict[int, "weakref.ref[Board]"]] = {}
-"""Every live board that passed the checks, or was made by the library from one
-(:func:`trust`), by ``id``: a weak reference to it.
-
-A plain dictionary of weak references, each removing its entry when its board
-goes (a ``WeakValueDictionary`` builds its references in Python, about a
-microsecond for each board trusted).
-"""
-_Values = tuple[Any, ...]
-_RECENT: Final[deque[tuple[_Values, _Values]]] = deque(maxlen=2)
+_RECENT: Final[deque[_Basis]] = deque(maxlen=2)
 """The boards checked last: the values of the board given, and of the board returned.
 
-A new board is compared with the first, field by field; where it holds the
-very same object, the checked (canonical) value is the second's.
+A board with no note (one built with ``Board(...)`` or ``attrs.evolve``) is
+compared with these, field by field; where it holds the very same object, the
+checked (canonical) value is the second's. They hold only the immutable
+values of checked boards.
 """
+
+
+def _note(board: Board, given: _Values, values: _Values) -> None:
+    """Note on *board* that a read takes what it shares with *given* as *values*.
+
+    The note is a memo outside the board's value (like a cached hash), so
+    it is written past the frozen guard.
+    """
+    board.__dict__["_basis"] = (given, values)
 
 
 def is_trusted(board: object) -> bool:
-    """Whether *board* is a :class:`Board` the library checked or made (by identity)."""
-    ref = _TRUSTED.get(id(board))
-    return ref is not None and ref() is board
+    """Whether *board* is a :class:`Board` read as checked and canonical, as it is."""
+    return type(board) is Board and board._checked
 
 
 def values_of(board: Board) -> _Values:
@@ -747,7 +793,7 @@ def trust(board: Board) -> None:
 
 
 def read_as(board: Board, values: _Values) -> None:
-    """Note that *board*, and any board holding the same objects, reads as *values*.
+    """Note that *board*, and any board made from it, reads as *values*.
 
     Only for checked *values* (canonical) the library knows *board* to hold,
     some fields in another order: reading *board*, or a board made from it,
@@ -755,68 +801,29 @@ def read_as(board: Board, values: _Values) -> None:
     *values*, unread.
     """
     given: _Values = _VALUES_OF(board)
-    _derive(board, given, values)
+    _note(board, given, values)
     _RECENT.append((given, values))
 
 
 def _trust(board: Board, given: _Values, values: _Values) -> None:
-    key = id(board)
-    _TRUSTED[key] = weakref.ref(board, lambda ref: _untrust(ref, key))
+    """Note *board*, read from *given*, as checked: it holds *values* (the same objects)."""
+    notes = board.__dict__
+    notes["_basis"] = (values, values)
+    notes["_checked"] = True
     _RECENT.append((given, values))
 
 
-def _untrust(ref: "weakref.ref[Board]", key: int) -> None:
-    if _TRUSTED.get(key) is ref:
-        del _TRUSTED[key]
-
-
-_Ref = tuple["weakref.ref[Board]", _Values, _Values]
-_DERIVED: Final[dict[int, _Ref]] = {}
-"""Boards made from a checked one by applying decisions, by ``id``: the checked one's values."""
-
-
-def _forget(ref: "weakref.ref[Board]", key: int) -> None:
-    entry = _DERIVED.get(key)
-    if entry is not None and entry[0] is ref:
-        del _DERIVED[key]
-
-
-def derived(board: Board, parent: Board) -> None:
-    """Note that *board* was made from *parent* (by applying decisions to it).
-
-    If *parent* was checked (or made from a checked board), reading *board*
-    checks only the fields it does not share with the checked board.
-    """
-    if board is parent or type(board) is not Board:
-        return
-    if is_trusted(parent):
-        values = _VALUES_OF(parent)
-        given = values
-    else:
-        entry = _DERIVED.get(id(parent))
-        if entry is None or entry[0]() is not parent:
-            return
-        _, given, values = entry
-    _derive(board, given, values)
-
-
-def _derive(board: Board, given: _Values, values: _Values) -> None:
-    """Note that a read of *board* takes what it shares with *given* as *values*."""
-    key = id(board)
-    _DERIVED[key] = (weakref.ref(board, lambda r: _forget(r, key)), given, values)
-
-
 def _nearest(given: _Values, view: Board) -> tuple[list[Any], frozenset[str]]:
-    """The checked values of the recent board most like *given*, and what differs.
+    """The checked values of the board most like *given*, and what differs.
 
-    The fields that differ are counted in C for each candidate (the first of
-    the fewest wins) and named for the chosen one only.
+    The checked board *view* was made from, if it notes one (a board made by
+    copies differs from it in what the copies changed); else the boards
+    checked last, whose differing fields are counted in C for each (the first
+    of the fewest wins). The fields that differ are named for the chosen one only.
     """
-    candidates = list(_RECENT)
-    entry = _DERIVED.get(id(view))
-    if entry is not None and entry[0]() is view:
-        candidates.insert(0, entry[1:])
-    nearest: tuple[_Values, _Values] | None = None
+    basis = view._basis
+    candidates = list(_RECENT) if basis is None else [basis]
+    nearest: _Basis | None = None
     fewest = len(_FIELDS)
     for candidate in candidates:
         count = sum(map(operator.is_not, given, candidate[0]))

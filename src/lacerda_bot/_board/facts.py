@@ -393,9 +393,13 @@ class BoardFacts:
     def _crystals_kept(self, query: q.CrystalsKept) -> int:
         """Name: min(requested, free Depot spaces, supply if from it) (R-CRYSTAL-2)."""
         requested, source = query.requested, query.source
-        board = self.board
-        supply = board.supply_crystals if source.from_supply else requested
-        return max(0, min(requested, board.free_depot_spaces, supply))
+        supply = self.answer(q.SupplyCrystals()) if source.from_supply else requested
+        return max(0, min(requested, self.board.free_depot_spaces, supply))
+
+    @_ANSWERS.fact(q.SupplyCrystals)
+    def _supply_crystals(self, query: q.SupplyCrystals) -> int:
+        """R-CRYSTAL-2 (V18)."""
+        return self.board.supply_crystals
 
     @_ANSWERS.fact(q.HasShipLeft)
     def _has_ship_left(self, query: q.HasShipLeft) -> bool:

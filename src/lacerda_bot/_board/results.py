@@ -39,7 +39,6 @@ from typing import Final
 
 from lacerda_bot._board.board import (
     Board,
-    derived,
     evolve_board,
     read_as,
     read_view,
@@ -108,7 +107,6 @@ def applied(host: object, decisions: object) -> Board | None:
     )
     if gained:  # the host's Crystal count: checked now, like any board made from end
         board = evolve_board(end, spendable_crystals=end.spendable_crystals + gained)
-        derived(board, end)
         try:
             end = read_view(board)
         except InvalidHostStateError:

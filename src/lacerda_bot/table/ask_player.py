@@ -129,6 +129,18 @@ def _supply(query: q.SupplyHasCrystal, words: Wording) -> Shape:
     )
 
 
+@ASKS.asks(q.SupplyCrystals)
+def _supply_count(query: q.SupplyCrystals, words: Wording) -> Shape:
+    return count(
+        "How many Crystals are left in the general supply?",
+        0,
+        99,
+        "The common pool of Crystals beside the board, counted again: a building "
+        "went up since you counted it, and a Crystal on its site went back to the "
+        "pool. Example: 3 Crystals lie in that pool: 3.",
+    )
+
+
 def _left(piece: str) -> Shape:
     return yes(
         f"Does Lacerda have a {piece} left to gain?",

@@ -78,6 +78,7 @@ _BUILDS: Final = _ROVER | {
     q.UpgradeBlueprints,
     q.EligibleBuildings,
     q.SupplyHasCrystal,
+    q.SupplyCrystals,
 }
 _TECHS: Final = _ROVER_TARGET | {
     q.CanAdvanceAny,
@@ -157,7 +158,11 @@ def changed_by(decision: Decision[Described]) -> _Kinds:
         case GainCrystals() | PayCrystals():
             # what he can spend decides which tiles he can reach and pay for; his
             # Depot's room, whether he may take a Warehouse Crystal (R-TO-3)
-            return _ROVER_TARGET | {q.SupplyHasCrystal, q.WarehouseItem}
+            return _ROVER_TARGET | {
+                q.SupplyHasCrystal,
+                q.SupplyCrystals,
+                q.WarehouseItem,
+            }
         case TakeWarehouseItem():
             return _ROVER_TARGET | {q.WarehouseItem}
         case GainShip():  # a Depot space freed; a Ship fewer to gain

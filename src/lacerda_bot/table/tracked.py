@@ -112,6 +112,9 @@ class Tracked:
     """His Depot's spaces in all (his Crystals and the free spaces)."""
     supply_crystals: int | None = None
     """Crystals in the general supply; ``None``: not counted, assumed not empty."""
+    supply_recount: bool = False
+    """A building went up since the supply was counted: a Crystal on its site may
+    have gone back to it (R-BUILD-4), so the count is asked again when it matters."""
     lab_spaces: tuple[LabSpace, ...] = ()
     """His Lab, space by space (V9): by column, then top first, with his tiles on them."""
     lab_columns: int = 0
@@ -260,6 +263,13 @@ def _supply(tracked: Tracked, change: int) -> Tracked:
     return attrs.evolve(tracked, supply_crystals=tracked.supply_crystals + change)
 
 
+def _built(tracked: Tracked) -> Tracked:
+    """A building went up: a Crystal on its site went back to a counted supply."""
+    if tracked.supply_crystals is None or tracked.supply_recount:
+        return tracked
+    return attrs.evolve(tracked, supply_recount=True)
+
+
 def _gain(tracked: Tracked, d: GainCrystals[Described]) -> Tracked:
     assert isinstance(d.kept, int)  # his Depot is known when he gains (R-CRYSTAL-2)
     tracked = _supply(tracked, -d.kept if d.source.from_supply else 0)
@@ -313,7 +323,10 @@ def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:
                 return attrs.evolve(tracked, colonist_on_hire_slot=False)
             return tracked
         case BuildShelter():
+            tracked = _built(tracked)
             return attrs.evolve(tracked, shelters_left=tracked.shelters_left - 1)
+        case Construct():
+            return _built(tracked)
         case GainShip():  # a Ship leaves his Depot: one more free space
             return attrs.evolve(
                 tracked,
@@ -334,7 +347,6 @@ def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:
             | AdvanceMission()
             | PlaceColonist()
             | ActionImpossible()
-            | Construct()
             | Upgrade()
             | RefillContractDisplay()
             | MoveRover()

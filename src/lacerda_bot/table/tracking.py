@@ -259,14 +259,37 @@ class TrackedFacts(AskedFacts):
         """Tracked: as many as his Depot (and a counted supply) hold (R-CRYSTAL-2)."""
         requested, source = query.requested, query.source
         free = self.tracked.depot - self.tracked.crystals
-        supply = self.tracked.supply_crystals
-        room = supply if source.from_supply and supply is not None else requested
+        room = self.answer(q.SupplyCrystals()) if source.from_supply else requested
         return max(0, min(requested, free, room))
+
+    @_TRACKED.fact(q.SupplyCrystals)
+    def _supply_crystals(self, query: q.SupplyCrystals) -> int:
+        """Tracked once counted; asked again after a building went up (R-BUILD-4).
+
+        Not counted (as the companion plays): assumed to hold at least what his
+        Depot could take, so that it never caps a gain.
+        """
+        tracked = self.tracked
+        if tracked.supply_crystals is None:
+            return self._given(query, tracked.depot)
+        if not tracked.supply_recount:
+            return self._given(query, tracked.supply_crystals)
+        supply = super().answer(query)
+        self.tracked = attrs.evolve(
+            tracked, supply_crystals=supply, supply_recount=False
+        )
+        return supply
 
     @_TRACKED.fact(q.SupplyHasCrystal)
     def _supply_has_crystal(self, query: q.SupplyHasCrystal) -> bool:
-        """Tracked: the supply is assumed to hold Crystals unless counted empty."""
+        """Tracked: the supply is assumed to hold Crystals unless counted empty.
+
+        Counted empty before a building went up: asked (a Crystal on its site
+        went back to it, R-BUILD-4).
+        """
         supply = self.tracked.supply_crystals
+        if supply == 0 and self.tracked.supply_recount:
+            return super().answer(query)
         return self._given(query, supply is None or supply > 0)
 
     @_TRACKED.fact(q.ContractCrystalCost)
