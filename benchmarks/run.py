@@ -57,9 +57,9 @@ from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.hexmap import map_index
 from lacerda_bot.model import Gain, GainKind, Side
 from lacerda_bot.options import Options
+from lacerda_bot.reference._table import questions_per_step
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
-from lacerda_bot.reference.table import questions_per_step
 from lacerda_bot.table import (
     Answer,
     Question,
@@ -70,7 +70,7 @@ from lacerda_bot.table import (
     replay,
     run_step,
 )
-from lacerda_bot.table.session import dumps_game, loads_game, record
+from lacerda_bot.table._game.session import dumps_game, loads_game, record
 from lacerda_bot.testing import (
     apply,
     building,

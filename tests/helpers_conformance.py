@@ -9,14 +9,14 @@ import pytest
 from lacerda_bot import BotState, Described, Outcome
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._facts import Facts, Query, Read
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Facts, Query, Read
 from lacerda_bot.model import Gain, GainKind, TechType
 from lacerda_bot.options import UnknownGain
-from lacerda_bot.table.asked import AskedFacts
-from lacerda_bot.table.tracked import Tracked
-from lacerda_bot.table.tracking import TrackedFacts
+from lacerda_bot.table._engine.asked import AskedFacts
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._engine.tracking import TrackedFacts
 
 Call = Callable[[BotState, Facts[Any]], Outcome[Any]]
 

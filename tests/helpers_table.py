@@ -8,11 +8,11 @@ import attrs
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import Side
 from lacerda_bot.options import Options
-from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.driver import Run, StepKind, run_step
-from lacerda_bot.table.session import Step, new_game, replay
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, Say
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.driver import Run, StepKind, run_step
+from lacerda_bot.table._game.session import Step, new_game, replay
+from lacerda_bot.table._game.state import TableState
 
 from .helpers import bot_with
 

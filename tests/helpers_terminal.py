@@ -3,7 +3,7 @@
 import io
 from pathlib import Path
 
-from lacerda_bot.table.session import load_game, new_game, save_game
+from lacerda_bot.table._game.session import load_game, new_game, save_game
 from lacerda_bot.table.terminal import Style, Terminal
 
 PRINTED = ["2", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions

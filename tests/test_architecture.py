@@ -26,7 +26,7 @@ VOCABULARY = frozenset(
         "contract",
         "decisions",
         "errors",
-        "facts",
+        "_facts",
         "hexmap",
         "host",
         "lab",
@@ -96,6 +96,43 @@ def test_imports_go_one_way(path: Path) -> None:
         assert imported <= ALLOWED[area], f"{area} imports {imported - ALLOWED[area]}"
 
 
+def _table_layer(path: Path) -> str:
+    """``_engine``, ``_game`` or ``front`` for a module of the table package."""
+    parts = path.relative_to(PACKAGE / "table").parts
+    return parts[0] if len(parts) > 1 else "front"
+
+
+def _table_imports(path: Path) -> set[str]:
+    """The table layers a module of the table imports (``front`` for the facade's)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            if parts[:2] == ["lacerda_bot", "table"]:
+                found.add(
+                    parts[2] if len(parts) > 2 and parts[2] in _LOWER else "front"
+                )
+    return found
+
+
+_LOWER: dict[str, frozenset[str]] = {
+    "_engine": frozenset({"_engine"}),
+    "_game": frozenset({"_engine", "_game"}),
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in MODULES if _area(p) == "table" and _table_layer(p) in _LOWER],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_the_table_layers_import_only_downwards(path: Path) -> None:
+    """The facts source knows no game; the game knows no front end (README, "Module map")."""
+    layer = _table_layer(path)
+    imported = _table_imports(path)
+    assert imported <= _LOWER[layer], f"{layer} imports {imported - _LOWER[layer]}"
+
+
 def test_the_table_runs_the_engine_but_never_reads_a_board() -> None:
     table = [p for p in MODULES if _area(p) == "table"]
     assert table
@@ -120,7 +157,7 @@ def _protocols() -> list[tuple[str, int]]:
 def test_the_seam_is_narrow() -> None:
     """A source answers typed queries through a handful of methods, not one per fact."""
     protocols = _protocols()
-    assert any(name == "facts.py:Facts" for name, _ in protocols)
+    assert any(name == "_facts.py:Facts" for name, _ in protocols)
     wide = [(name, count) for name, count in protocols if count > 12]
     assert not wide, f"protocols with more than a dozen methods: {wide}"
 

@@ -102,7 +102,7 @@ def test_games_lists_the_saves_with_where_each_stands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Each save with where it stands; a broken one flagged; other JSON left out."""
-    from lacerda_bot.table.session import new_game, save_game
+    from lacerda_bot.table._game.session import new_game, save_game
 
     save_game(new_game(5), tmp_path / "a.json")
     (tmp_path / "broken.json").write_text(
@@ -251,7 +251,7 @@ def test_an_original_that_cannot_be_kept_stops_the_resume(
     def full(path: Path, data: bytes) -> bool:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("lacerda_bot.table.storage._write_new", full)
+    monkeypatch.setattr("lacerda_bot.table._game.storage._write_new", full)
     save = tmp_path / "old.json"
     save.write_text(v1_text(), encoding="utf-8")
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
@@ -277,7 +277,7 @@ def test_resuming_a_pipe_is_refused_at_once(tmp_path: Path) -> None:
 
 def test_games_shows_each_name_on_one_line(tmp_path: Path) -> None:
     """A newline or bytes that are not UTF-8 in a name: escaped, one line per real save."""
-    from lacerda_bot.table.session import new_game, save_game
+    from lacerda_bot.table._game.session import new_game, save_game
 
     fake = "x.json\ny.json  2026-01-01 00:00  seed 9, first_colonists, round 3.json"
     save_game(new_game(4), tmp_path / fake)
@@ -351,7 +351,7 @@ def test_games_of_a_folder_that_is_not_one_exits_2(
 
 def test_a_reader_that_goes_away_ends_the_listing_quietly(tmp_path: Path) -> None:
     """lacerda-bot games | head -1: a closed pipe ends the command, no traceback."""
-    from lacerda_bot.table.session import new_game, save_game
+    from lacerda_bot.table._game.session import new_game, save_game
 
     for seed in range(3):
         save_game(new_game(seed), tmp_path / f"g{seed}.json")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from lacerda_bot.table.session import load_game
+from lacerda_bot.table._game.session import load_game
 
 PROMPT = re.compile(r"([^\n]*?) \[([^\]\n]*)\] > ")
 CARD = re.compile(r"Card (\d+): Mission")

@@ -91,3 +91,14 @@ def test_enum_values_are_lowercase_strings() -> None:
             for member in value:
                 assert isinstance(member.value, str)
                 assert member.value == member.value.lower()
+
+
+def test_the_old_facts_module_still_loads_its_names_with_a_warning() -> None:
+    """A name of the facts interface, now private, loads from its old home for a release."""
+    from lacerda_bot import _facts, facts
+
+    with pytest.warns(DeprecationWarning, match="lacerda_bot.facts.Choice"):
+        choice = facts.Choice
+    assert choice is _facts.Choice
+    with pytest.raises(AttributeError, match="no_such_name"):
+        facts.no_such_name  # noqa: B018

@@ -3,13 +3,13 @@
 import pytest
 
 from lacerda_bot import _queries as q
-from lacerda_bot.reference.game import play_game
-from lacerda_bot.reference.table import (
+from lacerda_bot.reference._table import (
     PerfectPlayer,
     TableMismatchError,
     questions_per_step,
 )
-from lacerda_bot.table.driver import StepKind
+from lacerda_bot.reference.game import play_game
+from lacerda_bot.table._game.driver import StepKind
 
 
 def test_a_perfect_player_plays_whole_games_and_counts_every_step() -> None:
@@ -37,8 +37,8 @@ def test_counts_over_seeds_add_up() -> None:
 
 def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
     """The player refuses to answer a fact the board did not read at that place."""
-    from lacerda_bot.facts import Read
-    from lacerda_bot.reference.table import _FromLog
+    from lacerda_bot._facts import Read
+    from lacerda_bot.reference._table import _FromLog
     from lacerda_bot.testing import reference_board
 
     source = _FromLog([Read(query=q.HisSide(), value=None)], reference_board())

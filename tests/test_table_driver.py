@@ -18,11 +18,11 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import ImpossibleBenefit, Options, UnknownGain
-from lacerda_bot.table.dialogue import Answer
-from lacerda_bot.table.driver import StepKind, run_step
-from lacerda_bot.table.session import new_game, replay, save_game
+from lacerda_bot.table._engine.dialogue import Answer
+from lacerda_bot.table._engine.tracked import Card, Tracked
+from lacerda_bot.table._game.driver import StepKind, run_step
+from lacerda_bot.table._game.session import new_game, replay, save_game
 from lacerda_bot.table.terminal import Style, Terminal
-from lacerda_bot.table.tracked import Card, Tracked
 
 from .helpers_table import HIS, PRINTED, SETUP, on, rules_of, scripted, set_up, text_of
 
@@ -96,7 +96,7 @@ def test_an_unknown_benefit_is_an_error_when_the_options_say_so(
     save_game(new_game(1, Options(unknown_gain=UnknownGain.ERROR)), path)
     out = io.StringIO()
     lines = "setup\n2\n4\n4\n6\n0\n10\n1\n2\n3\n6\norbit\nother\nnothing\nquit\n"
-    from lacerda_bot.table.session import load_game
+    from lacerda_bot.table._game.session import load_game
 
     terminal = Terminal(load_game(path), path, io.StringIO(lines), out, Style(False))
     terminal.loop()
@@ -318,7 +318,7 @@ def test_benefits_nested_beyond_any_board_are_refused() -> None:
     Only in a game that asks about his Techs: a tracked Lab ends the chain itself.
     """
     from lacerda_bot._rules.gains import MAX_NESTED_GAINS
-    from lacerda_bot.table.dialogue import Question, QuestionKind
+    from lacerda_bot.table._engine.dialogue import Question, QuestionKind
 
     asked: list[str] = []
 

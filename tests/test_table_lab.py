@@ -14,23 +14,23 @@ from hypothesis import strategies as st
 from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board, evolve_board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._facts import Facts, Read
 from lacerda_bot._rules import turn
 from lacerda_bot._state import BotState
 from lacerda_bot._strategies import bot_states, gains, host_states
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Facts, Read
 from lacerda_bot.lab import PRINTED_COLUMNS, staggered
 from lacerda_bot.model import Gain, GainKind, HostId, TechType
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import Outcome
-from lacerda_bot.reference.table import _FromLog
-from lacerda_bot.table.asked import AskedFacts
-from lacerda_bot.table.dialogue import Answer, Question
-from lacerda_bot.table.driver import StepKind
-from lacerda_bot.table.questions import Wording, shape_of
-from lacerda_bot.table.tracked import Tracked, track
-from lacerda_bot.table.tracking import TrackedFacts, column_sizes, shelter_start
+from lacerda_bot.reference._table import _FromLog
+from lacerda_bot.table._engine.asked import AskedFacts
+from lacerda_bot.table._engine.dialogue import Answer, Question
+from lacerda_bot.table._engine.questions import Wording, shape_of
+from lacerda_bot.table._engine.tracked import Tracked, track
+from lacerda_bot.table._engine.tracking import TrackedFacts, column_sizes, shelter_start
+from lacerda_bot.table._game.driver import StepKind
 
 from .helpers_table import HIS, on, scripted, text_of
 

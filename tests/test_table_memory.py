@@ -17,9 +17,9 @@ from lacerda_bot import BotState
 from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._facts import Choice, Facts, Query, Read
 from lacerda_bot.decisions import Criterion, Described, TakeContract
 from lacerda_bot.errors import LacerdaBotError
-from lacerda_bot.facts import Choice, Facts, Query, Read
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -30,8 +30,8 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import Options
-from lacerda_bot.table.asked import AskedFacts
-from lacerda_bot.table.dialogue import Answer, Question
+from lacerda_bot.table._engine.asked import AskedFacts
+from lacerda_bot.table._engine.dialogue import Answer, Question
 
 from .helpers_conformance import calls
 from .helpers_strategies import bot_states, host_states

@@ -17,14 +17,14 @@ from lacerda_bot.errors import SerializationError
 from lacerda_bot.model import TechType
 from lacerda_bot.options import Options
 from lacerda_bot.serialization import unstructure
-from lacerda_bot.table.session import (
+from lacerda_bot.table._game.session import (
     dumps_game,
     load_game,
     loads_game,
     play_step,
     replay,
 )
-from lacerda_bot.table.state import TableState
+from lacerda_bot.table._game.state import TableState
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves_v1.json"
 GAMES: dict[str, dict[str, Any]] = json.loads(FIXTURES.read_text(encoding="utf-8"))

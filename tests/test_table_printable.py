@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot.table.printable import (
+from lacerda_bot.table._game.printable import (
     display_path,
     make_streams_tolerant,
     printable,
@@ -62,7 +62,7 @@ def test_streams_take_odd_bytes_in_and_out() -> None:
     """A strict UTF-8 stdin and stdout, made tolerant: no UnicodeError either way."""
     code = (
         "import sys\n"
-        "from lacerda_bot.table.printable import make_streams_tolerant\n"
+        "from lacerda_bot.table._game.printable import make_streams_tolerant\n"
         "make_streams_tolerant()\n"
         "line = sys.stdin.readline()\n"
         "print(line.strip(), '\\udcff')\n"

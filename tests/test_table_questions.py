@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from lacerda_bot import _queries
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Choice, Query
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._rules.scoring import (
     FINAL_QUERIES,
@@ -16,7 +17,6 @@ from lacerda_bot._rules.scoring import (
     Contracts,
     RequirementMet,
 )
-from lacerda_bot.facts import Choice, Query
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
@@ -33,12 +33,12 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.options import Options
-from lacerda_bot.table.ask_map import _MostOnWay as MostOnWay
-from lacerda_bot.table.ask_player import _EnteredSpace as EnteredSpace
-from lacerda_bot.table.ask_player import _TakenCard as TakenCard
-from lacerda_bot.table.ask_player import _UsedCard as UsedCard
-from lacerda_bot.table.dialogue import Answer, Question
-from lacerda_bot.table.questions import (
+from lacerda_bot.table._engine.ask_map import _MostOnWay as MostOnWay
+from lacerda_bot.table._engine.ask_player import _EnteredSpace as EnteredSpace
+from lacerda_bot.table._engine.ask_player import _TakenCard as TakenCard
+from lacerda_bot.table._engine.ask_player import _UsedCard as UsedCard
+from lacerda_bot.table._engine.dialogue import Answer, Question
+from lacerda_bot.table._engine.questions import (
     KINDS,
     QUESTIONS,
     Count,
@@ -51,8 +51,8 @@ from lacerda_bot.table.questions import (
     fact_key,
     shape_of,
 )
-from lacerda_bot.table.shapes import Foreseeing
-from lacerda_bot.table.tracked import Card, Tracked
+from lacerda_bot.table._engine.shapes import Foreseeing
+from lacerda_bot.table._engine.tracked import Card, Tracked
 
 from .helpers_strategies import gains
 

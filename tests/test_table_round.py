@@ -9,20 +9,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lacerda_bot import _queries as q
-from lacerda_bot.facts import Choice
+from lacerda_bot._facts import Choice
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import HostId, MissionSlot, TechType
-from lacerda_bot.table.dialogue import Question, QuestionKind
-from lacerda_bot.table.driver import StepKind, next_steps, run_step
-from lacerda_bot.table.fixing import Value, fix_value, fixable, what_question
-from lacerda_bot.table.questions import shape_of
-from lacerda_bot.table.recap import board_lines, changes
-from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
-from lacerda_bot.table.session import Step, load_game, new_game, record, replay
-from lacerda_bot.table.shapes import Labels, Wording
-from lacerda_bot.table.state import TableState
+from lacerda_bot.table._engine.dialogue import Question, QuestionKind
+from lacerda_bot.table._engine.questions import shape_of
+from lacerda_bot.table._engine.shapes import Labels, Wording
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
+from lacerda_bot.table._game.fixing import Value, fix_value, fixable, what_question
+from lacerda_bot.table._game.recap import board_lines, changes
+from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
+from lacerda_bot.table._game.session import Step, load_game, new_game, record, replay
+from lacerda_bot.table._game.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
-from lacerda_bot.table.tracked import Tracked
 
 from .helpers_table import HIS, by_key, drive, set_up
 from .helpers_table import SETUP as DRIVER_SETUP

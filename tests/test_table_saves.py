@@ -10,7 +10,7 @@ from typing import TextIO, cast
 import pytest
 
 from lacerda_bot.cli import main
-from lacerda_bot.table.session import (
+from lacerda_bot.table._game.session import (
     SaveConflictError,
     load_game,
     new_game,
@@ -248,7 +248,7 @@ def test_a_folder_that_cannot_sync_still_saves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The rename happened: a failing folder sync is not a failed save."""
-    from lacerda_bot.table import session as module
+    from lacerda_bot.table._game import session as module
 
     def broken(folder: Path) -> None:
         raise OSError(errno.EIO, "sync failed")

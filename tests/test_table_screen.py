@@ -9,10 +9,10 @@ import pytest
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.table import screen as screen_module
-from lacerda_bot.table.dialogue import Answer
-from lacerda_bot.table.driver import run_step
+from lacerda_bot.table._engine.dialogue import Answer
+from lacerda_bot.table._game.driver import run_step
+from lacerda_bot.table._game.session import dumps_game, load_game, loads_game, new_game
 from lacerda_bot.table.screen import redo_save, screen, undo_save
-from lacerda_bot.table.session import dumps_game, load_game, loads_game, new_game
 
 from .helpers_terminal import SETUP, SKIP_TURN, session
 
@@ -170,7 +170,7 @@ def test_screens_carry_the_card_labels_and_refusals() -> None:
 
 
 def test_every_step_has_a_label() -> None:
-    from lacerda_bot.table.driver import StepKind
+    from lacerda_bot.table._game.driver import StepKind
 
     labels = {screen_module.step_label(kind) for kind in StepKind}
     assert len(labels) == len(StepKind)

@@ -15,10 +15,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.table import storage
-from lacerda_bot.table.dialogue import Say
-from lacerda_bot.table.driver import StepKind, next_steps
-from lacerda_bot.table.session import (
+from lacerda_bot.table._engine.dialogue import Say
+from lacerda_bot.table._game import storage
+from lacerda_bot.table._game.driver import StepKind, next_steps
+from lacerda_bot.table._game.session import (
     Game,
     Step,
     dumps_game,
@@ -32,8 +32,8 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.storage import read_save
+from lacerda_bot.table._game.state import TableState
+from lacerda_bot.table._game.storage import read_save
 
 from .helpers_table import drive, random_answer
 
@@ -285,7 +285,7 @@ def test_new_game_checks_its_inputs() -> None:
 def test_a_step_refuses_an_answer_to_another_question() -> None:
     """A driver that sends an answer of the wrong kind, or to another question, is told where."""
     from lacerda_bot.errors import AnswerMismatchError
-    from lacerda_bot.table.driver import run_step
+    from lacerda_bot.table._game.driver import run_step
 
     state, _ = replay(new_game(1))
     key = "setup.start_crystals"

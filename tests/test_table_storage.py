@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
-from lacerda_bot.table.storage import checked_path, keep_copy, read_regular, read_save
+from lacerda_bot.table._game.storage import (
+    checked_path,
+    keep_copy,
+    read_regular,
+    read_save,
+)
 
 
 def a_socket(path: Path) -> socket.socket:

@@ -10,7 +10,7 @@ from lacerda_bot.cli import main, parse_options, play
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import Side
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.table.session import load_game
+from lacerda_bot.table._game.session import load_game
 from lacerda_bot.table.terminal import HELP, use_colour
 
 from .helpers_terminal import PRINTED, SETUP, SKIP_TURN, session

@@ -8,7 +8,7 @@ This module is the facade: the entry points, the decision union, the host
 views, the errors and serialization. The public modules beside it are
 :mod:`~lacerda_bot.model`, :mod:`~lacerda_bot.hexmap`, :mod:`~lacerda_bot.records`,
 :mod:`~lacerda_bot.host`, :mod:`~lacerda_bot.options`, :mod:`~lacerda_bot.decisions`,
-:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`, :mod:`~lacerda_bot.facts`,
+:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`, :mod:`~lacerda_bot._facts`,
 :mod:`~lacerda_bot.serialization`, :mod:`~lacerda_bot.render`,
 :mod:`~lacerda_bot.testing`, :mod:`~lacerda_bot.reference` and
 :mod:`~lacerda_bot.table`; the rules themselves live in private modules.

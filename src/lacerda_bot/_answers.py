@@ -2,14 +2,14 @@
 
 A source of facts (the board, the table) keeps one :class:`Answers` and
 registers a method per query type with its decorators; its
-:meth:`~lacerda_bot.facts.Facts.answer` looks the query's type up. Mypy
+:meth:`~lacerda_bot._facts.Facts.answer` looks the query's type up. Mypy
 checks that each method returns what its query answers.
 """
 
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, final
 
-from lacerda_bot.facts import Explain, Name, Query
+from lacerda_bot._facts import Explain, Name, Query
 
 __all__ = ["Answers"]
 
@@ -57,3 +57,20 @@ class Answers(Generic[S]):
     ) -> Callable[[Callable[[S, Q], T]], Callable[[S, Q], T]]:
         """``@answers.explain(SiteCandidates)``: the method gives that explanation."""
         return self._add(self.explains, kind)
+
+    def answer(
+        self, source: S, query: Query[T], otherwise: Callable[[Query[T]], T]
+    ) -> T:
+        """*source*'s registered answer to *query*, or *otherwise*'s (a base source's)."""
+        method = self.facts.get(type(query))
+        if method is None:
+            return otherwise(query)
+        value: T = method(source, query)
+        return value
+
+    def give_name(
+        self, source: S, query: Name[T], otherwise: Callable[[Name[T]], Any]
+    ) -> Any:
+        """*source*'s registered name for *query*, or *otherwise*'s."""
+        method = self.names.get(type(query))
+        return otherwise(query) if method is None else method(source, query)

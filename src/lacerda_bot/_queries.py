@@ -2,14 +2,14 @@
 
 A query is a frozen value: what is asked and about what (a
 :class:`BuildSize` of a building type). Its base says what answers it and
-as what: a :class:`~lacerda_bot.facts.Query` is a fact every source gives
-alike, a :class:`~lacerda_bot.facts.Name` fills a decision's "which one"
-field, an :class:`~lacerda_bot.facts.Explain` fills the trace. A source
+as what: a :class:`~lacerda_bot._facts.Query` is a fact every source gives
+alike, a :class:`~lacerda_bot._facts.Name` fills a decision's "which one"
+field, an :class:`~lacerda_bot._facts.Explain` fills the trace. A source
 answers each query type in one place (:mod:`lacerda_bot._board.facts` on a
-board, :mod:`lacerda_bot.table.asked` at the table, whose question for each
-fact is in :mod:`lacerda_bot.table.questions`).
+board, :mod:`lacerda_bot.table._engine.asked` at the table, whose question for each
+fact is in :mod:`lacerda_bot.table._engine.questions`).
 
-A fact's :attr:`~lacerda_bot.facts.Query.key` is its stable name in saves
+A fact's :attr:`~lacerda_bot._facts.Query.key` is its stable name in saves
 and question keys: never change one. "Just" refers to the decision applied
 last of its kind (the site just built, the space just entered).
 """
@@ -18,8 +18,7 @@ from typing import Generic, final
 
 import attrs
 
-from lacerda_bot.decisions import CrystalSource, D
-from lacerda_bot.facts import (
+from lacerda_bot._facts import (
     Choice,
     DevelopChoice,
     Display,
@@ -28,6 +27,7 @@ from lacerda_bot.facts import (
     Numbered,
     Query,
 )
+from lacerda_bot.decisions import CrystalSource, D
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
     Action,

@@ -36,7 +36,7 @@ from lacerda_bot.table._command import add_table_parsers
 from lacerda_bot.table._command import games as games
 from lacerda_bot.table._command import parse_options as parse_options
 from lacerda_bot.table._command import play as play
-from lacerda_bot.table.printable import display_path, make_streams_tolerant
+from lacerda_bot.table._game.printable import display_path, make_streams_tolerant
 from lacerda_bot.web._command import add_web_parser
 
 __all__ = ["main"]

@@ -1,7 +1,7 @@
 """Facts read off a board: how a digital host's view answers the rules (R-SETUP-5).
 
 :class:`BoardFacts` holds the working copy of the view (a :class:`Board`) and
-answers every method of :class:`~lacerda_bot.facts.Facts` with the pure
+answers every method of :class:`~lacerda_bot._facts.Facts` with the pure
 functions of :mod:`~lacerda_bot._board.sites`, :mod:`~lacerda_bot._board.paths`
 and :mod:`~lacerda_bot._board.displays`. Each decision the call makes is
 applied to the copy by :func:`~lacerda_bot._board.effects.apply_decision`, the
@@ -13,7 +13,7 @@ The memos cannot go stale: they live for one call, and match boards, and
 board here is a :class:`Board` the call read or made, whose fields are
 immutable, so the same object has the same content.
 
-With a *log*, every fact read is recorded as a :class:`~lacerda_bot.facts.Read`:
+With a *log*, every fact read is recorded as a :class:`~lacerda_bot._facts.Read`:
 the conformance property drives the table companion with these answers.
 """
 
@@ -58,6 +58,18 @@ from lacerda_bot._board.sites import (
 )
 from lacerda_bot._board.usable import carried_gains, lab_entries, usable_gains
 from lacerda_bot._board.ways import PathOption, Trip, Ways, sole_way, ways
+from lacerda_bot._facts import (
+    Choice,
+    DevelopChoice,
+    Display,
+    Explain,
+    Facts,
+    Name,
+    Numbered,
+    Query,
+    Read,
+    check_gains,
+)
 from lacerda_bot._lab import (
     choose_development,
     entry_space,
@@ -76,18 +88,6 @@ from lacerda_bot.decisions import (
     Upgrade,
 )
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import (
-    Choice,
-    DevelopChoice,
-    Display,
-    Explain,
-    Facts,
-    Name,
-    Numbered,
-    Query,
-    Read,
-    check_gains,
-)
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import PlayView
 from lacerda_bot.model import (

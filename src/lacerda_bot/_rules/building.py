@@ -9,6 +9,7 @@ moves his Rover off the site (R-BUILD-4) and takes his LSS reward (R-LSS-1).
 from typing import Final
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Choice
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot._rules.play import Play, rules_trace
@@ -23,7 +24,6 @@ from lacerda_bot.decisions import (
     GiveOxygen,
     RelocateRover,
 )
-from lacerda_bot.facts import Choice
 from lacerda_bot.model import (
     BUILDING_SEQUENCE,
     BuildingType,

@@ -3,6 +3,7 @@
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Choice
 from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
@@ -17,7 +18,6 @@ from lacerda_bot.decisions import (
     TakeContract,
     Upgrade,
 )
-from lacerda_bot.facts import Choice
 from lacerda_bot.model import Owner, TechType, TechUsed
 from lacerda_bot.options import NoScientistFallback
 

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Final, assert_never
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import check_gains
 from lacerda_bot._rules.building import (
     perform_construct,
     perform_shelter,
@@ -33,7 +34,6 @@ from lacerda_bot.decisions import (
     TakeWarehouseItem,
 )
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import check_gains
 from lacerda_bot.model import (
     BuildingType,
     Gain,

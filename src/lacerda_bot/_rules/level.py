@@ -1,11 +1,11 @@
 """Colony level-up for Lacerda (R-LEVEL-1..6): a Shelter, a Ship, a Bot."""
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Facts
 from lacerda_bot._rules.building import perform_shelter, plan_shelter
 from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import D, GainBot, GainShip
-from lacerda_bot.facts import Facts
 from lacerda_bot.outcome import CallKind, Outcome
 
 __all__ = ["colony_level_up"]

@@ -10,6 +10,7 @@ from enum import unique
 
 from lacerda_bot import _queries as q
 from lacerda_bot._enum import IdentityEnum
+from lacerda_bot._facts import Choice, DevelopChoice, Display
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import (
     DevelopPlan,
@@ -26,7 +27,6 @@ from lacerda_bot.decisions import (
     LearnTech,
     ObtainBlueprint,
 )
-from lacerda_bot.facts import Choice, DevelopChoice, Display
 from lacerda_bot.model import TechType
 
 __all__ = [

@@ -23,12 +23,12 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeAlias
 
 from lacerda_bot._deck import uniform_pick
+from lacerda_bot._facts import Facts, Numbered
 from lacerda_bot._rules.tiebreak import break_tie, listed
 from lacerda_bot._state import BotState, WorkingBot
 from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.facts import Facts, Numbered
 from lacerda_bot.model import Gain
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome

@@ -12,6 +12,7 @@ from typing import Final, final
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Choice, Facts, Numbered
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot._ties import TiedRule
@@ -24,7 +25,6 @@ from lacerda_bot.decisions import (
     PayCrystals,
     PaymentPurpose,
 )
-from lacerda_bot.facts import Choice, Facts, Numbered
 from lacerda_bot.model import Owner, TechType, TechUsed
 from lacerda_bot.trace import Explanation
 

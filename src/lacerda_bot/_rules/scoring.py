@@ -5,6 +5,7 @@ from typing import Final, Protocol, TypeVar, final
 
 import attrs
 
+from lacerda_bot._facts import Query
 from lacerda_bot._rules.goals import (
     GoalFacts,
     GoalResult,
@@ -13,7 +14,6 @@ from lacerda_bot._rules.goals import (
 )
 from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Query
 from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
 from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
 from lacerda_bot.records import AdvancedCount, HeldBlueprint, LabSpace

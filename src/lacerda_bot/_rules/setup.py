@@ -1,12 +1,12 @@
 """The start of the game for Lacerda (R-SETUP-7, R-SETUP-8)."""
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Choice, Facts
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.play import Observer, Play, run_call
 from lacerda_bot._state import BotState
 from lacerda_bot._ties import PickedRule
 from lacerda_bot.decisions import D, StartingSpace
-from lacerda_bot.facts import Choice, Facts
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.trace import Trace
 

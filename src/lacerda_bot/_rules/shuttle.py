@@ -2,6 +2,7 @@
 
 from lacerda_bot import _queries as q
 from lacerda_bot._deck import card_by_id
+from lacerda_bot._facts import Choice, Facts
 from lacerda_bot._rules.building import perform_construct, plan_construct
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.plans import Impossible
@@ -11,7 +12,6 @@ from lacerda_bot._state import BotState
 from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import D, LoseBenefit, PlaceDiscoveryTile, Stay, Travel
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Choice, Facts
 from lacerda_bot.model import Gain, GainKind, Side
 from lacerda_bot.options import ImpossibleBenefit
 from lacerda_bot.outcome import CallKind, Outcome

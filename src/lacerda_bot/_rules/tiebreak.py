@@ -12,9 +12,9 @@ from typing import final
 import attrs
 
 from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
+from lacerda_bot._facts import Numbered
 from lacerda_bot._state import WorkingBot
 from lacerda_bot._ties import TiedRule
-from lacerda_bot.facts import Numbered
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.trace import LISTED_OPTIONS, TieBreak, TieRound
 
@@ -54,7 +54,7 @@ def break_tie(
     One option needs nothing. With ``cards``, at most 3 options are decided by
     one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
     ``uniform``, one random event picks (R-TIE-6). *options* may be a
-    :class:`~lacerda_bot.facts.Numbered` too many to list: the rounds work on
+    :class:`~lacerda_bot._facts.Numbered` too many to list: the rounds work on
     runs of option numbers, and the record lists the first
     :data:`~lacerda_bot.trace.LISTED_OPTIONS` labels.
     """

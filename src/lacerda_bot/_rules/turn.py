@@ -2,6 +2,7 @@
 
 from lacerda_bot import _queries as q
 from lacerda_bot._deck import SoloCard, card_by_id
+from lacerda_bot._facts import Facts
 from lacerda_bot._rules.actions import run_action
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.gains import resolve_gains
@@ -10,7 +11,6 @@ from lacerda_bot._rules.play import Observer, Play, rules_trace, run_call
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import AdvanceMission, CrystalSource, D, RevealCard
 from lacerda_bot.errors import InvalidHostStateError
-from lacerda_bot.facts import Facts
 from lacerda_bot.model import Action, MissionSlot, TechType
 from lacerda_bot.outcome import CallKind, Outcome
 

@@ -110,7 +110,7 @@ class Watcher(Protocol):
     """Sees each library call of a game before it is made, and the final scoring.
 
     For tools that replay a game another way, such as the table companion
-    answered from the board (:mod:`lacerda_bot.reference.table`).
+    answered from the board (:mod:`lacerda_bot.reference._table`).
     """
 
     def call(

@@ -22,9 +22,9 @@ from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import LacerdaBotError, SerializationError
 from lacerda_bot.options import Options, option_choices, parse_option_pairs
 from lacerda_bot.serialization import parse_json
-from lacerda_bot.table.printable import display_path, printable, quote_path
-from lacerda_bot.table.rounds import round_number
-from lacerda_bot.table.session import (
+from lacerda_bot.table._game.printable import display_path, printable, quote_path
+from lacerda_bot.table._game.rounds import round_number
+from lacerda_bot.table._game.session import (
     SAVE_FORMAT,
     Game,
     SaveConflictError,
@@ -34,7 +34,7 @@ from lacerda_bot.table.session import (
     replay,
     save_game,
 )
-from lacerda_bot.table.storage import keep_copy, read_save
+from lacerda_bot.table._game.storage import keep_copy, read_save
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
 
 __all__ = ["add_table_parsers", "games", "parse_options", "play"]
@@ -303,7 +303,7 @@ def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None
     The copy of a 0.1.0 save is ``FILE.0.1.0`` (of a version 2 save,
     ``FILE.v2``), or ``FILE.0.1.0.1``, ... when that name holds
     anything else (another original, a folder, a pipe, a link): nothing there
-    is overwritten or followed (:func:`~lacerda_bot.table.storage.keep_copy`).
+    is overwritten or followed (:func:`~lacerda_bot.table._game.storage.keep_copy`).
 
     Raises:
         OSError: the original cannot be kept (the game must not go on over it).

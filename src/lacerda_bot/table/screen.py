@@ -21,7 +21,7 @@ is not a valid save), :func:`status` and :func:`undo_save` / :func:`redo_save`.
 Every rule runs in the library's own calls, as in the terminal; this module
 only converts values.
 
->>> from lacerda_bot.table.session import dumps_game, new_game
+>>> from lacerda_bot.table._game.session import dumps_game, new_game
 >>> first = screen(dumps_game(new_game(2)))
 >>> first["kind"], first["steps"], first["expected"]
 ('next', ['setup'], 'setup')
@@ -44,11 +44,11 @@ from lacerda_bot.errors import (
 from lacerda_bot.model import Side
 from lacerda_bot.options import option_choices, parse_option_pairs
 from lacerda_bot.render import Line
-from lacerda_bot.table.dialogue import COUNTED_MOST, NOTHING, Answer, Question
-from lacerda_bot.table.driver import Run, StepKind, next_steps, run_step
-from lacerda_bot.table.recap import board_lines, changes, status_lines
-from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
-from lacerda_bot.table.session import (
+from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
+from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
+from lacerda_bot.table._game.recap import board_lines, changes, status_lines
+from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
+from lacerda_bot.table._game.session import (
     Game,
     Step,
     dumps_game,
@@ -59,7 +59,7 @@ from lacerda_bot.table.session import (
     replay,
     undo,
 )
-from lacerda_bot.table.state import TableState
+from lacerda_bot.table._game.state import TableState
 
 __all__ = [
     "check_save",

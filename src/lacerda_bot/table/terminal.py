@@ -19,12 +19,13 @@ import attrs
 
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
-from lacerda_bot.table.dialogue import Answer, Question, QuestionKind, Say
-from lacerda_bot.table.driver import StepKind, next_steps, run_step
-from lacerda_bot.table.printable import display_path, quote_path
-from lacerda_bot.table.recap import changes, status_lines
-from lacerda_bot.table.rounds import expected, refusal, reminder, round_number
-from lacerda_bot.table.session import (
+from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, Say
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
+from lacerda_bot.table._game.printable import display_path, quote_path
+from lacerda_bot.table._game.recap import changes, status_lines
+from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
+from lacerda_bot.table._game.session import (
     Game,
     SaveConflictError,
     Step,
@@ -35,7 +36,6 @@ from lacerda_bot.table.session import (
     save_game,
     undo,
 )
-from lacerda_bot.table.tracked import Tracked
 
 __all__ = ["HELP", "Command", "Style", "Terminal", "use_colour"]
 

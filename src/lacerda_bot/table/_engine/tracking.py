@@ -1,9 +1,9 @@
 """The facts at the table when the companion tracks his player board.
 
-:class:`TrackedFacts` is :class:`~lacerda_bot.table.asked.AskedFacts` with a
-working copy of :class:`~lacerda_bot.table.tracked.Tracked`: every fact about
+:class:`TrackedFacts` is :class:`~lacerda_bot.table._engine.asked.AskedFacts` with a
+working copy of :class:`~lacerda_bot.table._engine.tracked.Tracked`: every fact about
 his own pieces comes from it (logged as read, never asked), each of his
-decisions updates it (:func:`~lacerda_bot.table.tracked.track`), and only the
+decisions updates it (:func:`~lacerda_bot.table._engine.tracked.track`), and only the
 shared board and the human's side are asked. What the companion cannot follow
 is asked once and then remembered: the printed gain of a Lab space, a
 Mission's Crystals, his Upgrade Tech's capacity, his Crystals after a Mission
@@ -20,6 +20,7 @@ import attrs
 from lacerda_bot import _queries as q
 from lacerda_bot._answers import Answers
 from lacerda_bot._dominance import gains_dominate
+from lacerda_bot._facts import DevelopChoice, Display, Name, Query, Read
 from lacerda_bot._lab import (
     best_entries,
     choose_development,
@@ -48,7 +49,6 @@ from lacerda_bot.decisions import (
     ObtainBlueprint,
     Upgrade,
 )
-from lacerda_bot.facts import DevelopChoice, Display, Name, Query, Read
 from lacerda_bot.lab import PRINTED_COLUMNS, space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
@@ -63,9 +63,9 @@ from lacerda_bot.model import (
 )
 from lacerda_bot.options import Options, UnknownGain
 from lacerda_bot.records import LabSpace
-from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource
-from lacerda_bot.table.questions import Wording
-from lacerda_bot.table.tracked import Card, Mission, Tracked, track
+from lacerda_bot.table._engine.asked import AnswerSource, AskedFacts, FactSource
+from lacerda_bot.table._engine.questions import Wording
+from lacerda_bot.table._engine.tracked import Card, Mission, Tracked, track
 
 __all__ = ["TrackedFacts", "column_sizes", "shelter_start", "start_board"]
 
@@ -163,19 +163,12 @@ class TrackedFacts(AskedFacts):
 
     def answer(self, query: Query[T]) -> T:
         """From his tracked board where it tells; else as :class:`AskedFacts` does."""
-        tracked = _TRACKED.facts.get(type(query))
-        if tracked is not None:
-            value: T = tracked(self, query)
-            return value
-        return super().answer(query)
+        return _TRACKED.answer(self, query, super().answer)
 
     def name(self, query: Name[T]) -> T | Described:  # type: ignore[override]
         """His own pieces by name from his tracked board; else what the table says."""
-        tracked = _TRACKED.names.get(type(query))
-        if tracked is not None:
-            value: T = tracked(self, query)
-            return value
-        return super().name(query)
+        value: T | Described = _TRACKED.give_name(self, query, super().name)
+        return value
 
     def _wording(self) -> Wording:
         return attrs.evolve(super()._wording(), tracked=self.tracked)
@@ -492,22 +485,16 @@ class TrackedFacts(AskedFacts):
         other = any(t.tech is not than for t in self._movable())
         return self._given(query, other)
 
-    @_TRACKED.fact(q.CanAdvanceAgain)
-    def _can_advance_again(self, query: q.CanAdvanceAgain) -> bool:
-        """Tracked."""
-        tech = query.tech
-        again = any(t.tech is tech for t in self._movable())
-        return self._given(query, again)
-
     @_TRACKED.fact(q.HasTech)
     def _has_tech(self, query: q.HasTech) -> bool:
         """Tracked."""
         tech = query.tech
         return self._given(query, self.tracked.tech(tech) is not None)
 
+    @_TRACKED.fact(q.CanAdvanceAgain)
     @_TRACKED.fact(q.CanAdvanceTech)
-    def _can_advance_tech(self, query: q.CanAdvanceTech) -> bool:
-        """Tracked."""
+    def _can_advance_tech(self, query: q.CanAdvanceTech | q.CanAdvanceAgain) -> bool:
+        """Tracked: whether that Tech can advance (again, after a step), alike."""
         tech = query.tech
         can = any(t.tech is tech for t in self._movable())
         return self._given(query, can)

@@ -1,7 +1,7 @@
 """What the table forgets: the facts each of his decisions may change.
 
 Within a step the companion reuses an answer until one of his decisions may
-have changed the fact (:class:`~lacerda_bot.table.asked.AskedFacts`): a
+have changed the fact (:class:`~lacerda_bot.table._engine.asked.AskedFacts`): a
 Mine built changes the best sites and the nearest free hexes, a Crystal
 paid changes which tiles he can reach. This table says which. Since spec 1.3
 a Rover's target must be a tile he can use (R-ROVER-2), so whatever changes
@@ -13,42 +13,8 @@ left) changes the nearest tiles too; and an upgraded building holds a figure
 from typing import Any, Final, assert_never
 
 from lacerda_bot import _queries as q
-from lacerda_bot.decisions import (
-    ActionImpossible,
-    AdvanceMission,
-    AdvanceProgressBot,
-    BuildShelter,
-    ChooseLssReward,
-    CollectTile,
-    Construct,
-    Decision,
-    Described,
-    DevelopTech,
-    GainBot,
-    GainCrystals,
-    GainShip,
-    GiveOxygen,
-    HireScientist,
-    LearnTech,
-    LoseBenefit,
-    MoveRover,
-    ObtainBlueprint,
-    PayCrystals,
-    PlaceColonist,
-    PlaceDiscoveryTile,
-    RefillContractDisplay,
-    RelocateRover,
-    RevealCard,
-    SkipTurn,
-    StartingSpace,
-    Stay,
-    TakeBenefit,
-    TakeContract,
-    TakeWarehouseItem,
-    Travel,
-    Upgrade,
-)
-from lacerda_bot.facts import Query
+from lacerda_bot import decisions as d
+from lacerda_bot._facts import Query
 from lacerda_bot.model import Owner
 
 __all__ = ["about_your_techs", "changed_by"]
@@ -103,24 +69,24 @@ _Kinds = frozenset[type[Query[Any]]]
 _NOTHING: Final[_Kinds] = frozenset()
 
 
-def changed_by(decision: Decision[Described]) -> _Kinds:
+def changed_by(decision: d.Decision[d.Described]) -> _Kinds:
     """The facts *decision* may change (read again if the rules read them again)."""
     match decision:
-        case Construct() | BuildShelter():
+        case d.Construct() | d.BuildShelter():
             return _BUILDS | {q.HasShelterLeft}
-        case Upgrade():
+        case d.Upgrade():
             return _ROVER | {
                 q.UpgradeBlueprints,
                 q.EligibleBuildings,
                 q.UsedBlueprint,
             }
-        case MoveRover():
+        case d.MoveRover():
             return _ROVER | {q.MovedCrystalCount}
-        case CollectTile():
+        case d.CollectTile():
             return _ROVER | {q.CollectedTileReward}
-        case RelocateRover() | PlaceDiscoveryTile():
+        case d.RelocateRover() | d.PlaceDiscoveryTile():
             return _ROVER | {q.ExplorationTileLeft}
-        case LearnTech():
+        case d.LearnTech():
             return _TECHS | {
                 q.LabEntryFree,
                 q.CheapestTechTiles,
@@ -129,13 +95,13 @@ def changed_by(decision: Decision[Described]) -> _Kinds:
                 q.TechTileType,
                 q.DevelopSpaces,  # a space of column 1 is taken (R-ORBIT-6)
             }
-        case DevelopTech():
+        case d.DevelopTech():
             return _TECHS | {
                 q.DevelopedSpaceGains,
                 q.DevelopSpaces,
                 q.LabEntryFree,  # a tile leaving column 1 frees its space
             }
-        case ObtainBlueprint():
+        case d.ObtainBlueprint():
             return (
                 _BLUEPRINTS
                 | _ROVER_TARGET
@@ -144,7 +110,7 @@ def changed_by(decision: Decision[Described]) -> _Kinds:
                     q.ObtainedBlueprint,
                 }
             )
-        case HireScientist():
+        case d.HireScientist():
             return _ROVER_TARGET | {
                 q.ScientistCount,
                 q.HasScientist,
@@ -153,9 +119,9 @@ def changed_by(decision: Decision[Described]) -> _Kinds:
                 q.UpgradeBlueprints,
                 q.BlueprintDisplay,  # a card of a type he now scores
             }
-        case TakeContract() | RefillContractDisplay():
+        case d.TakeContract() | d.RefillContractDisplay():
             return frozenset({q.BestContracts})
-        case GainCrystals() | PayCrystals():
+        case d.GainCrystals() | d.PayCrystals():
             # what he can spend decides which tiles he can reach and pay for; his
             # Depot's room, whether he may take a Warehouse Crystal (R-TO-3)
             return _ROVER_TARGET | {
@@ -163,26 +129,26 @@ def changed_by(decision: Decision[Described]) -> _Kinds:
                 q.SupplyCrystals,
                 q.WarehouseItem,
             }
-        case TakeWarehouseItem():
+        case d.TakeWarehouseItem():
             return _ROVER_TARGET | {q.WarehouseItem}
-        case GainShip():  # a Depot space freed; a Ship fewer to gain
+        case d.GainShip():  # a Depot space freed; a Ship fewer to gain
             return _ROVER_TARGET | {q.HasShipLeft, q.WarehouseItem}
-        case GainBot():
+        case d.GainBot():
             return frozenset({q.HasBotLeft})
-        case StartingSpace() | Travel():
+        case d.StartingSpace() | d.Travel():
             return frozenset({q.FreeSpaceCount, q.SpaceGains})
         case (
-            RevealCard()
-            | AdvanceMission()
-            | PlaceColonist()
-            | ActionImpossible()
-            | AdvanceProgressBot()
-            | Stay()
-            | TakeBenefit()
-            | ChooseLssReward()
-            | GiveOxygen()
-            | LoseBenefit()
-            | SkipTurn()
+            d.RevealCard()
+            | d.AdvanceMission()
+            | d.PlaceColonist()
+            | d.ActionImpossible()
+            | d.AdvanceProgressBot()
+            | d.Stay()
+            | d.TakeBenefit()
+            | d.ChooseLssReward()
+            | d.GiveOxygen()
+            | d.LoseBenefit()
+            | d.SkipTurn()
         ):
             return _NOTHING
         case unreachable:

@@ -2,7 +2,7 @@
 
 A step (his turn, a Shuttle phase, ...) is one call of the library: the same
 :func:`~lacerda_bot._rules.turn.take_turn` a digital host runs, reading its
-facts from :class:`~lacerda_bot.table.asked.AskedFacts` instead of a board.
+facts from :class:`~lacerda_bot.table._engine.asked.AskedFacts` instead of a board.
 :func:`run_step` runs it with the answers given so far; where the rules read
 a fact nobody has answered yet, the run stops and returns the question. Give
 the answer and run again: the call is pure and seeded, so the new run repeats
@@ -22,13 +22,13 @@ import attrs
 
 from lacerda_bot import _queries as q
 from lacerda_bot._enum import IdentityEnum
+from lacerda_bot._facts import Read
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
 from lacerda_bot.decisions import Described, DevelopTech, StartingSpace, Travel
 from lacerda_bot.errors import AnswerMismatchError
-from lacerda_bot.facts import Read
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.render import (
@@ -39,12 +39,17 @@ from lacerda_bot.render import (
     score_lines,
     tile_stays,
 )
-from lacerda_bot.table.asked import AnswerSource, AskedFacts, FactSource, Unanswered
-from lacerda_bot.table.dialogue import Answer, Question, Say
-from lacerda_bot.table.fixing import apply_fix
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.tracked import Tracked
-from lacerda_bot.table.tracking import TrackedFacts, start_board
+from lacerda_bot.table._engine.asked import (
+    AnswerSource,
+    AskedFacts,
+    FactSource,
+    Unanswered,
+)
+from lacerda_bot.table._engine.dialogue import Answer, Question, Say
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._engine.tracking import TrackedFacts, start_board
+from lacerda_bot.table._game.fixing import apply_fix
+from lacerda_bot.table._game.state import TableState
 
 __all__ = [
     "Recorded",
@@ -131,7 +136,7 @@ def step_key(kind: StepKind, state: TableState) -> str:
 class Recorded:
     """An answer source that gives recorded answers in order, checking each one.
 
-    Past the last answer it raises :class:`~lacerda_bot.table.asked.Unanswered`.
+    Past the last answer it raises :class:`~lacerda_bot.table._engine.asked.Unanswered`.
     """
 
     def __init__(self, answers: Sequence[tuple[str, Answer]]) -> None:
@@ -327,7 +332,7 @@ def run_step(
     """Run step *kind* from *state* with *answers*, as far as they go.
 
     A *source* replaces the recorded answers: a player's (questions in, answers
-    out) or a :class:`~lacerda_bot.table.asked.FactSource` that says what each
+    out) or a :class:`~lacerda_bot.table._engine.asked.FactSource` that says what each
     fact is (a test's oracle). *log* collects every fact read. Without *words* the run's lines are left out (a replay
     that only checks a save).
 

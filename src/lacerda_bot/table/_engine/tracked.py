@@ -8,7 +8,7 @@ V9), his Blueprints, Advanced Building
 markers, Scientists, Contracts, Shelters, Ships and Bots, his Colonist on the
 Hire slot, the Colony level, the Shuttle's side and what he knows of the
 Missions. The rules then read these facts from :class:`Tracked` instead of
-asking the player (:mod:`lacerda_bot.table.tracking`).
+asking the player (:mod:`lacerda_bot.table._engine.tracking`).
 
 Only the shared board and the human's side are asked. What a decision does
 not tell is asked once and remembered: the printed gain of a Lab space he has
@@ -21,42 +21,8 @@ from typing import assert_never, final
 
 import attrs
 
+from lacerda_bot import decisions as d
 from lacerda_bot._lab import developed, learned, own_techs
-from lacerda_bot.decisions import (
-    ActionImpossible,
-    AdvanceMission,
-    AdvanceProgressBot,
-    BuildShelter,
-    ChooseLssReward,
-    CollectTile,
-    Construct,
-    Decision,
-    Described,
-    DevelopTech,
-    GainBot,
-    GainCrystals,
-    GainShip,
-    GiveOxygen,
-    HireScientist,
-    LearnTech,
-    LoseBenefit,
-    MoveRover,
-    ObtainBlueprint,
-    PayCrystals,
-    PlaceColonist,
-    PlaceDiscoveryTile,
-    RefillContractDisplay,
-    RelocateRover,
-    RevealCard,
-    SkipTurn,
-    StartingSpace,
-    Stay,
-    TakeBenefit,
-    TakeContract,
-    TakeWarehouseItem,
-    Travel,
-    Upgrade,
-)
 from lacerda_bot.host import HostState
 from lacerda_bot.model import (
     BuildingType,
@@ -270,96 +236,98 @@ def _built(tracked: Tracked) -> Tracked:
     return attrs.evolve(tracked, supply_recount=True)
 
 
-def _gain(tracked: Tracked, d: GainCrystals[Described]) -> Tracked:
-    assert isinstance(d.kept, int)  # his Depot is known when he gains (R-CRYSTAL-2)
-    tracked = _supply(tracked, -d.kept if d.source.from_supply else 0)
-    return _crystals(tracked, d.kept)
+def _gain(tracked: Tracked, decision: d.GainCrystals[d.Described]) -> Tracked:
+    assert isinstance(
+        decision.kept, int
+    )  # his Depot is known when he gains (R-CRYSTAL-2)
+    tracked = _supply(tracked, -decision.kept if decision.source.from_supply else 0)
+    return _crystals(tracked, decision.kept)
 
 
-def _learn(tracked: Tracked, d: LearnTech[Described]) -> Tracked:
+def _learn(tracked: Tracked, decision: d.LearnTech[d.Described]) -> Tracked:
     """R-ORBIT-5: his new tile on the entry space the companion named."""
-    assert isinstance(d.tech, TechType)  # the companion asked which Tech it is
-    assert isinstance(d.lab_space, str)  # named from the tracked Lab
-    lab = learned(tracked.lab_spaces, HostId(d.lab_space), d.tech)
+    assert isinstance(decision.tech, TechType)  # the companion asked which Tech it is
+    assert isinstance(decision.lab_space, str)  # named from the tracked Lab
+    lab = learned(tracked.lab_spaces, HostId(decision.lab_space), decision.tech)
     return attrs.evolve(tracked, lab_spaces=lab)
 
 
-def _develop(tracked: Tracked, d: DevelopTech[Described]) -> Tracked:
+def _develop(tracked: Tracked, decision: d.DevelopTech[d.Described]) -> Tracked:
     """R-ORBIT-6: his tile moved onto the empty space the companion named."""
-    assert isinstance(d.tech, TechType)
-    assert isinstance(d.space, str)
-    lab = developed(tracked.lab_spaces, d.tech, HostId(d.space))
+    assert isinstance(decision.tech, TechType)
+    assert isinstance(decision.space, str)
+    lab = developed(tracked.lab_spaces, decision.tech, HostId(decision.space))
     return attrs.evolve(tracked, lab_spaces=lab)
 
 
-def track(tracked: Tracked, decision: Decision[Described]) -> Tracked:
+def track(tracked: Tracked, decision: d.Decision[d.Described]) -> Tracked:
     """*tracked* after *decision*: the effect of each decision on his player board."""
     match decision:
-        case GainCrystals():
+        case d.GainCrystals():
             return _gain(tracked, decision)
-        case PayCrystals():
+        case d.PayCrystals():
             return _supply(_crystals(tracked, -decision.amount), decision.amount)
-        case LearnTech():
+        case d.LearnTech():
             return _learn(tracked, decision)
-        case DevelopTech():
+        case d.DevelopTech():
             return _develop(tracked, decision)
-        case ObtainBlueprint():
+        case d.ObtainBlueprint():
             markers = tracked.free_advanced_markers - 1
             return attrs.evolve(tracked, free_advanced_markers=markers)
-        case HireScientist():
+        case d.HireScientist():
             assert isinstance(decision.scientist, Scientist)
             return attrs.evolve(
                 tracked,
                 lacerda_scientists=(*tracked.lacerda_scientists, decision.scientist),
                 colonist_on_hire_slot=True,
             )
-        case TakeContract():  # his Colonist stays on the Colony 3 slot (R-COST-5)
+        case d.TakeContract():  # his Colonist stays on the Colony 3 slot (R-COST-5)
             contracts = (*tracked.lacerda_contracts, decision.kind)
             return attrs.evolve(
                 tracked, lacerda_contracts=contracts, colonist_on_hire_slot=True
             )
-        case ChooseLssReward():
+        case d.ChooseLssReward():
             if decision.reward is LssReward.RETRIEVE_COLONIST:
                 return attrs.evolve(tracked, colonist_on_hire_slot=False)
             return tracked
-        case BuildShelter():
+        case d.BuildShelter():
             tracked = _built(tracked)
             return attrs.evolve(tracked, shelters_left=tracked.shelters_left - 1)
-        case Construct():
+        case d.Construct():
             return _built(tracked)
-        case GainShip():  # a Ship leaves his Depot: one more free space
+        case d.GainShip():  # a Ship leaves his Depot: one more free space
             return attrs.evolve(
                 tracked,
                 depot=tracked.depot + 1,
                 ships_left=tracked.ships_left - 1,
                 ships_in_hangar=tracked.ships_in_hangar + 1,
             )
-        case GainBot():
+        case d.GainBot():
             return attrs.evolve(tracked, bots_left=tracked.bots_left - 1)
-        case MoveRover() if decision.path:
+        case d.MoveRover() if decision.path:
             return attrs.evolve(tracked, rover_on_map=True)
-        case RelocateRover():
+        case d.RelocateRover():
             return attrs.evolve(tracked, rover_on_map=True)
-        case StartingSpace():  # the Shuttle starts on his side (R-SETUP-7)
+        case d.StartingSpace():  # the Shuttle starts on his side (R-SETUP-7)
             return attrs.evolve(tracked, shuttle_from=decision.side)
         case (
-            RevealCard()
-            | AdvanceMission()
-            | PlaceColonist()
-            | ActionImpossible()
-            | Upgrade()
-            | RefillContractDisplay()
-            | MoveRover()
-            | CollectTile()
-            | AdvanceProgressBot()
-            | Travel()
-            | Stay()
-            | TakeBenefit()
-            | TakeWarehouseItem()
-            | PlaceDiscoveryTile()
-            | GiveOxygen()
-            | LoseBenefit()
-            | SkipTurn()
+            d.RevealCard()
+            | d.AdvanceMission()
+            | d.PlaceColonist()
+            | d.ActionImpossible()
+            | d.Upgrade()
+            | d.RefillContractDisplay()
+            | d.MoveRover()
+            | d.CollectTile()
+            | d.AdvanceProgressBot()
+            | d.Travel()
+            | d.Stay()
+            | d.TakeBenefit()
+            | d.TakeWarehouseItem()
+            | d.PlaceDiscoveryTile()
+            | d.GiveOxygen()
+            | d.LoseBenefit()
+            | d.SkipTurn()
         ):
             return tracked
         case unreachable:

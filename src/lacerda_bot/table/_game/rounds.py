@@ -15,8 +15,8 @@ that played otherwise.
 
 from typing import assert_never
 
-from lacerda_bot.table.driver import StepKind, next_steps
-from lacerda_bot.table.state import TableState
+from lacerda_bot.table._game.driver import StepKind, next_steps
+from lacerda_bot.table._game.state import TableState
 
 __all__ = ["expected", "refusal", "reminder", "round_number"]
 

@@ -18,6 +18,7 @@ import attrs
 from lacerda_bot import _queries as q
 from lacerda_bot._board.board import Board
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._facts import Facts, Query, Read
 from lacerda_bot._lab import level_of
 from lacerda_bot._rules import level, setup, shuttle, turn
 from lacerda_bot._rules.goals import GoalFacts, evaluate_goal
@@ -38,13 +39,12 @@ from lacerda_bot._rules.scoring import (
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import LacerdaBotError
-from lacerda_bot.facts import Facts, Query, Read
 from lacerda_bot.model import TechType, scored_type
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.reference.game import play_game
-from lacerda_bot.table.driver import Run, StepKind, run_step
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.driver import Run, StepKind, run_step
+from lacerda_bot.table._game.state import TableState
 
 __all__ = [
     "PerfectPlayer",

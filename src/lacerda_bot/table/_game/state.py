@@ -3,7 +3,7 @@
 :class:`TableState` is the bot state plus what only Lacerda's own decisions
 change, so the companion keeps it without asking: his side (V1) after set-up
 and Travel, the counts of steps taken, and his player board
-(:class:`~lacerda_bot.table.tracked.Tracked`) in a game that tracks it.
+(:class:`~lacerda_bot.table._engine.tracked.Tracked`) in a game that tracks it.
 """
 
 from typing import final
@@ -12,7 +12,7 @@ import attrs
 
 from lacerda_bot._state import BotState
 from lacerda_bot.model import Side
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.tracked import Tracked
 
 __all__ = ["TableState"]
 

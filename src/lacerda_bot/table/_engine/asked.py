@@ -3,7 +3,7 @@
 :class:`AskedFacts` answers each fact a rule reads from what the companion
 already knows (his side; facts read earlier in the step and not changed by a
 decision since), and otherwise asks the player through its *answer source*
-(:mod:`lacerda_bot.table.questions` words the question). A source that has
+(:mod:`lacerda_bot.table._engine.questions` words the question). A source that has
 no answer yet raises :class:`Unanswered`: the step stops there, the player
 answers, and the step runs again from its start with one more answer. The
 rules are pure and seeded, so each run repeats the last exactly.
@@ -17,6 +17,16 @@ from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from lacerda_bot import _queries as q
 from lacerda_bot._answers import Answers
+from lacerda_bot._facts import (
+    Choice,
+    DevelopChoice,
+    Explain,
+    Facts,
+    Name,
+    Numbered,
+    Query,
+    Read,
+)
 from lacerda_bot.decisions import (
     ChooseLssReward,
     Criterion,
@@ -33,22 +43,12 @@ from lacerda_bot.decisions import (
     Travel,
 )
 from lacerda_bot.errors import InvalidValueError
-from lacerda_bot.facts import (
-    Choice,
-    DevelopChoice,
-    Explain,
-    Facts,
-    Name,
-    Numbered,
-    Query,
-    Read,
-)
 from lacerda_bot.model import LssReward, Side
 from lacerda_bot.options import Options
-from lacerda_bot.table.dialogue import Answer, Question
-from lacerda_bot.table.forgetting import about_your_techs, changed_by
-from lacerda_bot.table.questions import Shape, Wording, fact_key, shape_of
-from lacerda_bot.table.shapes import Foreseeing
+from lacerda_bot.table._engine.dialogue import Answer, Question
+from lacerda_bot.table._engine.forgetting import about_your_techs, changed_by
+from lacerda_bot.table._engine.questions import Shape, Wording, fact_key, shape_of
+from lacerda_bot.table._engine.shapes import Foreseeing
 from lacerda_bot.trace import Explanation
 
 __all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered"]
@@ -62,7 +62,7 @@ class FactSource(Protocol):
     """Gives the value of each fact the table asks: a player who reads a board perfectly.
 
     The table asks its questions all the same and answers them with what the
-    value means (:meth:`~lacerda_bot.table.questions.Shape.answers`), so the
+    value means (:meth:`~lacerda_bot.table._engine.questions.Shape.answers`), so the
     questions are counted and checked as a player's would be. For tests and
     measurements that answer from a board.
     """
@@ -226,17 +226,13 @@ class AskedFacts:
         self.pending: Read | None = None
         """The fact being asked, for answer sources that answer from a board."""
         self.pending_shape: Shape | None = None
-        """How it is asked (its :meth:`~lacerda_bot.table.questions.Shape.answers`)."""
+        """How it is asked (its :meth:`~lacerda_bot.table._engine.questions.Shape.answers`)."""
 
     # --- reading ---------------------------------------------------------------
 
     def answer(self, query: Query[T]) -> T:
         """What the companion knows of *query*, or the player's answer to its question."""
-        known = _ANSWERS.facts.get(type(query))
-        if known is not None:
-            value: T = known(self, query)
-            return value
-        return self._asked(query)
+        return _ANSWERS.answer(self, query, self._asked)
 
     def name(self, query: Name[T]) -> Described:
         """What the table says instead of a name (:class:`Described`)."""
@@ -289,7 +285,7 @@ class AskedFacts:
 
         A question may name what the rules read next (which Blueprint he
         takes, what a tile gives): its shape parses that with the answer
-        (:class:`~lacerda_bot.table.shapes.Foreseeing`), typed.
+        (:class:`~lacerda_bot.table._engine.shapes.Foreseeing`), typed.
         """
         if self._foreseen is None or self._foreseen[0] is not later:
             return None

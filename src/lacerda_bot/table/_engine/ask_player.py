@@ -1,6 +1,6 @@
 """The questions about the players' boards and the displays: Crystals, Lab, cards.
 
-Facts about his own pieces are tracked (:mod:`lacerda_bot.table.tracked`) and
+Facts about his own pieces are tracked (:mod:`lacerda_bot.table._engine.tracked`) and
 asked only in a game that does not track them (a game begun by 0.1.0), or when
 a Mission may have changed his Crystals. When tracked, the questions about the
 displays name what his pieces mean ("a Generator or Mine Blueprint").
@@ -12,9 +12,9 @@ from typing import Any, ClassVar, Final, final
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Display, Query
 from lacerda_bot._lab import free_ahead
 from lacerda_bot.decisions import Described
-from lacerda_bot.facts import Display, Query
 from lacerda_bot.lab import place
 from lacerda_bot.model import (
     BuildingType,
@@ -26,9 +26,9 @@ from lacerda_bot.model import (
     scored_type,
 )
 from lacerda_bot.render import building_name
-from lacerda_bot.table.ask_map import HEX_ORDER, tech_name
-from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
-from lacerda_bot.table.shapes import (
+from lacerda_bot.table._engine.ask_map import HEX_ORDER, tech_name
+from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind
+from lacerda_bot.table._engine.shapes import (
     Ask,
     Count,
     Gains,
@@ -42,7 +42,7 @@ from lacerda_bot.table.shapes import (
     gain_words,
     yes,
 )
-from lacerda_bot.table.tracked import Card
+from lacerda_bot.table._engine.tracked import Card
 
 __all__ = ["ASKS", "SCIENTISTS"]
 
@@ -464,7 +464,7 @@ class _EnteredSpace:
     lookahead: ClassVar[type[Query[Any]] | None] = q.DevelopedSpaceGains
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
-        """Ask it: a pick among the words (:class:`~lacerda_bot.table.shapes.Pick`)."""
+        """Ask it: a pick among the words (:class:`~lacerda_bot.table._engine.shapes.Pick`)."""
         return Pick(text=self.text, choices=self.choices, hint=self.hint).read(ask, key)
 
     def answers(

@@ -4,7 +4,7 @@ Version 2 saves (before spec 1.3) tracked his Lab as rows; they are converted
 by :func:`migrate_v2_step` (see there), as far as the game replays on the
 printed Lab: where it goes another way (a third Tech he can no longer learn), the
 game goes on from the step before, and the player plays the rest again
-(:func:`lacerda_bot.table.session.loads_game`). The rest of this text is about
+(:func:`lacerda_bot.table._game.session.loads_game`). The rest of this text is about
 0.1.0.
 
 Version 0.1.0 asked its own questions, keyed by their place in its procedures
@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol, final
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Query
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
@@ -41,17 +42,16 @@ from lacerda_bot.errors import (
     InvalidHostStateError,
     SerializationError,
 )
-from lacerda_bot.facts import Query
 from lacerda_bot.model import TechType
-from lacerda_bot.table.dialogue import NOTHING, Answer, Question
-from lacerda_bot.table.driver import (
+from lacerda_bot.table._engine.dialogue import NOTHING, Answer, Question
+from lacerda_bot.table._engine.questions import KINDS
+from lacerda_bot.table._game.driver import (
     Step,
     StepKind,
     next_steps,
     run_step,
 )
-from lacerda_bot.table.questions import KINDS
-from lacerda_bot.table.state import TableState
+from lacerda_bot.table._game.state import TableState
 
 __all__ = ["MigrationNote", "migrate_step", "migrate_v2_step"]
 

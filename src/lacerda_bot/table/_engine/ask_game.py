@@ -1,7 +1,7 @@
 """The questions about the game around him: Missions, action spaces, the Warehouse, the Shuttle, scoring.
 
 Also the printed start of his player board, asked once at set-up when the
-companion tracks it (:mod:`lacerda_bot.table.tracked`).
+companion tracks it (:mod:`lacerda_bot.table._engine.tracked`).
 """
 
 from typing import Final
@@ -21,9 +21,9 @@ from lacerda_bot._rules.scoring import (
 )
 from lacerda_bot.model import Item, Side, TechType, scored_type
 from lacerda_bot.render import ACTION_NAMES, building_name, describe_requirement
-from lacerda_bot.table.ask_map import tech_name
-from lacerda_bot.table.ask_player import SCIENTISTS
-from lacerda_bot.table.shapes import (
+from lacerda_bot.table._engine.ask_map import tech_name
+from lacerda_bot.table._engine.ask_player import SCIENTISTS
+from lacerda_bot.table._engine.shapes import (
     Gains,
     Pick,
     Questions,

@@ -40,17 +40,17 @@ from lacerda_bot.errors import (
 )
 from lacerda_bot.options import Options
 from lacerda_bot.serialization import parse_json, structure, unstructure
-from lacerda_bot.table.dialogue import Say
-from lacerda_bot.table.driver import (
+from lacerda_bot.table._engine.dialogue import Say
+from lacerda_bot.table._game.driver import (
     Step,
     StepKind,
     next_steps,
     run_step,
 )
-from lacerda_bot.table.migrate import migrate_step, migrate_v2_step
-from lacerda_bot.table.printable import display_path
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.storage import checked_path, read_regular, read_save
+from lacerda_bot.table._game.migrate import migrate_step, migrate_v2_step
+from lacerda_bot.table._game.printable import display_path
+from lacerda_bot.table._game.state import TableState
+from lacerda_bot.table._game.storage import checked_path, read_regular, read_save
 
 __all__ = [
     "SAVE_FORMAT",

@@ -1,10 +1,10 @@
 """The shapes of the table's questions: a yes/no, a count, a pick, tied options, gains.
 
-A shape asks one fact (a :class:`~lacerda_bot.facts.Query`) as one question or a
+A shape asks one fact (a :class:`~lacerda_bot._facts.Query`) as one question or a
 short run of them: :meth:`Shape.read` asks and returns the fact's value;
 :meth:`Shape.answers` says which answers give a value (for sources that read a
 board, and for checks). :class:`Wording` is what a question's words may depend
-on. The questions themselves are worded in :mod:`lacerda_bot.table.questions`.
+on. The questions themselves are worded in :mod:`lacerda_bot.table._engine.questions`.
 """
 
 from collections.abc import Callable, Mapping
@@ -22,11 +22,11 @@ from typing import (
 import attrs
 
 from lacerda_bot import _queries as q
-from lacerda_bot.facts import Query
+from lacerda_bot._facts import Query
 from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
-from lacerda_bot.table.dialogue import NOTHING, Answer, Question, QuestionKind
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.dialogue import NOTHING, Answer, Question, QuestionKind
+from lacerda_bot.table._engine.tracked import Tracked
 
 __all__ = [
     "COST",

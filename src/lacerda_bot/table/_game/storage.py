@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from lacerda_bot.errors import InvalidValueError, SerializationError
-from lacerda_bot.table.printable import display_path
+from lacerda_bot.table._game.printable import display_path
 
 __all__ = ["MAX_SAVE_BYTES", "checked_path", "keep_copy", "read_regular", "read_save"]
 

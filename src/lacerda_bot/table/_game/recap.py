@@ -13,9 +13,9 @@ from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import redacted
 from lacerda_bot.model import MissionSlot
 from lacerda_bot.render import building_name
-from lacerda_bot.table.rounds import round_number
-from lacerda_bot.table.state import TableState
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.rounds import round_number
+from lacerda_bot.table._game.state import TableState
 
 __all__ = ["board_lines", "card_words", "changes", "status_lines"]
 

@@ -9,13 +9,13 @@ from typing import Any, ClassVar, Final, final
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import Query
 from lacerda_bot._lab import entry_space, movable
-from lacerda_bot.facts import Query
 from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
 from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
 from lacerda_bot.render import building_name
-from lacerda_bot.table.dialogue import Answer
-from lacerda_bot.table.shapes import (
+from lacerda_bot.table._engine.dialogue import Answer
+from lacerda_bot.table._engine.shapes import (
     MOST_ON_MAP,
     Ask,
     Count,
@@ -27,7 +27,7 @@ from lacerda_bot.table.shapes import (
     count,
     yes,
 )
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.tracked import Tracked
 
 __all__ = ["ASKS", "HEX_ORDER", "tech_name"]
 

@@ -1,7 +1,7 @@
 """The ``fix`` step: the player corrects a value the companion tracks.
 
 The companion follows his player board from his decisions
-(:mod:`lacerda_bot.table.tracked`). When the table and the companion
+(:mod:`lacerda_bot.table._engine.tracked`). When the table and the companion
 disagree (a Mission paid him Crystals, a piece was moved by hand, an answer
 was wrong), the player says which value and what it is. A fix is a step like
 any other: its two answers are recorded in the save, replayed on resume, and
@@ -17,8 +17,8 @@ import attrs
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._lab import developed
 from lacerda_bot.model import HostId, MissionSlot, TechType
-from lacerda_bot.table.dialogue import Answer, Question, QuestionKind
-from lacerda_bot.table.tracked import Tracked
+from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind
+from lacerda_bot.table._engine.tracked import Tracked
 
 __all__ = [
     "Fix",

@@ -1,10 +1,10 @@
 """What the table companion asks for each fact: one question (or a short run) per fact.
 
-:func:`shape_of` maps a fact the rules read (a :class:`~lacerda_bot.facts.Query`)
+:func:`shape_of` maps a fact the rules read (a :class:`~lacerda_bot._facts.Query`)
 to the question that asks it at the table, worded by the
-builders of :mod:`~lacerda_bot.table.ask_map` (Mars),
-:mod:`~lacerda_bot.table.ask_player` (the players' boards and the displays) and
-:mod:`~lacerda_bot.table.ask_game` (Missions, the Shuttle, scoring, set-up).
+builders of :mod:`~lacerda_bot.table._engine.ask_map` (Mars),
+:mod:`~lacerda_bot.table._engine.ask_player` (the players' boards and the displays) and
+:mod:`~lacerda_bot.table._engine.ask_game` (Missions, the Shuttle, scoring, set-up).
 Every fact has exactly one builder, registered for its query type (:data:`QUESTIONS`), and every question says
 behind ``?`` what it means, where to look and, where it helps, an example.
 """
@@ -12,8 +12,8 @@ behind ``?`` what it means, where to look and, where it helps, an example.
 from collections.abc import Mapping
 from typing import Final
 
+from lacerda_bot._facts import Choice, Query
 from lacerda_bot._rules.goals import Requirement
-from lacerda_bot.facts import Choice, Query
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -24,8 +24,8 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot.table import ask_game, ask_map, ask_player
-from lacerda_bot.table.shapes import (
+from lacerda_bot.table._engine import ask_game, ask_map, ask_player
+from lacerda_bot.table._engine.shapes import (
     MOST_ON_MAP,
     Ask,
     Builder,
