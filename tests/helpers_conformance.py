@@ -82,7 +82,12 @@ def same_value(board: object, table: object) -> bool:
 
 
 def both(
-    board: Board, bot: BotState, call: Call, *, tracked: bool = True
+    board: Board,
+    bot: BotState,
+    call: Call,
+    *,
+    tracked: bool = True,
+    table: list[Facts[Any]] | None = None,
 ) -> tuple[Outcome[Any], Outcome[Any]] | None:
     """Run *call* on the board's facts, then on the table's, answered from the board's.
 
@@ -92,6 +97,7 @@ def both(
     gain anywhere on it with ``unknown_gain = error``, which the table refuses
     only when a rule reaches it (R-TO-9). A refusal during the call (no free
     Turn Order space to travel to, R-SHUTTLE-3) must happen at the table too.
+    The table's facts are appended to *table*, if given (his tracked board).
     """
     board_log: list[Read] = []
     try:
@@ -132,6 +138,8 @@ def both(
         assert str(caught.value) == problem
         return None
     at_table = call(bot, facts)
+    if table is not None:
+        table.append(facts)
     assert len(table_log) == len(board_log)
     for b, t in zip(board_log, table_log, strict=True):
         assert same_read(b, t), (b, t)

@@ -4,6 +4,7 @@ import attrs
 import pytest
 
 from lacerda_bot import (
+    Board,
     Hex,
     InvalidHostStateError,
     InvalidValueError,
@@ -11,6 +12,9 @@ from lacerda_bot import (
     read_view,
     take_turn,
 )
+from lacerda_bot._board import board as board_module
+from lacerda_bot._board import effects
+from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
 from lacerda_bot.lab import space_id, staggered
 from lacerda_bot.model import (
     BuildingType,
@@ -24,7 +28,9 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.records import Figure, GridTile, LabSpace, Mission, Stock
-from lacerda_bot.testing import building, reference_board, small_board, tile
+from lacerda_bot.testing import apply, building, reference_board, small_board, tile
+
+from .helpers_checks import Counting
 
 
 class PlainHost:
@@ -202,3 +208,164 @@ def test_a_scientist_cannot_be_both_held_and_on_display() -> None:
     board = attrs.evolve(reference_board(), lacerda_scientists=(Scientist.GEOLOGIST,))
     with pytest.raises(InvalidHostStateError, match="scientist_display"):
         read_view(board)
+
+
+def test_a_board_read_is_not_read_or_checked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The trusted path: a Board read_view returned comes back as is, unchecked."""
+    board = reference_board()
+    counting = Counting(monkeypatch)
+
+    assert read_view(board) is board
+    assert read_view(board, scoring=False) is board
+    take_turn(new_bot(0), board)
+    assert counting.full == 0
+    assert counting.checks == []
+
+
+def test_a_board_made_by_applying_decisions_is_checked_only_where_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An applied board needs no full check: only the fields that differ are read."""
+    board = small_board(
+        spendable_crystals=3,
+        lacerda_rover=Hex(0, 1),
+        buildings=(
+            building(0, 0, BuildingType.MINE),
+            building(0, 1, BuildingType.GENERATOR),
+        ),
+    )
+    after = apply(
+        board,
+        (
+            PayCrystals(amount=1, purpose=PaymentPurpose.MOVEMENT),
+            RelocateRover(from_hex=Hex(0, 1), to_hex=Hex(1, 1)),
+        ),
+    )
+    counting = Counting(monkeypatch)
+
+    assert read_view(after) is after
+    assert counting.full == 0
+    assert counting.checks == ["_check_rovers"]  # no building, card or Tech check
+    assert read_view(after) is after
+    assert counting.checks == ["_check_rovers"]  # trusted from now on
+
+
+def test_an_applied_board_that_breaks_a_precondition_is_refused() -> None:
+    """A board the effects made from a checked one is not trusted: a read says what broke.
+
+    ``testing.apply`` refuses such a payment before it is made; the library's
+    own effects do not check, the next read does.
+    """
+    board = small_board(spendable_crystals=1)
+    pay = PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT)
+    broke = effects.apply_decision(board, pay, gains_spendable=True)
+
+    with pytest.raises(InvalidHostStateError, match="spendable_crystals"):
+        read_view(broke)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"lacerda_rover": Hex(9, 9)}, "lacerda_rover"),
+        ({"spendable_crystals": -1}, "spendable_crystals"),
+        ({"progress_cubes": 6}, "progress_cubes"),
+        (
+            {
+                "buildings": (
+                    building(0, 0, BuildingType.MINE),
+                    building(0, 0, BuildingType.MINE),
+                )
+            },
+            "buildings",
+        ),
+        ({"initial_mine_hex": Hex(7, 0)}, "initial_mine_hex"),
+    ],
+)
+def test_a_board_built_by_hand_is_still_checked(
+    overrides: dict[str, Any], field: str
+) -> None:
+    """Bad input: a hand-made Board (from scratch or from a checked one) is refused."""
+    checked = small_board()
+    from_scratch = {f.name: getattr(checked, f.name) for f in attrs.fields(Board)}
+    from_scratch.update(overrides)
+    for board in (Board(**from_scratch), attrs.evolve(checked, **overrides)):
+        with pytest.raises(InvalidHostStateError, match=field):
+            read_view(board)
+        if field not in board_module._SCORING:  # decisions do not read these
+            with pytest.raises(InvalidHostStateError, match=field):
+                take_turn(new_bot(0), board)
+
+
+def test_a_board_out_of_canonical_order_is_read_into_it() -> None:
+    """A Board whose collections are out of order is returned sorted, as before."""
+    board = reference_board()
+    shuffled = attrs.evolve(board, lab_spaces=tuple(reversed(board.lab_spaces)))
+    assert len(board.lab_spaces) > 1
+
+    read = read_view(shuffled)
+
+    assert read is not shuffled
+    assert read == board
+    assert read_view(shuffled) == board
+
+
+def test_every_check_declares_the_fields_it_reads() -> None:
+    """The trusted path reruns a check only when one of its fields changed: the list must be whole."""
+
+    class Recorder:
+        def __init__(self, board: Board) -> None:
+            self.board = board
+            self.read: set[str] = set()
+
+        def __getattr__(self, name: str) -> Any:
+            self.read.add(name)
+            return getattr(self.board, name)
+
+    fields = {f.name for f in attrs.fields(Board)}
+    assert set(board_module._FIELDS) == fields
+    assert set(board_module._PROPERTIES) == fields
+    for check, reads in board_module._CHECKS:
+        recorder = Recorder(reference_board())
+        check(recorder)  # type: ignore[arg-type]
+        assert recorder.read <= reads, check.__name__
+
+
+def test_evolve_board_makes_what_attrs_evolve_makes() -> None:
+    board = reference_board()
+    changes: dict[str, Any] = {"bots_left": 1, "spendable_crystals": 3}
+    copied = board_module.evolve_board(board, **changes)
+    assert copied == attrs.evolve(board, **changes)
+    assert hash(copied) == hash(attrs.evolve(board, **changes))
+    assert copied is not board
+    assert board.bots_left == 3  # the original is unchanged
+    for field in attrs.fields(Board):  # unchanged fields are shared, not copied
+        if field.name not in changes:
+            assert getattr(copied, field.name) is getattr(board, field.name)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copied.bots_left = 0  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no_such_field"):
+        board_module.evolve_board(board, no_such_field=1)
+
+
+def test_board_init_does_nothing_evolve_board_skips_on_frozen_values() -> None:
+    """evolve_board bypasses ``__init__``, which only freezes collections: given tuples
+    and frozensets it stores them as they are (the library passes only those:
+    ``tests/test_stale_boards.py``)."""
+    for field in attrs.fields(Board):
+        assert field.validator is None, field.name
+        assert field.converter is None, field.name
+    assert not hasattr(Board, "__attrs_pre_init__")
+    board = reference_board()
+    fields = {f.name: getattr(board, f.name) for f in attrs.fields(Board)}
+    built = Board(**fields)
+    assert built.__dict__ == fields
+    assert all(built.__dict__[name] is value for name, value in fields.items())
+
+
+def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
+    """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
+    for kind in effects._NO_EFFECT:
+        assert getattr(kind, "__final__", False), kind.__name__

@@ -13,6 +13,7 @@ table when a rule reaches the fact that breaks them); only the words of an
 """
 
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,8 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.model import GainKind, TechType
 from lacerda_bot.reference import game
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.testing import apply
 from lacerda_bot.trace import TieBreak, Trace
 
 from .helpers_conformance import Call, both, calls, same_arg, same_value
@@ -109,6 +112,53 @@ def same_decision(board: Decision[Any], table: Decision[Any]) -> bool:
         elif not same_arg(b, t):
             return False
     return True
+
+
+# What the table tracks of his player board, and the field of the host view it follows.
+_TRACKED_FIELDS = {
+    "crystals": "spendable_crystals",
+    "free_advanced_markers": "free_advanced_markers",
+    "lacerda_scientists": "lacerda_scientists",
+    "colonist_on_hire_slot": "colonist_on_hire_slot",
+    "shelters_left": "shelters_left",
+    "ships_left": "ships_left",
+    "bots_left": "bots_left",
+    "ships_in_hangar": "ships_in_hangar",
+    "lacerda_contracts": "lacerda_contracts",
+}
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(board=host_states(), bot=bot_states(), data=st.data())
+def test_the_tracked_board_follows_what_the_decisions_change(
+    board: Board, bot: BotState, data: st.DataObject
+) -> None:
+    """The table's tracked board after a call is what the host's board says once the
+    call's decisions are applied (the contract's changes, docs/host-contract.md): his
+    Crystals and Depot, his Lab, Blueprints, Scientists, Contracts and supplies."""
+    name, call = data.draw(st.sampled_from(calls(board)), label="call")
+    kept: list[Any] = []
+    ran = both(board, bot, call, tracked=True, table=kept)
+    if ran is None:
+        return
+    on_board, _ = ran
+    event(name)
+    after = apply(board, on_board.decisions, options=bot.options)
+    expected, tracked = Tracked.of(after), kept[0].tracked
+    for mine, theirs in _TRACKED_FIELDS.items():
+        ours, host = getattr(tracked, mine), getattr(after, theirs)
+        if isinstance(ours, tuple):  # in the order he took them, the host's sorted
+            ours, host = Counter(ours), Counter(host)
+        assert ours == host, mine
+    assert tracked.depot == expected.depot
+    assert [(s.id, s.tech) for s in tracked.lab_spaces] == [
+        (s.id, s.tech) for s in expected.lab_spaces
+    ]
+    assert Counter((c.building, c.level, c.used) for c in tracked.cards) == Counter(
+        (c.building, c.level, c.used) for c in expected.cards
+    )
+    if tracked.supply_crystals is not None and not tracked.supply_recount:
+        assert tracked.supply_crystals == after.supply_crystals
 
 
 def test_a_crystal_under_a_new_building_is_counted_back_into_the_supply() -> None:

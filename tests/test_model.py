@@ -107,3 +107,36 @@ def test_bot_state_refuses_bad_piles() -> None:
 def test_describe_without_rules() -> None:
     """A decision with no rules renders without brackets."""
     assert describe_with_rules(GainShip()) == "Lacerda gains a Ship"
+
+
+def test_every_enum_of_the_package_hashes_by_identity() -> None:
+    """The library's enums derive from its base, hashed in C by identity."""
+    import enum
+    import importlib
+    import pkgutil
+
+    import lacerda_bot
+    from lacerda_bot._enum import IdentityEnum
+
+    found: list[type[enum.Enum]] = []
+    for info in pkgutil.walk_packages(lacerda_bot.__path__, "lacerda_bot."):
+        if info.name.endswith("__main__") or info.name.startswith(
+            ("lacerda_bot.web", "lacerda_bot.reference.cluster")
+        ):
+            continue
+        module = importlib.import_module(info.name)
+        found.extend(
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, enum.Enum)
+            and value.__module__ == info.name
+            and not issubclass(value, str)  # a StrEnum hashes as its text
+            and len(value) > 0  # not the base itself
+        )
+    assert len(found) > 30
+    for cls in found:
+        assert issubclass(cls, IdentityEnum), cls
+        member = next(iter(cls))
+        assert hash(member) == object.__hash__(member)
+        assert {member: 1}[cls(member.value)] == 1

@@ -24,6 +24,7 @@ from lacerda_bot import (
     TechUsed,
     take_turn,
 )
+from lacerda_bot._board import paths
 from lacerda_bot._board.paths import (
     dominates,
     eligible_tiles,
@@ -33,6 +34,7 @@ from lacerda_bot._board.paths import (
 )
 from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._rules.rover import best_rover_tech
+from lacerda_bot.hexmap import steps_from
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
@@ -53,7 +55,14 @@ from lacerda_bot.records import (
     LssMarkers,
     Stock,
 )
-from lacerda_bot.testing import apply, building, hex_map, small_board, tile
+from lacerda_bot.testing import (
+    apply,
+    building,
+    hex_map,
+    reference_board,
+    small_board,
+    tile,
+)
 
 from .helpers import bot_with, kinds, lab, of_type, own_techs
 from .helpers_strategies import host_states
@@ -720,3 +729,36 @@ def test_r_tie_1_dominance_counts_gains_as_a_counter_would(
     )
 
     assert dominates(first, second) is expected
+
+
+def test_steps_to_his_rover_on_ranks_are_the_steps_on_hexes() -> None:
+    """eligible_tiles' search on ranks gives steps_from's answer for every hex."""
+    board = reference_board()
+    on_map = sorted(board.map_hexes)
+    for rover in [None, *on_map[::7]]:
+        view = attrs.evolve(board, lacerda_rover=rover)
+        start = board.initial_mine_hex if rover is None else rover
+        expected = steps_from(frozenset(on_map), start)
+        steps = paths._steps_to(view)
+        for h in [*on_map, Hex(40, 40)]:
+            assert steps(h) == expected.get(h)
+
+
+def test_free_hexes_nearest_on_ranks_are_the_nearest_available_hexes() -> None:
+    """free_hexes_nearest on ranks gives what R-BUILD-4's definition on steps_from gives."""
+    board = reference_board()
+    built = {b.hex for b in board.buildings}
+    figures = {f.hex for f in board.figures}
+    figures |= {b.hex for b in board.buildings if b.upgraded_by is not None}
+    figures |= {h for h in (board.lacerda_rover, board.human_rover) if h is not None}
+    cluttered = {t.hex for t in board.map_tiles} | set(board.crystal_hexes)
+    for start in sorted(board.map_hexes)[::5]:
+        by_steps = steps_from(board.map_hexes, start)
+        free = {
+            h: d
+            for h, d in by_steps.items()
+            if h not in figures and (h in built or h not in cluttered)
+        }
+        nearest = min(free.values())
+        expected = tuple(sorted(h for h, d in free.items() if d == nearest))
+        assert paths.free_hexes_nearest(board, start) == expected

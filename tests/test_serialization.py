@@ -263,3 +263,34 @@ def test_a_view_in_the_row_form_says_how_to_describe_the_lab() -> None:
     with pytest.raises(InvalidHostStateError, match="lab_spaces") as caught:
         take_turn(new_bot(1), RowView(reference_board()))  # type: ignore[arg-type]
     assert "replace lab_rows" in str(caught.value)
+
+
+def test_remembered_options_keep_the_strict_checks() -> None:
+    """A load of remembered options still refuses 1 for true, or a missing field."""
+    bot = new_bot(3)
+    text = dumps(bot)
+    assert loads(text, BotState) == bot
+    assert loads(text, BotState).options is loads(text, BotState).options
+
+    document = json.loads(text)
+    document["data"]["options"]["same_call_gains_spendable"] = 0
+    with pytest.raises(SerializationError, match="same_call_gains_spendable"):
+        loads(json.dumps(document), BotState)
+    del document["data"]["options"]["same_call_gains_spendable"]
+    with pytest.raises(SerializationError, match="same_call_gains_spendable"):
+        loads(json.dumps(document), BotState)
+    assert loads(text, BotState) == bot
+
+
+def test_options_remembered_are_bounded() -> None:
+    """Memory stays flat: a converter remembers a bounded number of option documents."""
+    for movement in range(100):
+        bot = new_bot(1, Options(rover_base_movement=movement))
+        assert loads(dumps(bot), BotState).options.rover_base_movement == movement
+
+
+def test_a_duplicate_key_is_still_refused() -> None:
+    """Bad input: a key twice in one object is refused (the faster check keeps it)."""
+    text = dumps(new_bot(3)).replace('"data":{', '"data":{"draw_pile":[],', 1)
+    with pytest.raises(SerializationError, match="draw_pile"):
+        loads(text, BotState)

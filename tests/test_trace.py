@@ -1,4 +1,4 @@
-"""A trace's candidates and removals built when first read (R-TURN-10).
+"""Traces (R-TURN-10): shared rule-only traces, and candidates and removals built when first read.
 
 On a board the rules hand :meth:`Facts.later` their explanation; the trace is
 the same value whether it is read or not, and the same as the one built at
@@ -11,12 +11,15 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from lacerda_bot import Options, TiePolicy, Trace
+from lacerda_bot import Options, TiePolicy
 from lacerda_bot._board.facts import BoardFacts
+from lacerda_bot._rules.play import rules_trace
 from lacerda_bot.reference.game import GameRecord, play_game
 from lacerda_bot.serialization import dumps, loads
-from lacerda_bot.trace import Candidate, Explanation, Removal, TraceShape
+from lacerda_bot.trace import Candidate, Explanation, Removal, Trace, TraceShape
 
 CANDIDATES = (
     Candidate(option="(0,1)", criteria=(("resulting_size", 2),)),
@@ -152,3 +155,28 @@ def test_games_give_the_traces_explained_at_once(
         assert repr(late) == repr(at_once)
         assert late == at_once
         assert not any(map(is_unread, traces(late)))
+
+
+@given(
+    st.lists(st.sampled_from(["R-TURN-4", "R-ROVER-1", "R-TO-2", "R-X"]), max_size=5)
+)
+def test_a_shared_rules_trace_is_the_trace_built_for_it(rules: list[str]) -> None:
+    """R-TURN-10: ``rules_trace`` gives a trace equal to a fresh one, shared per rules."""
+    key = tuple(rules)
+    shared = rules_trace(key)
+
+    assert shared == Trace(rules=key)
+    assert shared.rules == tuple(dict.fromkeys(rules))
+    assert rules_trace(tuple(rules)) is shared
+    assert rules_trace.cache_info().maxsize is not None  # bounded
+
+
+def test_a_trace_of_one_rule_is_kept_and_a_bad_one_still_refused() -> None:
+    """The converter's short cut for one rule refuses what the merge refused."""
+    from lacerda_bot.trace import Trace
+
+    one = ("R-ROVER-9",)
+    assert Trace(rules=one).rules is one
+    assert Trace(rules=("R-A", "R-B", "R-A")).rules == ("R-A", "R-B")
+    with pytest.raises(TypeError):
+        Trace(rules=([1],))  # type: ignore[arg-type]
