@@ -102,3 +102,21 @@ def test_the_old_facts_module_still_loads_its_names_with_a_warning() -> None:
     assert choice is _facts.Choice
     with pytest.raises(AttributeError, match="no_such_name"):
         facts.no_such_name  # noqa: B018
+
+
+def test_what_the_facade_exports_from_private_modules_has_it_as_home() -> None:
+    """Board, BotState, the Solo Goals, scoring and the calls: ``lacerda_bot`` is their
+    home (pickling and help() name it), and their annotations still resolve there."""
+    import pickle
+    import typing
+
+    import lacerda_bot
+
+    for name in ("Board", "BotState", "SoloGoal", "ScoreBreakdown", "take_turn"):
+        assert getattr(lacerda_bot, name).__module__ == "lacerda_bot", name
+    for name in lacerda_bot.__all__:
+        value = getattr(lacerda_bot, name)
+        if isinstance(value, type) and value.__module__ == "lacerda_bot":
+            typing.get_type_hints(value)  # raises NameError on an unresolvable one
+    goal = lacerda_bot.SOLO_GOALS[0]
+    assert pickle.loads(pickle.dumps(goal)) == goal

@@ -29,7 +29,7 @@ from lacerda_bot import (
 )
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import HostId, TechType
-from lacerda_bot.reference.human import HumanLab, human_moves, human_techs
+from lacerda_bot.reference._human import HumanLab, human_moves, human_techs
 from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 
 from .helpers_strategies import bot_states

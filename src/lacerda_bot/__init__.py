@@ -8,10 +8,13 @@ This module is the facade: the entry points, the decision union, the host
 views, the errors and serialization. The public modules beside it are
 :mod:`~lacerda_bot.model`, :mod:`~lacerda_bot.hexmap`, :mod:`~lacerda_bot.records`,
 :mod:`~lacerda_bot.host`, :mod:`~lacerda_bot.options`, :mod:`~lacerda_bot.decisions`,
-:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`, :mod:`~lacerda_bot._facts`,
+:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`,
 :mod:`~lacerda_bot.serialization`, :mod:`~lacerda_bot.render`,
 :mod:`~lacerda_bot.testing`, :mod:`~lacerda_bot.reference` and
-:mod:`~lacerda_bot.table`; the rules themselves live in private modules.
+:mod:`~lacerda_bot.table`; the rules themselves live in private modules. What the facade exports from a
+private module (:class:`Board`, :class:`BotState`, the Solo Goals, scoring, the
+calls) has this module as its home: its ``__module__`` is ``lacerda_bot``, as
+pickling, ``help()`` and the documentation show it.
 
 Unofficial; not affiliated with the designer or publisher of On Mars.
 """
@@ -208,3 +211,14 @@ __all__ = [
     "shuttle_phase",
     "take_turn",
 ]
+
+
+def _home_in_the_facade() -> None:
+    """Give what the facade exports from a private module the facade as its home."""
+    for name in __all__:
+        value = globals()[name]
+        if getattr(value, "__module__", "").startswith("lacerda_bot._"):
+            value.__module__ = __name__
+
+
+_home_in_the_facade()

@@ -25,11 +25,9 @@ from typing import Final, Self, TypeVar, final
 import attrs
 
 __all__ = [
-    "NEIGHBOUR_OFFSETS",
     "Hex",
     "canonical",
     "dist",
-    "hex_key",
     "ring",
     "steps_from",
 ]

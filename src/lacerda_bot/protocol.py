@@ -68,8 +68,6 @@ from lacerda_bot.serialization import (
 )
 
 __all__ = [
-    "ENVELOPE_KEYS",
-    "ID_SCAN_CHARS",
     "MAX_REQUEST_BYTES",
     "PARAMETERS",
     "RESULTS",
@@ -77,14 +75,7 @@ __all__ = [
     "ErrorType",
     "Parameter",
     "Reply",
-    "RequestId",
-    "failed",
     "handle",
-    "refused",
-    "reply",
-    "request_id",
-    "timed_out",
-    "too_large",
 ]
 
 T = TypeVar("T")

@@ -80,20 +80,11 @@ from lacerda_bot.records import LabSpace
 from lacerda_bot.trace import TieBreak
 
 __all__ = [
-    "ACTION_NAMES",
-    "HEX_ORDER",
     "Line",
     "TableContext",
-    "building_name",
-    "call_lines",
     "describe",
-    "describe_requirement",
     "describe_with_rules",
-    "gain_words",
     "instructions",
-    "plural",
-    "score_lines",
-    "tile_stays",
 ]
 
 

@@ -51,14 +51,10 @@ from lacerda_bot.serialization import FORMAT, FORMAT_VERSION
 from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
-    "DIALECT",
     "SCHEMA_FILES",
     "data_schema",
     "document_schema",
     "load_schema",
-    "main",
-    "schema_documents",
-    "schema_texts",
     "write_schemas",
 ]
 

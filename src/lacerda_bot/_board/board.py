@@ -78,6 +78,10 @@ from lacerda_bot.records import (
 
 __all__ = ["Board", "evolve_board", "read_view"]
 
+_Values = tuple[Any, ...]
+_Basis = tuple[_Values, _Values]
+"""A checked board's values as given, and as read (canonical)."""
+
 
 # Not slotted (``slots=False``): :meth:`Board.__replace__` copies a board as one
 # C-level dict update, ten times cheaper than ``__init__`` (the library copies it
@@ -150,7 +154,7 @@ class Board:
     lacerda_contracts: tuple[ContractKind, ...] = ()
     _checked: ClassVar[bool] = False
     """Whether it was read as checked and canonical, as it is (a memo, like the next)."""
-    _basis: ClassVar["_Basis | None"] = None
+    _basis: ClassVar[_Basis | None] = None
     """The checked board this one was read as or made from (see the module).
 
     A memo, not a field: not compared, hashed, printed or pickled, and not an
@@ -729,9 +733,6 @@ _FROZEN_KIND: Final[dict[str, type]] = {
     **dict.fromkeys(_HEX_SETS, frozenset),
 }
 """What each collection field holds: a ``tuple`` or a ``frozenset``."""
-_Values = tuple[Any, ...]
-_Basis = tuple[_Values, _Values]
-"""A checked board's values as given, and as read (canonical)."""
 
 
 def evolve_board(board: Board, **changes: Any) -> Board:

@@ -2,7 +2,7 @@
 
 A test bed for the rules, not On Mars: :mod:`~lacerda_bot.reference.game` plays
 Lacerda through the library's own calls against the scripted human of
-:mod:`~lacerda_bot.reference.human`; :mod:`~lacerda_bot.reference.simulate`
+:mod:`~lacerda_bot.reference._human`; :mod:`~lacerda_bot.reference.simulate`
 runs batches over processes and summarises them, and
 :mod:`~lacerda_bot.reference.cluster` runs the same batches over a Ray cluster.
 """

@@ -1,7 +1,7 @@
 """The reference game: a whole seeded solo game on the reference board.
 
 It plays Lacerda through the library's own calls and a scripted human
-(:mod:`lacerda_bot.reference.human`), and keeps what a host keeps: the board, Mission
+(:mod:`lacerda_bot.reference._human`), and keeps what a host keeps: the board, Mission
 progress, OP, the Shuttle. Its simplifications (an illustrative board, Mission
 and Colony tracks, OP and a human who does not score well) are listed in the
 README; the point is to put Lacerda in every situation his rules cover, from
@@ -54,7 +54,7 @@ from lacerda_bot.model import (
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.records import AdvancedCount, ContractSlot, Stock
-from lacerda_bot.reference.human import HumanLab, human_moves, human_techs, pick
+from lacerda_bot.reference._human import HumanLab, human_moves, human_techs, pick
 from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.testing import apply, level_up, reference_board
 

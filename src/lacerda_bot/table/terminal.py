@@ -37,7 +37,11 @@ from lacerda_bot.table._game.session import (
     undo,
 )
 
-__all__ = ["HELP", "Command", "Style", "Terminal", "use_colour"]
+__all__ = [
+    "Command",
+    "Style",
+    "Terminal",
+]
 
 HELP: Final = """\
 Commands, at any prompt:
