@@ -12,8 +12,11 @@ Where a decision names a place or card the table cannot name, it carries a
 :class:`~lacerda_bot.decisions.Described`: what the table says instead.
 """
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+
+from typing_extensions import TypeIs
 
 from lacerda_bot import _queries as q
 from lacerda_bot._answers import Answers
@@ -51,7 +54,7 @@ from lacerda_bot.table._engine.questions import Shape, Wording, fact_key, shape_
 from lacerda_bot.table._engine.shapes import Foreseeing
 from lacerda_bot.trace import Explanation
 
-__all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered"]
+__all__ = ["AnswerSource", "AskedFacts", "FactSource", "Unanswered", "gives_values"]
 
 AnswerSource = Callable[[Question], Answer]
 """Gives the answer to a question, or raises :class:`Unanswered`."""
@@ -82,6 +85,32 @@ class FactSource(Protocol):
         Blueprint he takes, asked with whether the display is empty).
         """
         ...
+
+
+def gives_values(source: object) -> TypeIs[FactSource]:
+    """Whether *source* is a :class:`FactSource` (checked once per class).
+
+    ``isinstance`` against a runtime-checkable Protocol looks up each of its
+    members on every call; a class's answer does not change.
+    """
+    kind: Any = type(source)
+    return _values_class(kind)
+
+
+@functools.cache
+def _values_class(kind: Any) -> bool:
+    return issubclass(kind, FactSource)
+
+
+def _foresees(shape: Shape) -> TypeIs[Foreseeing]:
+    """Whether *shape* is :class:`Foreseeing` (checked once per class)."""
+    kind: Any = type(shape)
+    return _foreseeing_class(kind)
+
+
+@functools.cache
+def _foreseeing_class(kind: Any) -> bool:
+    return callable(getattr(kind, "read_ahead", None))
 
 
 class Unanswered(Exception):  # noqa: N818 - a signal: stop and ask
@@ -209,7 +238,7 @@ class AskedFacts:
     ) -> None:
         """Ask through *source*; keys start with *step*; *side* is his tracked side."""
         self.source: AnswerSource = (
-            _Answering(self, source) if isinstance(source, FactSource) else source
+            _Answering(self, source) if gives_values(source) else source
         )
         self.asked = 0
         """How many questions the source answered."""
@@ -253,7 +282,7 @@ class AskedFacts:
             shape = shape_of(query, self._wording())
             self.pending, self.pending_shape = Read(query=query, value=None), shape
             key = f"{self.step}.{fact_key(query)}"
-            if isinstance(shape, Foreseeing) and shape.lookahead is not None:
+            if shape.lookahead is not None and _foresees(shape):
                 value, ahead = shape.read_ahead(self._ask, key)
                 self._foreseen = (shape.lookahead, ahead)
             else:

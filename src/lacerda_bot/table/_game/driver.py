@@ -44,6 +44,7 @@ from lacerda_bot.table._engine.asked import (
     AskedFacts,
     FactSource,
     Unanswered,
+    gives_values,
 )
 from lacerda_bot.table._engine.dialogue import Answer, Question, Say
 from lacerda_bot.table._engine.tracked import Tracked
@@ -346,11 +347,7 @@ def run_step(
     """
     given = Recorded(answers)
     if kind is StepKind.FIX:
-        ask = (
-            source
-            if source is not None and not isinstance(source, FactSource)
-            else given
-        )
+        ask = source if source is not None and not gives_values(source) else given
         return _fix(state, ask, given)
     facts = _facts(state, kind, source or given, log)
     events: list[Event[Described]] = []
