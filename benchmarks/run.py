@@ -40,22 +40,13 @@ from typing import Final
 import chess
 import chess.pgn
 
-from lacerda_bot import (
-    Board,
-    BotState,
-    BuildingType,
-    Hex,
-    dumps,
-    loads,
-    new_bot,
-    take_turn,
-)
+from lacerda_bot import Board, BotState, dumps, loads, new_bot, take_turn
 from lacerda_bot._board.paths import eligible_tiles, nearest_tiles
 from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._board.ways import Trip, ways
 from lacerda_bot._rules.rover import best_rover_tech
-from lacerda_bot.hexmap import map_index
-from lacerda_bot.model import Gain, GainKind, Side
+from lacerda_bot.hexmap import Hex, map_index
+from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
 from lacerda_bot.reference._table import questions_per_step
 from lacerda_bot.reference.game import play_game

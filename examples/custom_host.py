@@ -13,16 +13,10 @@ lacerda_bot for a decision, then applies the decisions itself.
 
 import attrs
 
-from lacerda_bot import (
-    Board,
-    BuildingType,
-    Construct,
-    Hex,
-    MoveRover,
-    Side,
-    new_bot,
-    take_turn,
-)
+from lacerda_bot import Board, new_bot, take_turn
+from lacerda_bot.decisions import Construct, MoveRover
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import BuildingType, Side
 from lacerda_bot.render import describe
 from lacerda_bot.testing import building, small_board
 

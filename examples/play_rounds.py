@@ -15,13 +15,13 @@ import attrs
 from lacerda_bot import (
     Board,
     Outcome,
-    Side,
     colony_level_up,
     new_bot,
     setup,
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot.model import Side
 from lacerda_bot.render import describe_with_rules
 from lacerda_bot.testing import apply, level_up, reference_board
 

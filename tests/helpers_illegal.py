@@ -1,26 +1,25 @@
 """A small board and decisions each illegal on it for a reason why_illegal names."""
 
-from lacerda_bot import (
+from lacerda_bot import Decision
+from lacerda_bot.decisions import (
     BuildShelter,
     CollectTile,
     Construct,
-    Decision,
+    CrystalSource,
     DevelopTech,
     GainCrystals,
-    Hex,
     HireScientist,
     LearnTech,
     MoveRover,
     ObtainBlueprint,
     PayCrystals,
+    PaymentPurpose,
     RelocateRover,
     TakeContract,
     TakeWarehouseItem,
-    TechType,
-    TechUsed,
     Upgrade,
 )
-from lacerda_bot.decisions import CrystalSource, PaymentPurpose
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BlueprintRow,
@@ -33,6 +32,8 @@ from lacerda_bot.model import (
     Item,
     Owner,
     Scientist,
+    TechType,
+    TechUsed,
 )
 from lacerda_bot.records import Figure
 from lacerda_bot.testing import building, small_board, tile

@@ -9,27 +9,26 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from lacerda_bot import (
+from lacerda_bot import Board, Decision, Options
+from lacerda_bot.decisions import (
     ActionImpossible,
     AdvanceMission,
-    Board,
     BuildShelter,
     ChooseLssReward,
     CollectTile,
     Construct,
-    Decision,
+    CrystalSource,
     DevelopTech,
     GainBot,
     GainCrystals,
     GainShip,
     GiveOxygen,
-    Hex,
     HireScientist,
     LearnTech,
     MoveRover,
     ObtainBlueprint,
-    Options,
     PayCrystals,
+    PaymentPurpose,
     PlaceColonist,
     PlaceDiscoveryTile,
     RefillContractDisplay,
@@ -40,10 +39,7 @@ from lacerda_bot import (
     Travel,
     Upgrade,
 )
-from lacerda_bot.decisions import (
-    CrystalSource,
-    PaymentPurpose,
-)
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,

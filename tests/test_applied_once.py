@@ -11,7 +11,6 @@ from lacerda_bot import (
     Board,
     Options,
     Outcome,
-    TiePolicy,
     new_bot,
     read_view,
     shuttle_phase,
@@ -23,6 +22,7 @@ from lacerda_bot._board.board import is_trusted
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot.decisions import Decision, GainCrystals
 from lacerda_bot.model import BuildingType
+from lacerda_bot.options import TiePolicy
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, reference_board
 

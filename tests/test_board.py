@@ -5,7 +5,6 @@ import pytest
 
 from lacerda_bot import (
     Board,
-    Hex,
     InvalidHostStateError,
     InvalidValueError,
     new_bot,
@@ -15,6 +14,7 @@ from lacerda_bot import (
 from lacerda_bot._board import board as board_module
 from lacerda_bot._board import effects
 from lacerda_bot.decisions import PayCrystals, PaymentPurpose, RelocateRover
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import space_id, staggered
 from lacerda_bot.model import (
     BuildingType,

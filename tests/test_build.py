@@ -2,23 +2,7 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot import (
-    Board,
-    BuildingType,
-    ChooseLssReward,
-    ComplexTechThreshold,
-    Construct,
-    GiveOxygen,
-    Hex,
-    MoveRover,
-    Options,
-    RelocateRover,
-    StandaloneRule,
-    TechType,
-    TechUsed,
-    Upgrade,
-    take_turn,
-)
+from lacerda_bot import Board, Options, take_turn
 from lacerda_bot._board.board import evolve_board
 from lacerda_bot._board.effects import apply_decision
 from lacerda_bot._board.paths import (
@@ -35,8 +19,27 @@ from lacerda_bot._board.sites import (
 )
 from lacerda_bot._rules.building import plan_construct
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
-from lacerda_bot.hexmap import canonical, dist
-from lacerda_bot.model import FigureKind, Gain, GainKind, HostId, Owner, Side
+from lacerda_bot.decisions import (
+    ChooseLssReward,
+    Construct,
+    GiveOxygen,
+    MoveRover,
+    RelocateRover,
+    Upgrade,
+)
+from lacerda_bot.hexmap import Hex, canonical, dist
+from lacerda_bot.model import (
+    BuildingType,
+    FigureKind,
+    Gain,
+    GainKind,
+    HostId,
+    Owner,
+    Side,
+    TechType,
+    TechUsed,
+)
+from lacerda_bot.options import ComplexTechThreshold, StandaloneRule
 from lacerda_bot.records import Blueprint, Figure, HeldBlueprint, HumanTech, LssMarkers
 from lacerda_bot.testing import building, hex_map, small_board, tile
 

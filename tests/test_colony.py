@@ -1,24 +1,20 @@
-from lacerda_bot import (
-    ActionImpossible,
-    Board,
-    ChooseLssReward,
-    GiveOxygen,
-    HireScientist,
-    MoveRover,
-    Options,
-    PayCrystals,
-    RefillContractDisplay,
-    TakeContract,
-    TechType,
-    TechUsed,
-    Upgrade,
-    take_turn,
-)
+from lacerda_bot import Board, Options, take_turn
 from lacerda_bot._board.displays import (
     best_scientists,
     rank_blueprints,
 )
 from lacerda_bot._board.sites import eligible_buildings
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    ChooseLssReward,
+    GiveOxygen,
+    HireScientist,
+    MoveRover,
+    PayCrystals,
+    RefillContractDisplay,
+    TakeContract,
+    Upgrade,
+)
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
     BuildingType,
@@ -29,6 +25,8 @@ from lacerda_bot.model import (
     LssReward,
     Owner,
     Scientist,
+    TechType,
+    TechUsed,
 )
 from lacerda_bot.options import NoScientistFallback
 from lacerda_bot.records import (

@@ -15,17 +15,16 @@ from lacerda_bot import (
     BotState,
     CallKind,
     Decision,
-    GainShip,
     InvalidHostStateError,
     InvalidValueError,
     Options,
-    PayCrystals,
     colony_level_up,
     setup,
     shuttle_phase,
     take_turn,
 )
 from lacerda_bot.conformance import ConformanceError, GamePlan, check_host
+from lacerda_bot.decisions import GainShip, PayCrystals
 from lacerda_bot.host import HostState
 from lacerda_bot.model import HostId
 from lacerda_bot.testing import apply, why_illegal

@@ -6,12 +6,9 @@ from hypothesis import strategies as st
 
 from lacerda_bot import (
     SOLO_CARDS,
-    AdvanceMission,
     BotState,
     InvalidValueError,
     Options,
-    RevealCard,
-    TiePolicy,
     new_bot,
     redacted,
     take_turn,
@@ -26,7 +23,9 @@ from lacerda_bot._deck import (
 from lacerda_bot._rules.tiebreak import break_tie
 from lacerda_bot._state import WorkingBot
 from lacerda_bot._ties import TiedRule
+from lacerda_bot.decisions import AdvanceMission, RevealCard
 from lacerda_bot.model import MissionSlot, next_in_sequence
+from lacerda_bot.options import TiePolicy
 from lacerda_bot.testing import apply, reference_board, small_board
 
 from .helpers_strategies import bot_states, seeds

@@ -3,30 +3,39 @@ from collections.abc import Mapping
 import pytest
 
 from lacerda_bot import (
-    AdvanceProgressBot,
     Board,
-    BuildingType,
+    InvalidHostStateError,
+    InvalidValueError,
+    Options,
+    take_turn,
+)
+from lacerda_bot._board.displays import choose_warehouse_item
+from lacerda_bot.decisions import (
+    AdvanceProgressBot,
     BuildShelter,
     Construct,
     DevelopTech,
     GainCrystals,
     GainShip,
-    Hex,
-    ImpossibleBenefit,
-    InvalidHostStateError,
-    InvalidValueError,
     LoseBenefit,
     MoveRover,
     ObtainBlueprint,
-    Options,
     TakeWarehouseItem,
-    TechType,
-    UnknownGain,
     Upgrade,
-    take_turn,
 )
-from lacerda_bot._board.displays import choose_warehouse_item
-from lacerda_bot.model import BlueprintRow, Gain, GainKind, HostId, Item, Side, TileKind
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import (
+    BlueprintRow,
+    BuildingType,
+    Gain,
+    GainKind,
+    HostId,
+    Item,
+    Side,
+    TechType,
+    TileKind,
+)
+from lacerda_bot.options import ImpossibleBenefit, UnknownGain
 from lacerda_bot.records import (
     MAX_LAB_LEVEL,
     Blueprint,

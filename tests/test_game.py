@@ -2,7 +2,8 @@
 
 import attrs
 
-from lacerda_bot import Options, TiePolicy
+from lacerda_bot import Options
+from lacerda_bot.options import ImpossibleBenefit, TiePolicy
 from lacerda_bot.reference.game import MAX_ROUNDS, play_game
 from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
 
@@ -31,7 +32,7 @@ def test_games_run_under_every_tie_policy_and_option_switch() -> None:
     """Games end with non-default options too (uniform ties, Rover for lost gains...)."""
     options = Options(
         tie_policy=TiePolicy.UNIFORM,
-        impossible_benefit=__import__("lacerda_bot").ImpossibleBenefit.ROVER,
+        impossible_benefit=ImpossibleBenefit.ROVER,
         prefer_own_tech=False,
         shelter_moves_pointer=True,
         same_call_gains_spendable=True,
@@ -53,8 +54,8 @@ def test_checks_catch_a_broken_decision() -> None:
     """The checker is not a rubber stamp: an illegal payment is reported."""
     import pytest
 
-    from lacerda_bot import Outcome, PayCrystals, new_bot
-    from lacerda_bot.decisions import PaymentPurpose
+    from lacerda_bot import Outcome, new_bot
+    from lacerda_bot.decisions import PayCrystals, PaymentPurpose
     from lacerda_bot.outcome import CallKind, CallTrace
     from lacerda_bot.reference.game import InvariantError, _checked
     from lacerda_bot.testing import small_board

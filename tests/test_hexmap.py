@@ -4,8 +4,7 @@ import gc
 import tracemalloc
 from collections.abc import Callable
 
-from lacerda_bot import Hex
-from lacerda_bot.hexmap import map_index, steps_from
+from lacerda_bot.hexmap import Hex, map_index, steps_from
 from lacerda_bot.testing import hex_map
 
 

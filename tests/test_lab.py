@@ -17,21 +17,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lacerda_bot import (
-    ActionImpossible,
     Board,
-    CollectTile,
-    DevelopTech,
-    Hex,
     InvalidHostStateError,
     Outcome,
-    Side,
-    TechType,
     human_used_tech,
     read_view,
     take_turn,
 )
+from lacerda_bot.decisions import ActionImpossible, CollectTile, DevelopTech
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import picture, staggered
-from lacerda_bot.model import Gain, GainKind, HostId, Item
+from lacerda_bot.model import Gain, GainKind, HostId, Item, Side, TechType
 from lacerda_bot.records import LabSpace, Stock
 from lacerda_bot.reference.game import play_game
 from lacerda_bot.testing import apply, small_board, tile

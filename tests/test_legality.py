@@ -14,18 +14,22 @@ import pytest
 from hypothesis import given
 
 from lacerda_bot import (
-    AdvanceProgressBot,
     Board,
     BotState,
     Decision,
-    Hex,
     IllegalDecisionError,
     InvalidValueError,
     LacerdaBotError,
+    Options,
+    errors,
+)
+from lacerda_bot.decisions import (
+    AdvanceProgressBot,
+    Criterion,
+    Described,
     LearnTech,
     LoseBenefit,
     ObtainBlueprint,
-    Options,
     PlaceDiscoveryTile,
     RevealCard,
     SkipTurn,
@@ -34,13 +38,8 @@ from lacerda_bot import (
     TakeContract,
     TakeWarehouseItem,
     Travel,
-    errors,
 )
-from lacerda_bot.decisions import (
-    Criterion,
-    Described,
-)
-from lacerda_bot.hexmap import dist
+from lacerda_bot.hexmap import Hex, dist
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,

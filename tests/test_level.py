@@ -1,17 +1,9 @@
 import attrs
 
-from lacerda_bot import (
-    BuildShelter,
-    GainBot,
-    GainShip,
-    Hex,
-    Options,
-    TechType,
-    colony_level_up,
-    new_bot,
-    score_lacerda,
-)
-from lacerda_bot.model import BuildingType, Owner
+from lacerda_bot import Options, colony_level_up, new_bot, score_lacerda
+from lacerda_bot.decisions import BuildShelter, GainBot, GainShip
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import BuildingType, Owner, TechType
 from lacerda_bot.testing import apply, building, level_up, small_board
 
 from .helpers import kinds, of_type, own_techs

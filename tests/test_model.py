@@ -2,21 +2,15 @@
 
 import pytest
 
-from lacerda_bot import (
-    BotState,
-    Gain,
-    GainKind,
-    Hex,
-    InvalidValueError,
-    Options,
-    new_bot,
-)
+from lacerda_bot import BotState, InvalidValueError, Options, new_bot
 from lacerda_bot.decisions import GainShip
-from lacerda_bot.hexmap import dist, ring, steps_from
+from lacerda_bot.hexmap import Hex, dist, ring, steps_from
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
+    Gain,
+    GainKind,
     HostId,
     TechType,
     next_in_sequence,

@@ -1,26 +1,19 @@
 import attrs
 import pytest
 
-from lacerda_bot import (
-    ActionImpossible,
-    Board,
-    BotState,
-    DevelopTech,
-    GainCrystals,
-    LearnTech,
-    ObtainBlueprint,
-    Options,
-    Side,
-    TechType,
-    human_used_tech,
-    read_view,
-    take_turn,
-)
+from lacerda_bot import Board, BotState, Options, human_used_tech, read_view, take_turn
 from lacerda_bot._board.displays import (
     choose_blueprint,
     choose_tech_tiles,
 )
 from lacerda_bot._lab import choose_development
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    DevelopTech,
+    GainCrystals,
+    LearnTech,
+    ObtainBlueprint,
+)
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
@@ -31,6 +24,8 @@ from lacerda_bot.model import (
     HostId,
     Item,
     Scientist,
+    Side,
+    TechType,
 )
 from lacerda_bot.records import (
     Blueprint,

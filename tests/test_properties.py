@@ -5,16 +5,13 @@ from hypothesis import given
 from lacerda_bot import (
     Board,
     BotState,
-    Construct,
-    GainCrystals,
-    MoveRover,
-    PayCrystals,
     colony_level_up,
     dumps,
     setup,
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot.decisions import Construct, GainCrystals, MoveRover, PayCrystals
 from lacerda_bot.model import next_in_sequence
 from lacerda_bot.testing import apply, why_illegal
 

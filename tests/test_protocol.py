@@ -15,7 +15,6 @@ from lacerda_bot import (
     BotState,
     LacerdaBotError,
     Options,
-    TechType,
     colony_level_up,
     human_used_tech,
     new_bot,
@@ -25,7 +24,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._lab import learned
-from lacerda_bot.model import HostId
+from lacerda_bot.model import HostId, TechType
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.protocol import (

@@ -120,3 +120,18 @@ def test_what_the_facade_exports_from_private_modules_has_it_as_home() -> None:
             typing.get_type_hints(value)  # raises NameError on an unresolvable one
     goal = lacerda_bot.SOLO_GOALS[0]
     assert pickle.loads(pickle.dumps(goal)) == goal
+
+
+def test_a_name_the_facade_used_to_export_loads_from_it_with_a_warning() -> None:
+    """The decisions, enums and options moved to their modules load from the facade for a
+    release, each with a warning naming the module to import it from."""
+    from lacerda_bot import decisions, model
+
+    with pytest.warns(DeprecationWarning, match="import it from lacerda_bot.decisions"):
+        gain_ship = lacerda_bot.GainShip
+    assert gain_ship is decisions.GainShip
+    with pytest.warns(DeprecationWarning, match="lacerda_bot.model"):
+        assert lacerda_bot.Side is model.Side
+    assert "GainShip" not in lacerda_bot.__all__
+    with pytest.raises(AttributeError, match="no_such_name"):
+        lacerda_bot.no_such_name  # noqa: B018

@@ -6,24 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot import (
-    ActionImpossible,
-    Board,
-    CollectTile,
-    GainCrystals,
-    GainKind,
-    GiveOxygen,
-    Hex,
-    LearnTech,
-    MoveRover,
-    Options,
-    PayCrystals,
-    SkipTurn,
-    TakeBenefit,
-    TechType,
-    TechUsed,
-    take_turn,
-)
+from lacerda_bot import Board, Options, take_turn
 from lacerda_bot._board import paths
 from lacerda_bot._board.paths import (
     dominates,
@@ -34,15 +17,29 @@ from lacerda_bot._board.paths import (
 )
 from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._rules.rover import best_rover_tech
-from lacerda_bot.hexmap import steps_from
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    CollectTile,
+    GainCrystals,
+    GiveOxygen,
+    LearnTech,
+    MoveRover,
+    PayCrystals,
+    SkipTurn,
+    TakeBenefit,
+)
+from lacerda_bot.hexmap import Hex, steps_from
 from lacerda_bot.model import (
     BlueprintRow,
     BuildingType,
     FigureKind,
     Gain,
+    GainKind,
     HostId,
     Item,
     Owner,
+    TechType,
+    TechUsed,
 )
 from lacerda_bot.options import UnknownGain
 from lacerda_bot.records import (

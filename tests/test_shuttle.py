@@ -5,26 +5,26 @@ import pytest
 from hypothesis import given
 
 from lacerda_bot import (
-    AdvanceProgressBot,
     Board,
     BotState,
-    Construct,
-    Hex,
-    ImpossibleBenefit,
     InvalidHostStateError,
-    LoseBenefit,
-    MoveRover,
     Options,
-    PlaceDiscoveryTile,
-    Side,
-    Stay,
-    Travel,
     new_bot,
     shuttle_phase,
 )
 from lacerda_bot._board.paths import discovery_sites
-from lacerda_bot.hexmap import dist
-from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, TileKind
+from lacerda_bot.decisions import (
+    AdvanceProgressBot,
+    Construct,
+    LoseBenefit,
+    MoveRover,
+    PlaceDiscoveryTile,
+    Stay,
+    Travel,
+)
+from lacerda_bot.hexmap import Hex, dist
+from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, Side, TileKind
+from lacerda_bot.options import ImpossibleBenefit
 from lacerda_bot.records import LssMarkers, Tile, TurnOrderSpace
 from lacerda_bot.testing import hex_map, small_board, tile
 

@@ -3,18 +3,11 @@ from collections import Counter
 import attrs
 import pytest
 
-from lacerda_bot import (
-    InvalidHostStateError,
-    Options,
-    Side,
-    StartingSpace,
-    TakeBenefit,
-    TiePolicy,
-    new_bot,
-    setup,
-)
+from lacerda_bot import InvalidHostStateError, Options, new_bot, setup
 from lacerda_bot._deck import random_value
-from lacerda_bot.model import Gain, GainKind, HostId
+from lacerda_bot.decisions import StartingSpace, TakeBenefit
+from lacerda_bot.model import Gain, GainKind, HostId, Side
+from lacerda_bot.options import TiePolicy
 from lacerda_bot.records import TurnOrderSpace
 from lacerda_bot.testing import reference_board
 

@@ -14,9 +14,7 @@ from hypothesis.stateful import (
 from lacerda_bot import (
     Board,
     BotState,
-    Hex,
     Outcome,
-    Side,
     colony_level_up,
     dumps,
     human_used_tech,
@@ -24,7 +22,16 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
-from lacerda_bot.model import BuildingType, Gain, GainKind, HostId, Owner, TileKind
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import (
+    BuildingType,
+    Gain,
+    GainKind,
+    HostId,
+    Owner,
+    Side,
+    TileKind,
+)
 from lacerda_bot.records import Building, MapTile, Tile
 from lacerda_bot.testing import apply, reference_board, why_illegal
 

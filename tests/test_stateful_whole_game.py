@@ -18,7 +18,6 @@ from lacerda_bot import (
     Board,
     BotState,
     Outcome,
-    Side,
     colony_level_up,
     dumps,
     human_used_tech,
@@ -28,7 +27,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot.lab import staggered
-from lacerda_bot.model import HostId, TechType
+from lacerda_bot.model import HostId, Side, TechType
 from lacerda_bot.reference._human import HumanLab, human_moves, human_techs
 from lacerda_bot.testing import apply, level_up, reference_board, why_illegal
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from lacerda_bot import Decision, Hex, Options
+from lacerda_bot import Decision, Options
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.testing import why_illegal
 
 from .helpers_illegal import BOARD, ILLEGAL, construct

@@ -5,10 +5,11 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot import BotState, Options, TiePolicy, new_bot
+from lacerda_bot import BotState, Options, new_bot
 from lacerda_bot._rules.tiebreak import break_tie, group_sizes
 from lacerda_bot._state import WorkingBot
 from lacerda_bot._ties import TiedRule
+from lacerda_bot.options import TiePolicy
 from lacerda_bot.trace import TieBreak
 
 from .helpers import bot_with

@@ -3,29 +3,30 @@ import pytest
 
 import lacerda_bot
 from lacerda_bot import (
-    Action,
-    ActionImpossible,
-    AdvanceMission,
     BotState,
-    ChooseLssReward,
-    Construct,
-    DevelopTech,
-    GainCrystals,
     InvalidHostStateError,
     InvalidValueError,
     Options,
-    PayCrystals,
-    PlaceColonist,
-    RevealCard,
-    Side,
-    SkipTurn,
-    TakeBenefit,
-    TechType,
     human_used_tech,
     new_bot,
     take_turn,
 )
+from lacerda_bot.decisions import (
+    ActionImpossible,
+    AdvanceMission,
+    ChooseLssReward,
+    Construct,
+    DevelopTech,
+    GainCrystals,
+    PayCrystals,
+    PlaceColonist,
+    RevealCard,
+    SkipTurn,
+    TakeBenefit,
+)
+from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import (
+    Action,
     BuildingType,
     Gain,
     GainKind,
@@ -33,6 +34,8 @@ from lacerda_bot.model import (
     Item,
     LssReward,
     MissionSlot,
+    Side,
+    TechType,
 )
 from lacerda_bot.records import (
     LssOffer,
@@ -107,7 +110,7 @@ def test_r_turn_2_r_turn_3_and_r_turn_11_only_the_six_actions() -> None:
 def test_r_turn_4_impossible_before_unaffordable() -> None:
     """R-TURN-4: an impossible action is reported as impossible even if also unaffordable."""
     board = small_board(
-        map_hexes=frozenset({lacerda_bot.Hex(0, 0)}),
+        map_hexes=frozenset({Hex(0, 0)}),
         colonists_present=Occupancy(construct=5),
     )
     outcome = take_turn(bot_with((5,)), board)
@@ -241,7 +244,7 @@ def test_r_cost_4_he_pays_no_resources() -> None:
 def test_r_cost_6_gained_construction_places_no_colonist() -> None:
     """R-COST-6: a CONSTRUCT gain from a tile has no placement and no cost."""
     board = small_board(
-        lacerda_rover=lacerda_bot.Hex(0, 1),
+        lacerda_rover=Hex(0, 1),
         map_tiles=(tile("T", 1, 1, Gain(kind=GainKind.CONSTRUCT)),),
         colonists_present=Occupancy(construct=3),
     )
@@ -336,7 +339,7 @@ def test_r_crystal_2_spec_example_depot_cap_in_emission_order() -> None:
     board = small_board(
         missions=missions,
         free_depot_spaces=2,
-        lacerda_rover=lacerda_bot.Hex(0, 1),
+        lacerda_rover=Hex(0, 1),
         map_tiles=(tile("W", 1, 1, Gain(kind=GainKind.CRYSTALS)),),
     )
     outcome = take_turn(pass_two(11), board)
@@ -360,7 +363,7 @@ def test_r_crystal_3_same_call_gains_are_not_spendable_by_default() -> None:
 def test_r_crystal_4_resources_go_back_to_the_supply() -> None:
     """R-CRYSTAL-4, R-TO-3: a Resource from the Warehouse goes to the supply, a RESOURCES gain is lost."""
     board = small_board(
-        lacerda_rover=lacerda_bot.Hex(0, 1),
+        lacerda_rover=Hex(0, 1),
         map_tiles=(
             tile(
                 "W", 1, 1, Gain(kind=GainKind.WAREHOUSE), Gain(kind=GainKind.RESOURCES)
@@ -384,7 +387,7 @@ def test_r_crystal_4_resources_go_back_to_the_supply() -> None:
 def test_r_crystal_5_exhausted_components_cannot_be_gained() -> None:
     """R-CRYSTAL-5: no Ship left, no Crystal in the supply -> the gain is lost (R-TO-2)."""
     board = small_board(
-        lacerda_rover=lacerda_bot.Hex(0, 1),
+        lacerda_rover=Hex(0, 1),
         map_tiles=(
             tile(
                 "S", 1, 1, Gain(kind=GainKind.SHIP), Gain(kind=GainKind.CRYSTALS, n=2)
@@ -485,7 +488,7 @@ def test_r_setup_5_working_copy_sees_his_own_builds() -> None:
     """R-SETUP-5: a tile's CONSTRUCT builds after the action's build, on the updated board."""
     board = small_board(
         buildings=(building(0, 0, BuildingType.MINE),),
-        lacerda_rover=lacerda_bot.Hex(0, 1),
+        lacerda_rover=Hex(0, 1),
         map_tiles=(tile("T", 1, 1, Gain(kind=GainKind.CONSTRUCT)),),
     )
     outcome = take_turn(bot_with((11,)), board)

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lacerda_bot import Hex
 from lacerda_bot._board.ways import PathOption, Trip, Ways, sole_way, ways
-from lacerda_bot.hexmap import hex_key, steps_from
+from lacerda_bot.hexmap import Hex, hex_key, steps_from
 from lacerda_bot.testing import hex_map
 
 STAY = PathOption(path=(), crystal_hexes=())

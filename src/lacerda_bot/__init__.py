@@ -4,22 +4,30 @@ The host owns the board and reports it through the read-only views of
 :mod:`lacerda_bot.host`; the library owns Lacerda's private bot state and
 decides everything he does, returning frozen decisions with their reasons.
 
-This module is the facade: the entry points, the decision union, the host
-views, the errors and serialization. The public modules beside it are
-:mod:`~lacerda_bot.model`, :mod:`~lacerda_bot.hexmap`, :mod:`~lacerda_bot.records`,
-:mod:`~lacerda_bot.host`, :mod:`~lacerda_bot.options`, :mod:`~lacerda_bot.decisions`,
-:mod:`~lacerda_bot.trace`, :mod:`~lacerda_bot.outcome`,
-:mod:`~lacerda_bot.serialization`, :mod:`~lacerda_bot.render`,
-:mod:`~lacerda_bot.testing`, :mod:`~lacerda_bot.reference` and
-:mod:`~lacerda_bot.table`; the rules themselves live in private modules. What the facade exports from a
-private module (:class:`Board`, :class:`BotState`, the Solo Goals, scoring, the
-calls) has this module as its home: its ``__module__`` is ``lacerda_bot``, as
-pickling, ``help()`` and the documentation show it.
+This module is the facade: the calls, Lacerda's bot state, the board and its
+checks, the Solo Goals and scoring, the errors and JSON. Beside it, the decisions
+are in :mod:`~lacerda_bot.decisions`, the traces in :mod:`~lacerda_bot.trace`, the
+vocabulary in :mod:`~lacerda_bot.model`, :mod:`~lacerda_bot.records` and
+:mod:`~lacerda_bot.hexmap`, the host views in :mod:`~lacerda_bot.host`, the options
+in :mod:`~lacerda_bot.options`; then :mod:`~lacerda_bot.serialization`,
+:mod:`~lacerda_bot.render`, :mod:`~lacerda_bot.testing`,
+:mod:`~lacerda_bot.conformance`, :mod:`~lacerda_bot.protocol`,
+:mod:`~lacerda_bot.reference` and :mod:`~lacerda_bot.table`. The rules themselves
+live in private modules. What the facade exports from a private module
+(:class:`Board`, :class:`BotState`, the Solo Goals, scoring, the calls) has this
+module as its home: its ``__module__`` is ``lacerda_bot``, as pickling, ``help()``
+and the documentation show it. The decisions, enums and options it exported before
+still load from here for a release, with a :class:`DeprecationWarning` naming
+their module.
 
 Unofficial; not affiliated with the designer or publisher of On Mars.
 """
 
+import importlib
+import warnings
 from importlib.metadata import version as _version
+from typing import Any as _Any
+from typing import Final as _Final
 
 from lacerda_bot._board.board import Board, read_view
 from lacerda_bot._calls import (
@@ -44,44 +52,7 @@ from lacerda_bot._rules.goals import (
 from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
 from lacerda_bot._state import BotState, BotView, new_bot, redacted
 from lacerda_bot.bundle import HostSave
-from lacerda_bot.decisions import (
-    ActionImpossible,
-    AdvanceMission,
-    AdvanceProgressBot,
-    BuildShelter,
-    ChooseLssReward,
-    CollectTile,
-    Construct,
-    Criterion,
-    CrystalSource,
-    Decision,
-    Described,
-    DevelopTech,
-    GainBot,
-    GainCrystals,
-    GainShip,
-    GiveOxygen,
-    HireScientist,
-    LearnTech,
-    LoseBenefit,
-    MoveRover,
-    ObtainBlueprint,
-    PayCrystals,
-    PaymentPurpose,
-    PlaceColonist,
-    PlaceDiscoveryTile,
-    RefillContractDisplay,
-    RelocateRover,
-    RevealCard,
-    SkipTurn,
-    StartingSpace,
-    Stay,
-    TakeBenefit,
-    TakeContract,
-    TakeWarehouseItem,
-    Travel,
-    Upgrade,
-)
+from lacerda_bot.decisions import Decision, Described
 from lacerda_bot.errors import (
     IllegalDecisionError,
     InvalidHostStateError,
@@ -89,115 +60,43 @@ from lacerda_bot.errors import (
     LacerdaBotError,
     SerializationError,
 )
-from lacerda_bot.hexmap import Hex
 from lacerda_bot.host import HostState
-from lacerda_bot.model import (
-    Action,
-    BuildingType,
-    Gain,
-    GainKind,
-    MissionSlot,
-    Side,
-    TechType,
-    TechUsed,
-)
-from lacerda_bot.options import (
-    ComplexTechThreshold,
-    ImpossibleBenefit,
-    NoScientistFallback,
-    Options,
-    StandaloneRule,
-    TiePolicy,
-    UnknownGain,
-)
+from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
 from lacerda_bot.serialization import dumps, loads
-from lacerda_bot.trace import Candidate, Removal, TieBreak, TieRound, Trace
+from lacerda_bot.trace import Trace
 
 __version__ = _version("lacerda-bot")
 
 __all__ = [
     "SOLO_CARDS",
     "SOLO_GOALS",
-    "Action",
-    "ActionImpossible",
-    "AdvanceMission",
-    "AdvanceProgressBot",
     "Board",
     "BotState",
     "BotView",
-    "BuildShelter",
-    "BuildingType",
     "CallKind",
     "CallTrace",
-    "Candidate",
-    "ChooseLssReward",
-    "CollectTile",
     "CompletedContract",
-    "ComplexTechThreshold",
-    "Construct",
-    "Criterion",
-    "CrystalSource",
     "Decision",
     "Described",
-    "DevelopTech",
-    "Gain",
-    "GainBot",
-    "GainCrystals",
-    "GainKind",
-    "GainShip",
-    "GiveOxygen",
     "GoalFacts",
     "GoalResult",
-    "Hex",
-    "HireScientist",
     "HostSave",
     "HostState",
     "IllegalDecisionError",
-    "ImpossibleBenefit",
     "InvalidHostStateError",
     "InvalidValueError",
     "LacerdaBotError",
-    "LearnTech",
-    "LoseBenefit",
-    "MissionSlot",
-    "MoveRover",
-    "NoScientistFallback",
-    "ObtainBlueprint",
     "Options",
     "Outcome",
-    "PayCrystals",
-    "PaymentPurpose",
-    "PlaceColonist",
-    "PlaceDiscoveryTile",
-    "RefillContractDisplay",
-    "RelocateRover",
-    "Removal",
     "Requirement",
     "RequirementKind",
     "RequirementResult",
-    "RevealCard",
     "ScoreBreakdown",
     "SerializationError",
-    "Side",
-    "SkipTurn",
     "SoloCard",
     "SoloGoal",
-    "StandaloneRule",
-    "StartingSpace",
-    "Stay",
-    "TakeBenefit",
-    "TakeContract",
-    "TakeWarehouseItem",
-    "TechType",
-    "TechUsed",
-    "TieBreak",
-    "TiePolicy",
-    "TieRound",
     "Trace",
-    "Travel",
-    "UnknownGain",
-    "Upgrade",
     "colony_level_up",
     "dumps",
     "evaluate_goal",
@@ -211,6 +110,91 @@ __all__ = [
     "shuttle_phase",
     "take_turn",
 ]
+
+
+_MOVED: _Final = {
+    **dict.fromkeys(
+        (
+            "Action",
+            "BuildingType",
+            "Gain",
+            "GainKind",
+            "MissionSlot",
+            "Side",
+            "TechType",
+            "TechUsed",
+        ),
+        "lacerda_bot.model",
+    ),
+    **dict.fromkeys(
+        (
+            "ActionImpossible",
+            "AdvanceMission",
+            "AdvanceProgressBot",
+            "BuildShelter",
+            "ChooseLssReward",
+            "CollectTile",
+            "Construct",
+            "Criterion",
+            "CrystalSource",
+            "DevelopTech",
+            "GainBot",
+            "GainCrystals",
+            "GainShip",
+            "GiveOxygen",
+            "HireScientist",
+            "LearnTech",
+            "LoseBenefit",
+            "MoveRover",
+            "ObtainBlueprint",
+            "PayCrystals",
+            "PaymentPurpose",
+            "PlaceColonist",
+            "PlaceDiscoveryTile",
+            "RefillContractDisplay",
+            "RelocateRover",
+            "RevealCard",
+            "SkipTurn",
+            "StartingSpace",
+            "Stay",
+            "TakeBenefit",
+            "TakeContract",
+            "TakeWarehouseItem",
+            "Travel",
+            "Upgrade",
+        ),
+        "lacerda_bot.decisions",
+    ),
+    **dict.fromkeys(
+        ("Candidate", "Removal", "TieBreak", "TieRound"), "lacerda_bot.trace"
+    ),
+    **dict.fromkeys(
+        (
+            "ComplexTechThreshold",
+            "ImpossibleBenefit",
+            "NoScientistFallback",
+            "StandaloneRule",
+            "TiePolicy",
+            "UnknownGain",
+        ),
+        "lacerda_bot.options",
+    ),
+    **dict.fromkeys(("Hex",), "lacerda_bot.hexmap"),
+}
+"""Names the facade exported before 0.3, and the public module that exports them now."""
+
+
+def __getattr__(name: str) -> _Any:
+    """A name the facade used to export, from its module, with a warning (for a release)."""
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lacerda_bot' has no attribute {name!r}")
+    warnings.warn(
+        f"lacerda_bot.{name} is deprecated: import it from {module}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(module), name)
 
 
 def _home_in_the_facade() -> None:

@@ -341,7 +341,7 @@ def apply(
     the gained Crystals spendable): pass both back unchanged to get that fast
     path.
 
-    >>> from lacerda_bot import GainShip
+    >>> from lacerda_bot.decisions import GainShip
     >>> apply(small_board(ships_left=0), [GainShip()])
     Traceback (most recent call last):
     ...
@@ -393,7 +393,8 @@ def why_illegal(host: HostState, decision: Decision, options: Options | None) ->
     *host* is any host view; one that is not a :class:`~lacerda_bot.Board` is
     first read with :func:`~lacerda_bot.read_view`.
 
-    >>> from lacerda_bot import PayCrystals, Options
+    >>> from lacerda_bot import Options
+    >>> from lacerda_bot.decisions import PayCrystals
     >>> from lacerda_bot.decisions import PaymentPurpose
     >>> pay = PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT)
     >>> why_illegal(small_board(spendable_crystals=1), pay, Options())
