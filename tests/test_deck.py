@@ -171,16 +171,19 @@ def test_reveal_and_discard_need_the_right_moment() -> None:
     import pytest
 
     from lacerda_bot import new_bot
-    from lacerda_bot._state import discard_card, reveal_card
     from lacerda_bot.errors import InvalidValueError
 
     bot = new_bot(0)
     with pytest.raises(InvalidValueError, match="current_card"):
-        discard_card(bot)
-    during, card, _ = reveal_card(bot)
+        WorkingBot(bot).discard()
+    working = WorkingBot(bot)
+    card, _ = working.reveal()
+    during = working.state()
     with pytest.raises(InvalidValueError, match="current_card"):
-        reveal_card(during)
-    after = discard_card(during)
+        WorkingBot(during).reveal()
+    ending = WorkingBot(during)
+    ending.discard()
+    after = ending.state()
     assert (after.last_card, after.discard_pile, after.current_card) == (
         card,
         (card,),

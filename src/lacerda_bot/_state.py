@@ -14,10 +14,8 @@ __all__ = [
     "BotState",
     "BotView",
     "WorkingBot",
-    "discard_card",
     "new_bot",
     "redacted",
-    "reveal_card",
 ]
 
 
@@ -300,25 +298,3 @@ def redacted(bot: BotState) -> BotView:
         last_card=bot.last_card,
         options=bot.options,
     )
-
-
-def reveal_card(bot: BotState) -> tuple[BotState, int, bool]:
-    """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card.
-
-    Returns the bot with the card in progress (R-DECK-3), the card id and
-    whether the discard pile was reshuffled (:meth:`WorkingBot.reveal`).
-
-    >>> bot, card, reshuffled = reveal_card(new_bot(0))
-    >>> card, bot.current_card, len(bot.draw_pile), reshuffled
-    (7, 7, 11, False)
-    """
-    working = WorkingBot(bot)
-    card, reshuffled = working.reveal()
-    return working.state(), card, reshuffled
-
-
-def discard_card(bot: BotState) -> BotState:
-    """R-DECK-3: the card in progress goes on the discard pile (:meth:`WorkingBot.discard`)."""
-    working = WorkingBot(bot)
-    working.discard()
-    return working.state()

@@ -191,14 +191,8 @@ class Board:
         Raises:
             TypeError: a name in *changes* is not a field.
         """
-        if not _FIELD_SET.issuperset(changes):
-            unknown = sorted(set(changes) - _FIELD_SET)
-            raise TypeError(f"Board has no field(s) {unknown}")
-        new = object.__new__(Board)
+        new = evolve_board(self, **changes)
         fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields.pop("_checked", None)  # the note of what it was made from stays
         for name, value in changes.items():
             kind = _FROZEN_KIND.get(name)
             if kind is not None and type(value) is not kind:
@@ -736,19 +730,22 @@ _FROZEN_KIND: Final[dict[str, type]] = {
 
 
 def evolve_board(board: Board, **changes: Any) -> Board:
-    """The library's own copies: :meth:`Board.__replace__` for changes already frozen.
+    """A copy of *board* with *changes*, frozen already: the library's own copies.
+
+    :meth:`Board.__replace__` is this, then freezes what it was given.
 
     Every change must be a ``tuple``, or a ``frozenset`` for the hex sets,
     where the field declares one (a test checks that the library's are, over
     whole reference games); a host's copies go through ``__replace__``.
     """
     if not _FIELD_SET.issuperset(changes):
-        return board.__replace__(**changes)  # raises, naming the field
+        unknown = sorted(set(changes) - _FIELD_SET)
+        raise TypeError(f"Board has no field(s) {unknown}")
     new = object.__new__(Board)
     fields = new.__dict__
     fields.update(board.__dict__)
     fields.update(changes)
-    fields.pop("_checked", None)
+    fields.pop("_checked", None)  # the note of what it was made from stays
     return new
 
 
