@@ -48,9 +48,9 @@ from lacerda_bot._rules.rover import best_rover_tech
 from lacerda_bot.hexmap import Hex, map_index
 from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
+from lacerda_bot.reference import play_game
+from lacerda_bot.reference._simulate import game_seeds, run_batch, summarise
 from lacerda_bot.reference._table import questions_per_step
-from lacerda_bot.reference.game import play_game
-from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
 from lacerda_bot.table import (
     Answer,
     Question,

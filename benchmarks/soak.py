@@ -10,7 +10,7 @@ state survives JSON. The target is zero errors.
 import sys
 import time
 
-from lacerda_bot.reference.simulate import (
+from lacerda_bot.reference._simulate import (
     game_seeds,
     render_summary,
     run_batch,

@@ -23,7 +23,7 @@ from lacerda_bot._board.effects import apply_decision
 from lacerda_bot.decisions import Decision, GainCrystals
 from lacerda_bot.model import BuildingType
 from lacerda_bot.options import TiePolicy
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 from lacerda_bot.testing import apply, reference_board
 
 from .helpers_checks import Counting

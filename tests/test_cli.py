@@ -169,7 +169,7 @@ def test_a_huge_batch_over_processes_streams(monkeypatch: pytest.MonkeyPatch) ->
     """--jobs 2 keeps a bounded window of work in flight, whatever the size."""
     import itertools
 
-    from lacerda_bot.reference import simulate as sim
+    from lacerda_bot.reference import _simulate as sim
 
     monkeypatch.setattr(sim, "_MOST_PER_CHUNK", 1)
     batch = sim.run_batch(range(10**12), jobs=2)

@@ -2,7 +2,7 @@
 
 One test runs a real local Ray instance (the ``ray`` extra, installed by CI); the
 others put a small in-process stand-in for the ``ray`` module in ``sys.modules``,
-so every path of :mod:`lacerda_bot.reference.cluster` runs without a cluster.
+so every path of :mod:`lacerda_bot.reference._cluster` runs without a cluster.
 """
 
 import importlib
@@ -21,10 +21,10 @@ import pytest
 from lacerda_bot import __version__
 from lacerda_bot.cli import main
 from lacerda_bot.errors import ClusterError
-from lacerda_bot.reference import simulate
-from lacerda_bot.reference.cluster import LOCAL, run_batch_on_ray
-from lacerda_bot.reference.game import GameRecord
-from lacerda_bot.reference.simulate import record_json, run_batch
+from lacerda_bot.reference import GameRecord
+from lacerda_bot.reference import _simulate as simulate
+from lacerda_bot.reference._cluster import LOCAL, run_batch_on_ray
+from lacerda_bot.reference._simulate import record_json, run_batch
 
 _Work = Callable[[int], GameRecord | str]
 _Chunk = tuple[str, list[GameRecord | str]]
@@ -215,7 +215,7 @@ def test_jobs_0_is_refused_with_ray(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_importing_lacerda_bot_never_loads_ray() -> None:
     code = (
-        "import sys, lacerda_bot, lacerda_bot.cli, lacerda_bot.reference.cluster; "
+        "import sys, lacerda_bot, lacerda_bot.cli, lacerda_bot.reference._cluster; "
         "sys.exit('ray' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

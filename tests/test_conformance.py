@@ -34,7 +34,7 @@ from lacerda_bot.decisions import (
     TakeBenefit,
 )
 from lacerda_bot.model import GainKind, TechType
-from lacerda_bot.reference import game
+from lacerda_bot.reference import _game as game
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.testing import apply
 from lacerda_bot.trace import TieBreak, Trace

@@ -74,7 +74,7 @@ from lacerda_bot.records import (
     LssOffer,
     ScientistSlot,
 )
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 from lacerda_bot.testing import apply, building, reference_board, small_board
 
 from .helpers_strategies import bot_states, host_states

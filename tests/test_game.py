@@ -4,8 +4,8 @@ import attrs
 
 from lacerda_bot import Options
 from lacerda_bot.options import ImpossibleBenefit, TiePolicy
-from lacerda_bot.reference.game import MAX_ROUNDS, play_game
-from lacerda_bot.reference.simulate import game_seeds, run_batch, summarise
+from lacerda_bot.reference._game import MAX_ROUNDS, play_game
+from lacerda_bot.reference._simulate import game_seeds, run_batch, summarise
 
 
 def test_a_few_hundred_games_end_without_error() -> None:
@@ -57,7 +57,7 @@ def test_checks_catch_a_broken_decision() -> None:
     from lacerda_bot import Outcome, new_bot
     from lacerda_bot.decisions import PayCrystals, PaymentPurpose
     from lacerda_bot.outcome import CallKind, CallTrace
-    from lacerda_bot.reference.game import InvariantError, _checked
+    from lacerda_bot.reference._game import InvariantError, _checked
     from lacerda_bot.testing import small_board
 
     bot = new_bot(0)

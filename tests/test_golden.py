@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lacerda_bot import dumps
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 
 GOLDEN = Path(__file__).parent / "golden"
 SEEDS = (0, 1, 2)

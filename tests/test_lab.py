@@ -29,7 +29,7 @@ from lacerda_bot.hexmap import Hex
 from lacerda_bot.lab import picture, staggered
 from lacerda_bot.model import Gain, GainKind, HostId, Item, Side, TechType
 from lacerda_bot.records import LabSpace, Stock
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 from lacerda_bot.testing import apply, small_board, tile
 
 from .helpers import bot_with

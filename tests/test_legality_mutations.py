@@ -75,7 +75,7 @@ from lacerda_bot.options import (
     ImpossibleBenefit,
     StandaloneRule,
 )
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 from lacerda_bot.testing import apply, why_illegal
 
 from .helpers_legality import CASES

@@ -115,7 +115,7 @@ def test_every_enum_of_the_package_hashes_by_identity() -> None:
     found: list[type[enum.Enum]] = []
     for info in pkgutil.walk_packages(lacerda_bot.__path__, "lacerda_bot."):
         if info.name.endswith("__main__") or info.name.startswith(
-            ("lacerda_bot.web", "lacerda_bot.reference.cluster")
+            ("lacerda_bot.web", "lacerda_bot.reference._cluster")
         ):
             continue
         module = importlib.import_module(info.name)

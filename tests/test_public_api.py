@@ -135,3 +135,29 @@ def test_a_name_the_facade_used_to_export_loads_from_it_with_a_warning() -> None
     assert "GainShip" not in lacerda_bot.__all__
     with pytest.raises(AttributeError, match="no_such_name"):
         lacerda_bot.no_such_name  # noqa: B018
+
+
+def test_the_reference_modules_of_0_2_still_load_their_names_with_a_warning() -> None:
+    """``reference.game``, ``simulate`` and ``cluster`` are private now: what the
+    ``reference`` facade exports is named there, the rest is private."""
+    from lacerda_bot import reference
+    from lacerda_bot.reference import _game, game, simulate
+
+    with pytest.warns(
+        DeprecationWarning, match="import it from lacerda_bot.reference$"
+    ):
+        assert simulate.run_batch is reference.run_batch
+    with pytest.warns(DeprecationWarning, match="MAX_ROUNDS .*private now"):
+        assert game.MAX_ROUNDS == _game.MAX_ROUNDS
+    with pytest.raises(AttributeError, match="no_such_name"):
+        game.no_such_name  # noqa: B018
+
+
+def test_the_web_names_of_0_2_still_load_with_a_warning() -> None:
+    """The web build's runtime details are private; their 0.2 names still load."""
+    from lacerda_bot import web
+    from lacerda_bot.web import _serve
+
+    assert web.__all__ == ["build_site", "make_server"]
+    with pytest.warns(DeprecationWarning, match="lacerda_bot.web.qr_lines"):
+        assert web.qr_lines is _serve.qr_lines

@@ -3,12 +3,12 @@
 import pytest
 
 from lacerda_bot import _queries as q
+from lacerda_bot.reference import play_game
 from lacerda_bot.reference._table import (
     PerfectPlayer,
     TableMismatchError,
     questions_per_step,
 )
-from lacerda_bot.reference.game import play_game
 from lacerda_bot.table._game.driver import StepKind
 
 

@@ -35,7 +35,7 @@ from lacerda_bot.decisions import CollectTile
 from lacerda_bot.hexmap import Hex
 from lacerda_bot.model import BuildingType
 from lacerda_bot.options import Options, TiePolicy
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference import play_game
 from lacerda_bot.testing import apply, building, reference_board, small_board
 
 from .helpers_strategies import bot_states, host_states
@@ -434,7 +434,7 @@ def test_the_library_copies_boards_with_immutable_values_only(
     assert {m.__name__ for m in callers} >= {
         "lacerda_bot._board.effects",
         "lacerda_bot._board.results",
-        "lacerda_bot.reference.game",
+        "lacerda_bot.reference._game",
     }
     for module in callers:
         monkeypatch.setattr(module, "evolve_board", checked)

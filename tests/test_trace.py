@@ -18,7 +18,7 @@ from lacerda_bot import Options
 from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._rules.play import rules_trace
 from lacerda_bot.options import TiePolicy
-from lacerda_bot.reference.game import GameRecord, play_game
+from lacerda_bot.reference import GameRecord, play_game
 from lacerda_bot.serialization import dumps, loads
 from lacerda_bot.trace import Candidate, Explanation, Removal, Trace, TraceShape
 

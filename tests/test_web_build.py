@@ -21,19 +21,17 @@ import segno
 
 from lacerda_bot.cli import main
 from lacerda_bot.errors import WebBuildError
-from lacerda_bot.web import (
-    CONTENT_TYPES,
-    PYODIDE_SHA256,
-    PYODIDE_VERSION,
-    _runtime,
-    build_site,
-    cache_folder,
-    make_server,
-    qr_lines,
-)
+from lacerda_bot.web import _runtime, build_site, make_server
 from lacerda_bot.web._command import run_web
 from lacerda_bot.web._packages import packages_archive, required_distributions
-from lacerda_bot.web._runtime import RUNTIME_FILES, runtime_files
+from lacerda_bot.web._runtime import (
+    PYODIDE_SHA256,
+    PYODIDE_VERSION,
+    RUNTIME_FILES,
+    cache_folder,
+    runtime_files,
+)
+from lacerda_bot.web._serve import CONTENT_TYPES, qr_lines
 from lacerda_bot.web._site import site_files
 
 
@@ -513,7 +511,7 @@ def test_a_port_in_use_is_reported(tmp_path: Path) -> None:
 
 
 def test_the_local_address_is_an_address() -> None:
-    from lacerda_bot.web import lan_address
+    from lacerda_bot.web._serve import lan_address
 
     parts = lan_address().split(".")
     assert len(parts) == 4

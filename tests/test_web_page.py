@@ -35,7 +35,8 @@ from playwright.sync_api import (
 
 from lacerda_bot.table._game.session import dumps_game, load_game, loads_game, new_game
 from lacerda_bot.table.screen import screen
-from lacerda_bot.web import build_site, cache_folder, make_server
+from lacerda_bot.web import build_site, make_server
+from lacerda_bot.web._runtime import cache_folder
 
 from .helpers_terminal import PRINTED
 

@@ -23,10 +23,7 @@ their module.
 Unofficial; not affiliated with the designer or publisher of On Mars.
 """
 
-import importlib
-import warnings
 from importlib.metadata import version as _version
-from typing import Any as _Any
 from typing import Final as _Final
 
 from lacerda_bot._board.board import Board, read_view
@@ -38,6 +35,7 @@ from lacerda_bot._calls import (
     take_turn,
 )
 from lacerda_bot._deck import SOLO_CARDS, SoloCard
+from lacerda_bot._deprecated import forwarding as _forwarding
 from lacerda_bot._rules.goals import (
     SOLO_GOALS,
     CompletedContract,
@@ -184,17 +182,8 @@ _MOVED: _Final = {
 """Names the facade exported before 0.3, and the public module that exports them now."""
 
 
-def __getattr__(name: str) -> _Any:
-    """A name the facade used to export, from its module, with a warning (for a release)."""
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lacerda_bot' has no attribute {name!r}")
-    warnings.warn(
-        f"lacerda_bot.{name} is deprecated: import it from {module}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(importlib.import_module(module), name)
+__getattr__ = _forwarding(__name__, _MOVED)
+"""A name the facade used to export, from its module, with a warning (for a release)."""
 
 
 def _home_in_the_facade() -> None:

@@ -22,9 +22,9 @@ from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._serve_command import add_serve_parser
 from lacerda_bot.errors import ClusterError
-from lacerda_bot.reference.cluster import LOCAL, run_batch_on_ray
-from lacerda_bot.reference.game import GameRecord
-from lacerda_bot.reference.simulate import (
+from lacerda_bot.reference import GameRecord
+from lacerda_bot.reference._cluster import LOCAL, run_batch_on_ray
+from lacerda_bot.reference._simulate import (
     DEFAULT_GAMES,
     game_seeds,
     record_json,

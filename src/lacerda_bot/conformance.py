@@ -1,7 +1,7 @@
 """A conformance kit for host authors: does your host apply decisions as the rules mean?
 
 Run :func:`check_host` in your own test suite (as PettingZoo's ``api_test``):
-it plays seeded reference games (:func:`~lacerda_bot.reference.game.play_game`)
+it plays seeded reference games (:func:`~lacerda_bot.reference.play_game`)
 and, before each library call, converts the reference board to your host,
 makes the call on *your host as the view*, applies the decisions with your
 ``apply`` and with the reference :func:`lacerda_bot.testing.apply`, and
@@ -61,7 +61,7 @@ from lacerda_bot.host import HostState
 from lacerda_bot.model import TechType
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, Outcome
-from lacerda_bot.reference.game import MAX_ROUNDS, play_game
+from lacerda_bot.reference._game import MAX_ROUNDS, play_game
 from lacerda_bot.testing import apply as reference_apply
 
 __all__ = [

@@ -5,22 +5,13 @@ interface is no longer public. Its names still load from here, with a
 :class:`DeprecationWarning`, until the release after the next.
 """
 
-import warnings
-from typing import Any
-
 from lacerda_bot import _facts
+from lacerda_bot._deprecated import forwarding
 
 __all__: list[str] = []
 
-
-def __getattr__(name: str) -> Any:
-    """A name of ``lacerda_bot._facts``, with a warning that it moved."""
-    if name in _facts.__all__:
-        warnings.warn(
-            f"lacerda_bot.facts.{name} is deprecated: the facts interface is private"
-            " (lacerda_bot._facts) and will be removed from here",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(_facts, name)
-    raise AttributeError(f"module 'lacerda_bot.facts' has no attribute {name!r}")
+__getattr__ = forwarding(
+    __name__,
+    dict.fromkeys(_facts.__all__, _facts.__name__),
+    "the facts interface is private and will be removed from here",
+)

@@ -1,7 +1,7 @@
 """The table companion played perfectly: every question answered from the board.
 
 A :class:`PerfectPlayer` watches a reference game (the *watch* of
-:func:`~lacerda_bot.reference.game.play_game`). Before each library call it
+:func:`~lacerda_bot.reference.play_game`). Before each library call it
 runs the same step at the table (:func:`~lacerda_bot.table.run_step`), and
 answers every question with what the board's facts say, read by read: the
 answers a player who reads his board without a mistake would give. It checks
@@ -41,7 +41,7 @@ from lacerda_bot.decisions import DevelopTech
 from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.model import TechType, scored_type
 from lacerda_bot.outcome import CallKind, Outcome
-from lacerda_bot.reference.game import play_game
+from lacerda_bot.reference._game import play_game
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.driver import Run, StepKind, run_step
 from lacerda_bot.table._game.state import TableState

@@ -7,42 +7,46 @@ sends answers back. :func:`build_site` writes the static site (pages, the
 Pyodide runtime, this package and its dependencies as installed, a service
 worker for offline use); :func:`make_server` serves it.
 
->>> sorted(CONTENT_TYPES)[:3]
-['', '.css', '.html']
+The runtime's version, the download cache, the LAN address and the QR code
+that ``lacerda-bot web`` prints are private; the names 0.2 exported for them
+still load from here, with a :class:`DeprecationWarning`, for a release.
 """
 
+import os
 from pathlib import Path
 
-from lacerda_bot.web._runtime import (
-    PYODIDE_SHA256,
-    PYODIDE_VERSION,
-    cache_folder,
-    runtime_files,
-)
-from lacerda_bot.web._serve import CONTENT_TYPES, lan_address, make_server, qr_lines
+from lacerda_bot._deprecated import forwarding
+from lacerda_bot.web import _runtime, _serve
+from lacerda_bot.web._runtime import cache_folder, runtime_files
+from lacerda_bot.web._serve import make_server
 from lacerda_bot.web._site import site_files, write_site
 
-__all__ = [
-    "CONTENT_TYPES",
-    "PYODIDE_SHA256",
-    "PYODIDE_VERSION",
-    "build_site",
-    "cache_folder",
-    "lan_address",
-    "make_server",
-    "qr_lines",
-]
+__all__ = ["build_site", "make_server"]
+
+__getattr__ = forwarding(
+    __name__,
+    {
+        **dict.fromkeys(("PYODIDE_SHA256", "PYODIDE_VERSION"), _runtime.__name__),
+        **dict.fromkeys(("CONTENT_TYPES", "lan_address", "qr_lines"), _serve.__name__),
+    },
+)
 
 
-def build_site(target: Path, pyodide: Path | None, cache: Path) -> dict[str, int]:
+def build_site(
+    target: Path, pyodide: Path | None = None, cache: Path | None = None
+) -> dict[str, int]:
     """Write the site to *target*; the size in bytes of each file written.
 
     *pyodide* names a Pyodide folder or tarball; with ``None`` the runtime comes
-    from *cache*, fetched there with ``npm pack`` the first time.
+    from *cache*, fetched there with ``npm pack`` the first time. The cache is
+    by default the one ``lacerda-bot web`` uses (``$LACERDA_BOT_CACHE``, else
+    ``lacerda_bot`` in the XDG cache folder).
 
     Raises:
         WebBuildError: the runtime cannot be had, or the site cannot be written.
     """
+    if cache is None:
+        cache = cache_folder(os.environ)
     files = site_files(runtime_files(pyodide, cache))
     write_site(files, target)
     return {path: len(data) for path, data in files.items()}

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from lacerda_bot.errors import WebBuildError
-from lacerda_bot.web import build_site, cache_folder, lan_address, make_server, qr_lines
-from lacerda_bot.web._runtime import PYODIDE_VERSION
+from lacerda_bot.web import build_site, make_server
+from lacerda_bot.web._runtime import PYODIDE_VERSION, cache_folder
+from lacerda_bot.web._serve import lan_address, qr_lines
 
 __all__ = ["add_web_parser"]
 
