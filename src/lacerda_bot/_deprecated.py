@@ -8,9 +8,10 @@ works and says where *name* lives now.
 import importlib
 import warnings
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
-__all__ = ["forwarding"]
+__all__ = ["behind", "forwarding"]
 
 
 def forwarding(
@@ -34,6 +35,22 @@ def forwarding(
         return getattr(importlib.import_module(home), name)
 
     return moved
+
+
+def behind(old: str, facade: ModuleType, private: ModuleType) -> Callable[[str], Any]:
+    """:func:`forwarding` for a module made *private* behind *facade*.
+
+    What *private* exports loads from *facade* if the facade exports it, and is
+    said to be private otherwise.
+    """
+    exported = set(getattr(facade, "__all__", ()))
+    return forwarding(
+        old,
+        {
+            name: facade.__name__ if name in exported else private.__name__
+            for name in getattr(private, "__all__", ())
+        },
+    )
 
 
 def _advice(home: str, advice: str) -> str:

@@ -1,19 +1,12 @@
-"""Deprecated: the names of this module load from :mod:`lacerda_bot.reference`.
+"""Deprecated: :mod:`lacerda_bot.reference` exports what this module did in 0.2.
 
-The reference game's modules are private now; this module keeps what it
-exported in 0.2, with a :class:`DeprecationWarning`, for a release.
+Loaded from here, its names warn (:class:`DeprecationWarning`), for a release.
 """
 
 from lacerda_bot import reference
-from lacerda_bot._deprecated import forwarding
+from lacerda_bot._deprecated import behind
 from lacerda_bot.reference import _game
 
 __all__: list[str] = []
 
-__getattr__ = forwarding(
-    __name__,
-    {
-        name: reference.__name__ if name in reference.__all__ else _game.__name__
-        for name in _game.__all__
-    },
-)
+__getattr__ = behind(__name__, reference, _game)
