@@ -292,3 +292,24 @@ def test_a_new_game_of_wrong_types_names_the_field(
     with pytest.raises(InvalidValueError) as refused:
         screen_module.new_save(seed, goal, options)  # type: ignore[arg-type]
     assert refused.value.field == field
+
+
+def test_last_step_says_what_undo_puts_back_and_redo_changes_again() -> None:
+    """The page's undo lists the step's lines last first and his board as it goes back;
+    after a redo it shows the same changes as the step did."""
+    from lacerda_bot.table.screen import last_step
+
+    save = dumps_game(new_game(0))
+    assert last_step(save)["put_back"] == []
+    save, _ = play(save, "setup", SETUP[1:])
+    assert last_step(save)["board_back"] == []  # set-up reads his board, not a change
+    fixed, _ = play(save, "fix", ["crystals", "5"])
+    last = last_step(fixed)
+    assert last["label"] == "Correct his board"
+    assert last["board_now"] == ["Crystals: 2 -> 5", "free Depot spaces: 4 -> 1"]
+    assert last["board_back"] == ["Crystals: 5 -> 2", "free Depot spaces: 1 -> 4"]
+    shown = screen(fixed)["last"]
+    assert [line.split(". ", 1)[1] for line in last["put_back"]] == [
+        line["text"] for line in reversed(shown)
+    ]
+    assert last_step(redo_save(undo_save(fixed))) == last

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -94,12 +95,27 @@ def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
     out, _ = session(
         [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
     )
-    assert out.count("Card 7: Mission B, action 2.") == 3
-    assert "Undone: the last turn step. 1 step(s) to redo.\nRound 1, next:" in out
+    lines = out.splitlines()
+    assert sum("  1. Card 7: Mission B, action 2." in line for line in lines) == 5
+    assert lines.count("    1. Card 7: Mission B, action 2.") == 2  # each undo's list
+    assert "Undone: the last turn step. 1 step(s) to redo." in out
     assert "Redo: turn" in out
     game = load_game(path)
     assert len(game.steps) == 2
     assert game.undone == ()
+
+
+def test_undo_lists_what_to_put_back_last_first(tmp_path: Path) -> None:
+    """Undo prints the step's lines reversed, numbered as they were shown; redo shows
+    the lines again."""
+    out, _ = session([*SETUP, *SKIP_TURN, "undo", "redo"], tmp_path / "g.json")
+    numbered = re.compile(r"(?m)^(?:.*> )? {2}(\d+\. .*)$")
+    taken, undone = out.split("Undone:")
+    shown = numbered.findall(taken.split("Round 1, next:")[1])
+    listed, redone = undone.split("Redo: turn")
+    assert [line.split(".")[0] for line in shown] == ["1", "2", "3", "4", "5"]
+    assert re.findall(r"(?m)^ {4}(\d+\. .*)$", listed) == shown[::-1]
+    assert numbered.findall(redone) == shown
 
 
 def test_undo_and_redo_with_nothing_to_do(tmp_path: Path) -> None:
@@ -288,7 +304,9 @@ def test_ctrl_c_stops_with_the_last_save(
 
     monkeypatch.setattr("sys.stdin", Interrupting())
     assert main(["play", "--save", str(tmp_path / "g.json"), "--seed", "4"]) == 130
-    assert "saved as of its last complete step" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "saved as of its last complete step" in said
+    assert "lacerda-bot play --resume" in said
     assert load_game(tmp_path / "g.json").steps == ()
 
 
@@ -374,3 +392,85 @@ def test_back_keeps_the_tie_break_result(tmp_path: Path) -> None:
     assert out.count("he draws number 3") == 2
     assert "Back one question." in out
     assert terminal.state.side is Side.COLONY
+
+
+class _Interrupted(io.StringIO):
+    """Input that the player stops with Ctrl-C once its lines are read."""
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override] # as typeshed
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_stops_like_quit_and_prints_the_resume_line(tmp_path: Path) -> None:
+    from lacerda_bot.cli import _parser
+
+    path = tmp_path / "g.json"
+    args = _parser().parse_args(["play", "--seed", "0", "--save", str(path), "--plain"])
+    out, err = io.StringIO(), io.StringIO()
+    status = play(args, _Interrupted("\n".join([*SETUP, "turn", "1"]) + "\n"), out, err)
+    assert status == 130
+    said = out.getvalue()
+    assert "Stopped (Ctrl-C): the game is saved as of its last complete step." in said
+    assert f"lacerda-bot play --resume {path}\n" in said
+    assert len(load_game(path).steps) == 1  # the set-up; the turn was in progress
+
+
+def test_a_second_session_on_a_save_is_refused_when_it_resumes(tmp_path: Path) -> None:
+    """While one session plays a save, another is refused at once, before any step
+    it could lose; the save is left as it was. Once the first ends, it resumes."""
+    from lacerda_bot.table._game.session import held
+
+    path = tmp_path / "g.json"
+    assert run_play(["--seed", "0", "--save", str(path), "--plain"], SETUP)[0] == 0
+    before = path.read_bytes()
+    with held(path):
+        status, out, err = run_play(["--resume", str(path), "--plain"], SKIP_TURN)
+    assert status == 2
+    assert "open in another lacerda-bot play session" in err
+    assert "The file was not changed." in err
+    assert out == ""
+    assert path.read_bytes() == before
+    status, _, _ = run_play(["--resume", str(path), "--plain"], SKIP_TURN)
+    assert status == 0
+    assert len(load_game(path).steps) == 2
+
+
+@pytest.fixture
+def read_only_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game cannot be saved where it is asked to be (root ignores modes)."""
+    import errno
+
+    from lacerda_bot.table import _command
+
+    def read_only(game: object, path: object) -> object:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(_command, "_create", read_only)
+
+
+@pytest.mark.usefixtures("read_only_folder")
+def test_a_new_game_that_cannot_be_saved_there_asks_for_another_file(
+    tmp_path: Path,
+) -> None:
+    """A read-only folder: the player names another file (a taken one is refused)."""
+    taken = tmp_path / "taken.json"
+    taken.write_text("precious")
+    other = tmp_path / "other.json"
+    status, out, _ = run_play(["--seed", "4", "--plain"], [str(taken), str(other)])
+    assert status == 0
+    assert "Cannot save the new game in" in out
+    assert "Read-only file system." in out
+    assert "taken.json: it already exists." in out
+    assert f"New game, seed 4, saved in {other}." in out
+    assert load_game(other).seed == 4
+    assert taken.read_text() == "precious"
+
+
+@pytest.mark.usefixtures("read_only_folder")
+def test_a_new_game_nobody_names_a_file_for_stops_with_status_2() -> None:
+    status, _, err = run_play(["--seed", "4", "--plain"], [""])
+    assert status == 2
+    assert "cannot save the new game" in err

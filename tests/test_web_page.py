@@ -88,11 +88,19 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+NO_TAP_PAUSE = (
+    "window.lacerdaTapClock = (() => { let t = 0; return () => (t += 1000); })();"
+)
+"""The page's tap clock for a test player: a second passes at each reading, so the
+pause after a question appears (against double taps) never holds a tap back."""
+
+
 def phone(browser: Browser) -> BrowserContext:
     context = browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, accept_downloads=True
     )
     context.set_default_timeout(WAIT)
+    context.add_init_script(NO_TAP_PAUSE)
     return context
 
 
@@ -611,6 +619,98 @@ def test_a_second_tab_never_overwrites_a_step_it_has_not_seen(
             in second.get_by_role("alert").first.inner_text()
         )
         assert stored_save(second) == save
+    finally:
+        context.close()
+        site.stop()
+
+
+_DOUBLE_TAP = """(name) => {
+  const first = [...document.querySelectorAll("#answers .answers button")]
+    .find((b) => b.textContent.trim() === name);
+  const box = first.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  first.click();
+  const second = document.elementFromPoint(x, y);  // drawn there by now
+  const landed = second.tagName === "BUTTON" && second.closest("#answers") !== null
+    ? second.textContent.trim() : "";
+  second.click();
+  return landed;
+}"""
+
+
+def test_a_double_tap_answers_one_question(built: Path, browser: Browser) -> None:
+    """The second tap of a double tap lands on the next question's button in the
+    same place; it is not taken. A later tap is. The page's tap clock is frozen by
+    the test, so this holds on a machine however busy."""
+    save = dumps_game(new_game(3))
+    answers = [
+        [f"setup.{key}", value]
+        for key, value in (
+            ("start_crystals", 2),
+            ("start_free_depot", 4),
+            ("lab_columns", 6),
+            ("start_shelter_tech", 0),
+            ("start_living_quarters", 10),
+        )
+    ]
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(
+            seeding("lacerda-3", save, step="setup", answers=answers)
+        )
+        page, errors = watched(context)
+        page.goto(f"{site.url}#game=lacerda-3")
+        page.locator("#question").wait_for()
+        assert "Mission A" in question(page)
+        page.evaluate("window.lacerdaTapClock = () => window.lacerdaNow")
+        page.evaluate("window.lacerdaNow = 1e9")
+        landed = page.evaluate(_DOUBLE_TAP, "1")
+        assert landed == "1"  # the second tap hit the next question's "1"
+        assert "Mission B" in question(page)
+        assert len(stored(page, "lacerda-3")["answers"]) == 6  # one answer, not two
+        page.evaluate("window.lacerdaNow += 1000")  # a deliberate tap, a second later
+        tap_answer(page, "2")
+        assert "Mission C" in question(page)
+        assert stored(page, "lacerda-3")["answers"][-1] == [
+            "setup.start_mission_crystals.b",
+            2,
+        ]
+        assert errors == []
+    finally:
+        context.close()
+        site.stop()
+
+
+def test_undo_lists_what_to_take_back_and_redo_what_changed(
+    built: Path, browser: Browser
+) -> None:
+    """Undo's panel lists the step's lines last first and his board as it goes back;
+    redo says what changed on his board again."""
+    from lacerda_bot.table.screen import last_step
+
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    save, _ = _typed_step(save, "fix", ["crystals", "5"])
+    last = last_step(save)
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(seeding("lacerda-0", save))
+        page, errors = watched(context)
+        page.goto(f"{site.url}#game=lacerda-0")
+        page.locator('button[data-step="turn"]').wait_for()  # the game is open
+        page.locator("#undo").click()
+        panel = page.get_by_role("alertdialog")
+        listed = panel.get_by_role("list", name="What to take back")
+        assert listed.locator("li").all_inner_texts() == last["put_back"]
+        assert "Crystals: 5 -> 2" in panel.inner_text()
+        panel.get_by_role("button", name="Undo ").click()
+        page.locator("#redo").click()
+        page.wait_for_function(
+            "document.body.innerText.includes('His board now: Crystals: 2 -> 5')"
+        )
+        assert errors == []
     finally:
         context.close()
         site.stop()

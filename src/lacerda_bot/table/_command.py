@@ -19,7 +19,7 @@ from typing import Final, TextIO
 
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
-from lacerda_bot.errors import LacerdaBotError, SerializationError
+from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
 from lacerda_bot.options import Options, option_choices, parse_option_pairs
 from lacerda_bot.serialization import parse_json
 from lacerda_bot.table._game.printable import display_path, printable, quote_path
@@ -28,6 +28,7 @@ from lacerda_bot.table._game.session import (
     SAVE_FORMAT,
     Game,
     SaveConflictError,
+    held,
     loads_game,
     new_game,
     remove_stale_temporaries,
@@ -178,8 +179,11 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             )
             return 2
         except OSError as error:
-            err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
-            return 2
+            found = _elsewhere(game, args.save or Path.cwd(), error, stdin, out)
+            if found is None:
+                err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
+                return 2
+            path, saved = found
         except LacerdaBotError as error:
             err.write(f"lacerda-bot play: {printable(str(error))}\n")
             return 2
@@ -187,17 +191,49 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     remove_stale_temporaries(path)
     colour = use_colour(out, os.environ, plain=args.plain)
     editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
-    return Terminal(
-        game,
-        path,
-        stdin,
-        out,
-        Style(colour),
-        width=shutil.get_terminal_size().columns,
-        rules=args.rules,
-        line_editing=editing,
-        saved=saved,
-    ).loop()
+    try:
+        with held(path):
+            return Terminal(
+                game,
+                path,
+                stdin,
+                out,
+                Style(colour),
+                width=shutil.get_terminal_size().columns,
+                rules=args.rules,
+                line_editing=editing,
+                saved=saved,
+            ).loop()
+    except SaveConflictError as error:
+        return _not_resumed(path, error.problem, err)
+
+
+def _elsewhere(
+    game: Game, tried: Path, error: OSError, stdin: TextIO, out: TextIO
+) -> tuple[Path, bytes] | None:
+    """Save a new *game* in a file the player names, after *tried* failed.
+
+    Asked until a save works; ``None`` when the player gives no name (or input
+    ends). A name that exists is refused, as ``--save`` refuses it.
+    """
+    problem = f"{error.strerror or error}"
+    while True:
+        out.write(
+            f"Cannot save the new game in {display_path(tried)}: {printable(problem)}.\n"
+            "Another file to save it in (Enter to stop): "
+        )
+        out.flush()
+        reply = stdin.readline().strip()
+        if not reply:
+            out.write("\n")
+            return None
+        tried = Path(reply)
+        try:
+            return tried, save_game(game, tried, create=True)
+        except SaveConflictError:
+            problem = "it already exists"
+        except (OSError, InvalidValueError) as again:
+            problem = f"{getattr(again, 'strerror', None) or again}"
 
 
 def _not_resumed(path: Path, problem: str, err: TextIO) -> int:

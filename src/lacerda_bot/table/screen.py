@@ -16,7 +16,8 @@ into one screen to show, as plain dicts, lists, strings and numbers:
 
 Around them: :func:`start_choices` (what a new-game form offers),
 :func:`new_save`, :func:`check_save` (an imported file, refused whole if it
-is not a valid save), :func:`status` and :func:`undo_save` / :func:`redo_save`.
+is not a valid save), :func:`status`, :func:`undo_save` / :func:`redo_save` and
+:func:`last_step` (what undo puts back, and what redo changes again).
 
 Every rule runs in the library's own calls, as in the terminal; this module
 only converts values.
@@ -46,7 +47,7 @@ from lacerda_bot.options import option_choices, parse_option_pairs
 from lacerda_bot.render import Line
 from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
 from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
-from lacerda_bot.table._game.recap import board_lines, changes, status_lines
+from lacerda_bot.table._game.recap import board_lines, changes, put_back, status_lines
 from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table._game.session import (
     Game,
@@ -63,6 +64,7 @@ from lacerda_bot.table._game.state import TableState
 
 __all__ = [
     "check_save",
+    "last_step",
     "new_save",
     "redo_save",
     "screen",
@@ -343,6 +345,32 @@ def undo_save(save: str) -> str:
         InvalidValueError: *save* is not text.
     """
     return dumps_game(undo(loads_game(_text(save))))
+
+
+def last_step(save: str) -> JSON:
+    """The last step of *save*: what its undo puts back, and what it changed.
+
+    ``put_back``: its lines, last first, numbered as shown; ``board_back``: his
+    board's parts as undo leaves them (``Crystals: 3 -> 2``); ``board_now``: the
+    same parts as the step (or its redo) changed them. Empty lists before the
+    first step.
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    game, after, shown = _replayed(_text(save))
+    if not game.steps:
+        return {"label": "", "put_back": [], "board_back": [], "board_now": []}
+    kind = game.steps[-1].kind
+    _, before, _ = _replayed(dumps_game(undo(game)))
+    counted = kind is not StepKind.SETUP  # set-up reads his whole board, not a change
+    return {
+        "label": step_label(kind),
+        "put_back": list(put_back(shown[-1])),
+        "board_back": list(changes(after.tracked, before.tracked)) if counted else [],
+        "board_now": list(changes(before.tracked, after.tracked)) if counted else [],
+    }
 
 
 def redo_save(save: str) -> str:

@@ -10,7 +10,6 @@ IDs show with ``why``, or on every line with ``--rules``.
 """
 
 import enum
-import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, TextIO, assert_never, final
@@ -23,7 +22,7 @@ from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, S
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
 from lacerda_bot.table._game.printable import display_path, quote_path
-from lacerda_bot.table._game.recap import changes, status_lines
+from lacerda_bot.table._game.recap import changes, put_back, status_lines
 from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table._game.session import (
     Game,
@@ -36,6 +35,7 @@ from lacerda_bot.table._game.session import (
     save_game,
     undo,
 )
+from lacerda_bot.table._lines import for_readline, shown, unbroken, visible_width, wrap
 
 __all__ = [
     "Command",
@@ -174,19 +174,17 @@ class Terminal:
         if self.width >= _NARROWEST:
             text = "\n".join(
                 "\n".join(
-                    textwrap.wrap(
+                    wrap(
                         line,
                         self.width,
-                        subsequent_indent=indent
-                        or " " * (len(line) - len(line.lstrip()) + 2),
-                        break_on_hyphens=False,
-                        break_long_words=False,
+                        indent or " " * (len(line) - len(line.lstrip()) + 2),
                     )
                 )
-                if len(line) > self.width
+                if visible_width(line) > self.width
                 else line
                 for line in text.split("\n")
             )
+        text = shown(text)
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
@@ -239,16 +237,15 @@ class Terminal:
 
         A long prompt's first lines are printed wrapped; its last line is the prompt.
         """
-        if self.width >= _NARROWEST and len(prompt) > self.width:
+        if self.width >= _NARROWEST and visible_width(prompt) > self.width:
             glued = prompt.rstrip().replace(" >", "\xa0>")  # keep "> " on its line
-            *head, last = textwrap.wrap(
-                glued, self.width - 1, break_on_hyphens=False, break_long_words=False
-            )
+            *head, last = wrap(glued, self.width - 1, "")
             self.stdout.write("".join(part + "\n" for part in head))
-            prompt = last.replace("\xa0", " ") + " "
+            prompt = last + " "
+        prompt = shown(prompt)
         if self.line_editing:  # pragma: no cover - needs a real terminal
             try:
-                return input(prompt).strip()
+                return input(for_readline(prompt)).strip()
             except EOFError:
                 self.write()
                 raise _Quit from None
@@ -266,7 +263,10 @@ class Terminal:
         """Carry out a command typed at a prompt."""
         match command:
             case Command.EXPLAIN:
-                self.write(f"  Answer with {question.valid_answers()}.", indent="  ")
+                self.write(
+                    f"  Answer with {unbroken(question.valid_answers(), _items(question))}.",
+                    indent="  ",
+                )
                 if question.hint:
                     self.write(f"  {question.hint}", indent="  ")
                 self.write(
@@ -304,7 +304,8 @@ class Terminal:
         self, question: Question, *, in_step: bool = True, can_go_back: bool = False
     ) -> str:
         """The next line that is not a command (commands are carried out)."""
-        prompt = self.style.ask(question.text) + f" {question.short_form()} > "
+        short = unbroken(question.short_form(), question.choices)
+        prompt = self.style.ask(question.text) + f" {short} > "
         while True:
             typed = self.read(prompt)
             command = _COMMANDS.get(typed.lower())
@@ -408,31 +409,40 @@ class Terminal:
             return
 
     def undo(self) -> None:
-        """Take back the last complete step."""
+        """Take back the last complete step, saying what to put back on the table."""
         if not self.game.steps:
             self.write("  Nothing to undo.")
             return
         kind = self.game.steps[-1].kind
+        undone, after = self.last, self.state.tracked
         self.game = undo(self.game)
         self.state, shown = replay(self.game)
         self.last = shown[-1] if shown else ()
         self.save()
         self.write(
-            f"  Undone: the last {kind.value} step. {len(self.game.undone)} step(s) to redo."
+            f"  Undone: the last {kind.value} step. {len(self.game.undone)} step(s) to "
+            "redo. Take back what it did, last first:"
         )
+        for line in put_back(undone):
+            self.write(f"    {line}", indent="       ")
+        back = changes(after, self.state.tracked)
+        if back and kind is not StepKind.SETUP:
+            self.write(f"  His board back to: {'; '.join(back)}.", indent="    ")
 
     def redo(self) -> None:
-        """Replay the last undone step, showing its lines again."""
+        """Replay the last undone step, showing its lines and his board's changes again."""
         if not self.game.undone:
             self.write("  Nothing to redo.")
             return
         step = self.game.undone[0]
         self.write(f"  Redo: {step.kind.value}")
+        before = self.state.tracked
         self.state, self.last = play_step(self.state, step)
         for n, line in enumerate(self.last, 1):
             self.show(line, n)
         self.game = redo(self.game)
         self.save()
+        self.after_step(step.kind, before)
 
     def take(self, kind: StepKind) -> None:
         """Run one step live, one question at a time; save it when it completes.
@@ -539,7 +549,12 @@ class Terminal:
                 if choice == "quit":
                     raise _Quit
                 self.take(StepKind(choice))
-        except _Quit:
+        except (_Quit, KeyboardInterrupt) as stop:
+            interrupted = isinstance(stop, KeyboardInterrupt)
+            if interrupted:  # Ctrl-C: as quit, on a new line, with the usual status
+                self.write(
+                    "\nStopped (Ctrl-C): the game is saved as of its last complete step."
+                )
             if self.unsaved:
                 self.write("Stopped without saving the last step: it is lost.")
                 return 1
@@ -550,7 +565,17 @@ class Terminal:
             else:  # the command on a line of its own, never wrapped: copy it whole
                 self.write("Resume with:")
                 self.stdout.write(f"  {resume}\n")
-            return 0
+            return _INTERRUPTED if interrupted else 0
+
+
+_INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C, as shells give a program stopped by SIGINT."""
+
+
+def _items(question: Question) -> list[str]:
+    """The choices of *question* as its answer list names them, each kept whole."""
+    numbered = [f"{i} {choice}" for i, choice in enumerate(question.choices, 1)]
+    return [*numbered, *question.choices]
 
 
 def use_colour(stream: TextIO, environ: Mapping[str, str], *, plain: bool) -> bool:

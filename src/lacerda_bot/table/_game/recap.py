@@ -1,23 +1,25 @@
-"""His tracked player board in words: for ``status``, a resumed game, and what a step changed.
+"""His tracked player board in words, and what a step changed or its undo puts back.
+
+For ``status``, a resumed game, the end of a step, and undo.
 
 One table of entries (:data:`_ENTRIES`) says how each part of his board reads;
 the status shows them all, and the end of a step lists those that changed, so
 the player can check the table against the companion and ``fix`` a difference.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import redacted
 from lacerda_bot.model import MissionSlot
-from lacerda_bot.render import building_name
+from lacerda_bot.render import Line, building_name
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.rounds import round_number
 from lacerda_bot.table._game.state import TableState
 
-__all__ = ["board_lines", "card_words", "changes", "status_lines"]
+__all__ = ["board_lines", "card_words", "changes", "put_back", "status_lines"]
 
 
 def _techs(t: Tracked) -> str:
@@ -84,6 +86,16 @@ def changes(before: Tracked | None, after: Tracked | None) -> tuple[str, ...]:
         f"{name}: {read(before)} -> {read(after)}"
         for name, read in _ENTRIES
         if read(before) != read(after)
+    )
+
+
+def put_back(lines: Sequence[Line]) -> tuple[str, ...]:
+    """What a step did, last first and numbered as shown: what its undo puts back.
+
+    His board's own parts come back as :func:`changes` read in reverse says.
+    """
+    return tuple(
+        f"{n}. {line.text}" for n, line in reversed(tuple(enumerate(lines, 1)))
     )
 
 

@@ -406,6 +406,7 @@ class SaveConflictError(LacerdaBotError):
         """Say which file and what is wrong with it."""
         super().__init__(f"{display_path(path)}: {problem}")
         self.path = path
+        self.problem = problem
 
 
 def save_game(
@@ -490,6 +491,41 @@ def _locked(target: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def held(path: Path) -> Iterator[None]:
+    """Hold the save at *path* for one session: a second session on it is refused.
+
+    The hold is an exclusive lock on a file beside the save (``.NAME.session``),
+    kept open while the session runs; the system lets go of it when the session
+    ends, however it ends, so a killed session never leaves the save held.
+    Where the platform has no ``flock``, or that file cannot be made (a
+    read-only folder, where no save can be written either), nothing is held.
+
+    Raises:
+        SaveConflictError: another session holds the save.
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        fd = os.open(
+            target.with_name(f".{target.name}.session"), os.O_RDWR | os.O_CREAT
+        )
+    except OSError:
+        fd = None
+    try:
+        if fd is not None and fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SaveConflictError(
+                    path,
+                    "open in another lacerda-bot play session; quit that one first",
+                ) from None
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _create_from(tmp: Path, target: Path, path: Path) -> None:

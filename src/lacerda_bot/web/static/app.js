@@ -177,10 +177,11 @@ function show(...nodes) {
 }
 
 /** A confirmation over the screen: one at a time, focus on the safe choice. */
-function confirmPanel(label, text, yes, no) {
+function confirmPanel(label, text, yes, no, more = []) {
   main.querySelector(".panel[role=alertdialog]")?.remove();
   const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": label },
     el("p", {}, text),
+    ...more,
     el("div", { className: "row" }, button(yes.text, yes.run), button(no.text, no.run)));
   main.prepend(panel);
   window.scrollTo(0, 0);
@@ -475,7 +476,22 @@ function ask(step, answers, typed, doubted = null) {
   performance.measure("lacerda-answer", { start }); // read by the browser test's timings
 }
 
+// An answer tap is taken once. A double tap's second tap lands on the next
+// question, drawn in the same place by then, so a question takes no answer for a
+// moment after it appears, and none after its answer is taken.
+const TAP_PAUSE_MS = 400;
+const tap = { shown: 0, taken: false };
+// The clock a tap is timed by; a browser test may stand another in its place.
+const tapClock = () => (window.lacerdaTapClock ?? (() => performance.now()))();
+
+function answerShown() {
+  tap.shown = tapClock();
+  tap.taken = false;
+}
+
 function answer(typed) {
+  if (tap.taken || tapClock() - tap.shown < TAP_PAUSE_MS) return;
+  tap.taken = true;
   ask(game.step, game.answers, typed, game.doubted);
 }
 
@@ -541,6 +557,7 @@ function renderQuestion(screen) {
     screen.lines.length ? el("h3", {}, "So far") : null,
     screen.lines.length ? checklist(screen.lines, "So far") : null,
   );
+  answerShown();
 }
 
 function answers(q) {
@@ -709,16 +726,27 @@ action("undo", () => {
     return;
   }
   const label = game.screen.last_label || "the last step";
-  confirmPanel("Undo", `Undo ${label}? Put his pieces back as they were before it; Redo plays it again.`,
+  const last = call("last_step", game.save);
+  confirmPanel("Undo", `Undo ${label}? Redo plays it again. Take back what it did, last first:`,
     {
       text: `Undo ${label}`,
       run: () => replaceSave(call("undo_save", game.save), `Undone: ${label}. Redo plays it again.`),
     },
-    { text: "Keep it", run: () => render(game.screen) });
+    { text: "Keep it", run: () => render(game.screen) },
+    [
+      el("ol", { className: "put-back", "aria-label": "What to take back" },
+        last.put_back.map((line) => el("li", {}, line))),
+      last.board_back.length ? el("p", {}, "His board back to:") : null,
+      last.board_back.length ? el("ul", {}, last.board_back.map((c) => el("li", {}, c))) : null,
+    ]);
 });
 
 action("redo", () => {
-  replaceSave(call("redo_save", game.save), "Redone: the same as before.");
+  const save = call("redo_save", game.save);
+  const now = call("last_step", save).board_now;
+  replaceSave(save, now.length
+    ? `Redone, the same as before. His board now: ${now.join("; ")}.`
+    : "Redone: the same as before.");
 });
 
 action("why", () => {
