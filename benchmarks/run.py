@@ -50,7 +50,7 @@ from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
 from lacerda_bot.reference import play_game
 from lacerda_bot.reference._simulate import game_seeds, run_batch, summarise
-from lacerda_bot.reference._table import questions_per_step
+from lacerda_bot.reference._table import percentile, questions_per_step
 from lacerda_bot.table import (
     Answer,
     Question,
@@ -61,7 +61,12 @@ from lacerda_bot.table import (
     replay,
     run_step,
 )
-from lacerda_bot.table._game.session import dumps_game, loads_game, record
+from lacerda_bot.table._game.session import (
+    dumps_game,
+    loads_game,
+    record,
+    table_options,
+)
 from lacerda_bot.testing import (
     apply,
     building,
@@ -387,27 +392,45 @@ def main(quick: bool = False) -> None:
 
 QUESTION_TARGETS: Final = {
     StepKind.SETUP: "",
-    StepKind.TURN: "median <= 4, most <= 12",
-    StepKind.SHUTTLE: "",
+    StepKind.TURN: "median <= 2, 90th <= 4",
+    StepKind.SHUTTLE: "median <= 2",
     StepKind.LEVEL_UP: "most <= 3",
     StepKind.TECH: "",
     StepKind.SCORE: "most <= 8",
 }
+ARRIVAL_TARGETS: Final = {"stays": "", "orbit": "", "colony": "most <= 4"}
 
 
 def questions_table(games: int) -> None:
-    """Questions per step of the table companion, answered from the reference board."""
-    counts = questions_per_step(range(games))
-    print()
-    print(f"Questions per step at the table ({games} reference games, perfect answers)")
-    print()
-    print("| step | steps | median | most | target |")
-    print("|---|---|---|---|---|")
-    for kind, target in QUESTION_TARGETS.items():
-        played = counts.of(kind)
+    """Questions per step of the table companion, answered from the reference board:
+    with a table game's options (the player places among equals) and with cards."""
+    for label, options in (
+        ("a table game's options: tie_policy=chosen", table_options()),
+        ("tie_policy=cards", Options()),
+    ):
+        counts = questions_per_step(range(games), options=options)
+        print()
         print(
-            f"| {kind.value} | {len(played)} | {counts.median(kind):g} | {counts.most(kind)} | {target} |"
+            f"Questions per step at the table ({games} reference games, perfect "
+            f"answers; {label})"
         )
+        print()
+        print("| step | steps | median | 90th | most | target |")
+        print("|---|---|---|---|---|---|")
+        for kind, target in QUESTION_TARGETS.items():
+            played = counts.of(kind)
+            print(
+                f"| {kind.value} | {len(played)} | {counts.median(kind):g} | "
+                f"{counts.percentile(kind, 90)} | {counts.most(kind)} | {target} |"
+            )
+        for where, target in ARRIVAL_TARGETS.items():
+            arrived = counts.arriving(where)
+            if arrived:
+                print(
+                    f"| shuttle, {where} | {len(arrived)} | "
+                    f"{statistics.median(arrived):g} | {percentile(arrived, 90)} | "
+                    f"{max(arrived)} | {target} |"
+                )
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ from lacerda_bot.model import (
     TechType,
     TechUsed,
 )
-from lacerda_bot.options import ComplexTechThreshold, StandaloneRule
+from lacerda_bot.options import ComplexTechThreshold, StandaloneRule, TiePolicy
 from lacerda_bot.records import Blueprint, Figure, HeldBlueprint, HumanTech, LssMarkers
 from lacerda_bot.testing import building, hex_map, small_board, tile
 
@@ -144,6 +144,23 @@ def test_r_build_4_spec_example_a_building_with_no_figure_is_available() -> None
     assert tie.options == ("(2,-1)", "(0,0)")  # canonical order: r, then q
     assert relocate.to_hex in (Hex(2, -1), Hex(0, 0))
     assert outcome.decisions.index(relocate) > outcome.decisions.index(construct)
+
+
+def test_r_tie_1_chosen_the_first_equal_place_and_no_card_for_a_host() -> None:
+    """R-TIE-1 (note of 1.3), ``tie_policy = chosen``: where the player would choose
+    among equal hexes, a host call takes the first in canonical order and draws no
+    card: the same board as the example above, the Rover moves to (2,-1)."""
+    board = _spec_example_board()
+    bot = bot_with((5,), options=Options(tie_policy=TiePolicy.CHOSEN))
+    outcome = take_turn(bot, board)
+    (relocate,) = of_type(outcome, RelocateRover)
+
+    assert relocate.to_hex == Hex(2, -1)  # first of ("(2,-1)", "(0,0)")
+    assert relocate.trace.tie_breaks == ()
+    assert "R-TIE-1" in relocate.trace.rules
+    assert outcome.bot.draw_pile == bot.draw_pile[1:]  # only his turn's card left it
+    drawn = take_turn(bot_with((5,)), board).bot  # with cards, the tie shuffles
+    assert outcome.bot.events < drawn.events
 
 
 def test_r_build_4_available_hexes() -> None:

@@ -3,6 +3,7 @@
 import pytest
 
 from lacerda_bot import _queries as q
+from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.reference import play_game
 from lacerda_bot.reference._table import (
     PerfectPlayer,
@@ -49,3 +50,22 @@ def test_a_table_that_reads_otherwise_than_the_board_is_caught() -> None:
     # facts only the table asks are read off the board itself
     printed = source.value(Read(query=q.LabColumns(), value=None), 1)
     assert printed == reference_board().lab_columns
+
+
+_COUNTS_OF_PLACES = (q.BestSites, q.DiscoverySites, q.NearestFreeHexes)
+"""The questions that ask the player to count equal places on the map."""
+
+
+@pytest.mark.parametrize("seed", [0, 3, 7])
+def test_where_the_player_places_the_table_counts_no_places(seed: int) -> None:
+    """R-TIE-1 (``tie_policy = chosen``): the table asks whether a place exists, never
+    how many tie, and still decides as the board's calls do (the player places where
+    the host takes the first in canonical order: the bot states agree)."""
+    chosen = PerfectPlayer()
+    play_game(seed, options=Options(tie_policy=TiePolicy.CHOSEN), watch=chosen)
+    asked = {type(read.query) for read in chosen.asked}
+    assert not asked & set(_COUNTS_OF_PLACES)
+    assert q.BuildSize in asked  # he built: the criterion was asked, not the count
+    cards = PerfectPlayer()
+    play_game(seed, watch=cards)
+    assert {type(read.query) for read in cards.asked} & set(_COUNTS_OF_PLACES)

@@ -63,7 +63,10 @@ def test_every_decision_is_worded_in_both_voices(
             assert line.text.endswith(".")
         for tie in decision.trace.tie_breaks:
             (line,) = instructions(tie, context)
-            assert f"number {tie.chosen}" in line.text
+            if tie.policy is TiePolicy.CHOSEN:  # R-TIE-1: the player chooses
+                assert "you choose" in line.text
+            else:
+                assert f"number {tie.chosen}" in line.text
             assert tie.rule in line.rules
 
 

@@ -88,9 +88,9 @@ def test_a_new_game_form_gets_goals_options_and_the_seed_range() -> None:
     choices = screen_module.start_choices()
     assert next(g["id"] for g in choices["goals"]) == "first_colonists"
     tie = next(o for o in choices["options"] if o["name"] == "tie_policy")
-    assert tie["values"] == ["cards", "uniform"]
-    assert tie["default"] == "cards"
-    assert tie["about"].endswith("(R-TIE-2).")
+    assert tie["values"] == ["cards", "uniform", "chosen"]
+    assert tie["default"] == "chosen"  # a table game's default (R-TIE-1)
+    assert tie["about"].endswith("(R-TIE-1, R-TIE-2).")
     assert all(o["about"] for o in choices["options"])
     steps = next(o for o in choices["options"] if o["name"] == "rover_base_movement")
     assert steps["values"] == []  # a whole number

@@ -36,7 +36,7 @@ variants (one move procedure, a few overridden hooks).
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, final
 
 import attrs
 
@@ -48,6 +48,7 @@ from lacerda_bot.options import UnknownGain
 from lacerda_bot.trace import Explanation
 
 __all__ = [
+    "PLACED",
     "Choice",
     "DevelopChoice",
     "Display",
@@ -131,10 +132,18 @@ class Read:
 @final
 @attrs.frozen
 class Choice:
-    """Option *index* (0-based) of *of* tied options, in canonical order (R-TIE-1)."""
+    """Option *index* (0-based) of *of* tied options, in canonical order (R-TIE-1).
+
+    *of* 0 (:data:`PLACED`): the player chose among options the table did not
+    count (``tie_policy = chosen``); a board names the first.
+    """
 
     index: int
     of: int
+
+
+PLACED: Final = Choice(index=0, of=0)
+"""The option the player chose among equal ones the table never counted."""
 
 
 @final

@@ -355,6 +355,17 @@ class RoverOnNewBuilding(Query[bool]):
 
 @final
 @attrs.frozen
+class AnyFreeHex(Query[bool]):
+    """R-BUILD-4 with ``tie_policy = chosen``: whether his Rover can move off.
+
+    The player then moves it to one of the nearest such hexes.
+    """
+
+    key = "any_free_hex"
+
+
+@final
+@attrs.frozen
 class NearestFreeHexes(Query[tuple[str, ...]]):
     """R-BUILD-4: labels of the nearest hexes with no building or figure from his Rover."""
 
@@ -955,6 +966,17 @@ class DiscoverySites(Query[tuple[str, ...]]):
 
     key = "discovery_sites"
     tied = True
+
+
+@final
+@attrs.frozen
+class AnyDiscoverySite(Query[bool]):
+    """R-SHUTTLE-6 with ``tie_policy = chosen``: whether an empty hex is 3 from him.
+
+    The player then places the tile on one farthest from the human's Rover.
+    """
+
+    key = "any_discovery_site"
 
 
 @final

@@ -151,7 +151,8 @@ class Described:
 
     *number* of *of* is the option a tie-break chose, numbered the way the
     table counts (hexes row by row from the top, cards by display slot); a
-    lone option is 1 of 1.
+    lone option is 1 of 1. *of* 0 is an option the player chooses among equal
+    ones the table did not count (``tie_policy = chosen``).
 
     >>> Described(criterion=Criterion.SITE, number=3, of=3)
     Described(criterion=<Criterion.SITE: 'site'>, number=3, of=3)
@@ -162,8 +163,9 @@ class Described:
     of: int = 1
 
     def __str__(self) -> str:
-        """A short label, e.g. ``site 3/3``."""
-        return f"{self.criterion.value.replace('_', ' ')} {self.number}/{self.of}"
+        """A short label, e.g. ``site 3/3``, or ``site (chosen)``."""
+        name = self.criterion.value.replace("_", " ")
+        return f"{name} (chosen)" if self.of == 0 else f"{name} {self.number}/{self.of}"
 
 
 D = TypeVar("D", default=Never)

@@ -26,10 +26,17 @@ __all__ = [
 
 @enum.unique
 class TiePolicy(IdentityEnum):
-    """How ties are broken (R-TIE-2..6)."""
+    """How ties are broken (R-TIE-1..6)."""
 
     CARDS = "cards"
+    """R-TIE-2, R-TIE-5: by revealing his solo cards."""
     UNIFORM = "uniform"
+    """R-TIE-6: one seeded uniform pick."""
+    CHOSEN = "chosen"
+    """R-TIE-1 (note of 1.3): the player chooses among the options still equal, as
+    the rulebook has it; a host call takes the first in canonical order. The deck
+    is untouched, and where the options are places on the map the table never
+    counts them."""
 
 
 @enum.unique
@@ -160,8 +167,8 @@ class OptionChoice:
 _WHOLE_NUMBER_CHOICES: Final = {"bot_benefit_steps": ("1", "2")}
 
 _ABOUT: Final = {
-    "tie_policy": "How ties are broken: by drawing his solo cards, or at random from "
-    "the seed (R-TIE-2).",
+    "tie_policy": "How ties are broken: by drawing his solo cards, at random from "
+    "the seed, or chosen by you among the equal options (R-TIE-1, R-TIE-2).",
     "rover_base_movement": "Hexes his Rover moves, before his Rover Tech, when it "
     "replaces an action (R-ROVER-4).",
     "bot_benefit_steps": "Icons his Progress Bot advances for a Bot benefit (R-TO-5).",
@@ -207,15 +214,17 @@ def _typed(value: object) -> str:
             return str(value)
 
 
-def option_choices() -> tuple[OptionChoice, ...]:
+def option_choices(defaults: Options | None = None) -> tuple[OptionChoice, ...]:
     """Every option of :class:`Options`, in field order, with what it accepts.
 
+    Each default is *defaults*'s value (a table game's differ), else the field's.
+
     >>> [c for c in option_choices() if c.name == "tie_policy"][0].values
-    ('cards', 'uniform')
+    ('cards', 'uniform', 'chosen')
     """
     choices = []
     for field in attrs.fields(Options):
-        default = field.default
+        default = field.default if defaults is None else getattr(defaults, field.name)
         values: tuple[str, ...]
         if isinstance(default, bool):
             values = ("true", "false")

@@ -338,10 +338,16 @@ def _round_words(
         result = f"group {group} (numbers {first} to {last})"
     else:
         result = f"group {group}"
-    if policy is TiePolicy.UNIFORM:
-        return f"seeded random pick: {result}"
-    cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
-    return f"solo cards revealed: {cards} -> {result}"
+    match policy:
+        case TiePolicy.UNIFORM:
+            return f"seeded random pick: {result}"
+        case TiePolicy.CARDS:
+            cards = ", ".join(f"{c} (action {card_by_id(c).action})" for c in revealed)
+            return f"solo cards revealed: {cards} -> {result}"
+        case TiePolicy.CHOSEN:  # a chosen tie has no rounds
+            return f"chosen: {result}"
+        case _:
+            assert_never(policy)
 
 
 def _picked(rule: PickedRule, chosen: int) -> str:
@@ -375,6 +381,12 @@ def _tie_line(tie: TieBreak) -> Line:
         ("options", "in the order the rule names") if rule is None else _tied(rule)
     )
     n = tie.count
+    if tie.policy is TiePolicy.CHOSEN:  # the player chose (R-TIE-1, note of 1.3)
+        return Line(
+            text=f"{n} {things} are equal: you choose which, as the rulebook has it.",
+            rules=(tie.rule, "R-TIE-1"),
+            why=("tie_policy = chosen: no card is drawn; a host takes the first",),
+        )
     how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
     rules = [tie.rule, "R-TIE-1", how]
     if n > 3 and tie.policy is TiePolicy.CARDS:
@@ -395,8 +407,15 @@ def _tie_line(tie: TieBreak) -> Line:
     )
 
 
-def _which(value: object, one: str, tied: str) -> str:
-    """*one* for a lone or named option, else *tied* with its number."""
+def _which(value: object, one: str, tied: str, chosen: str = "") -> str:
+    """How a decision names an option the table could not name by its place.
+
+    *one* for a lone or named option, *tied* with its number for one a
+    tie-break chose, or *chosen* for one the player chooses (``tie_policy =
+    chosen``).
+    """
+    if isinstance(value, Described) and value.of == 0:
+        return chosen or f"{one} (if several are equal, you choose)"
     if isinstance(value, Described) and value.of > 1:
         return f"{tied} {value.number}"
     return one
@@ -410,6 +429,16 @@ def _site(value: Hex | D) -> str:
     if isinstance(value, Hex):
         return f"the hex {value}"
     return _which(value, "that site", "tied site")
+
+
+def _built(what: str, site: Hex | D, complex_: str, size: int) -> str:
+    """Where he builds *what*, and the *complex_* of *size* it makes (R-BUILD-9)."""
+    if isinstance(site, Described) and site.of == 0:  # the player places it
+        return (
+            f"He builds {what} on a legal site that makes the largest {complex_} "
+            f"it can ({size}); if several sites do, you choose."
+        )
+    return f"He builds {what} on {_site(site)} ({_article(complex_)} of {size})."
 
 
 _CLEAR_SITE: Final = (
@@ -429,8 +458,8 @@ def _construct(d: Construct[D]) -> tuple[Line, ...]:
     lines = [
         _line(
             d,
-            f"He builds {_article(name)} on {_site(d.hex)} ({_article(name)} Complex "
-            f"of {d.resulting_size}); he pays no building cost.",
+            _built(_article(name), d.hex, f"{name} Complex", d.resulting_size)
+            + " He pays no building cost.",
         ),
         Line(text=_CLEAR_SITE, rules=("R-BUILD-4",)),
     ]
@@ -458,11 +487,7 @@ def _construct(d: Construct[D]) -> tuple[Line, ...]:
 
 def _shelter(d: BuildShelter[D], context: TableContext) -> tuple[Line, ...]:
     lines = [
-        _line(
-            d,
-            f"He builds one of his Shelters on {_site(d.hex)} (a Complex of "
-            f"{d.resulting_size}).",
-        ),
+        _line(d, _built("one of his Shelters", d.hex, "Complex", d.resulting_size)),
         Line(text=_CLEAR_SITE, rules=("R-BUILD-4",)),
     ]
     if not context.options.shelter_moves_pointer:
@@ -659,7 +684,13 @@ def _discovery(d: PlaceDiscoveryTile[D]) -> str:
     where = (
         f"the hex {d.hex}"
         if isinstance(d.hex, Hex)
-        else _which(d.hex, "that hex", "tied hex")
+        else _which(
+            d.hex,
+            "that hex",
+            "tied hex",
+            "an empty hex 3 hexes from his Rover, the farthest such hex from your "
+            "Rover (if several are, you choose)",
+        )
     )
     return f"Put the leftmost Discovery tile of the Exploration spaces on {where}."
 
@@ -775,7 +806,13 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
             where = (
                 f"the hex {d.to_hex}"
                 if isinstance(d.to_hex, Hex)
-                else _which(d.to_hex, "that hex", "tied free hex")
+                else _which(
+                    d.to_hex,
+                    "that hex",
+                    "tied free hex",
+                    "the nearest empty hex or building with no figure on it (if "
+                    "several are, you choose)",
+                )
             )
             return (_line(d, f"Move his Rover off that building to {where}."),)
         case AdvanceProgressBot():

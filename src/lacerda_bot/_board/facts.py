@@ -507,6 +507,11 @@ class BoardFacts:
         """R-BUILD-4."""
         return tuple(str(h) for h in self._free_hexes())
 
+    @_ANSWERS.fact(q.AnyFreeHex)
+    def _any_free_hex(self, query: q.AnyFreeHex) -> bool:
+        """R-BUILD-4."""
+        return bool(self._free_hexes())
+
     @_ANSWERS.name(q.FreeHex)
     def _free_hex(self, query: q.FreeHex) -> Hex:
         """Name."""
@@ -1204,6 +1209,11 @@ class BoardFacts:
     def _discovery_sites(self, query: q.DiscoverySites) -> tuple[str, ...]:
         """R-SHUTTLE-6."""
         return tuple(str(h) for h in self._discovery().sites)
+
+    @_ANSWERS.fact(q.AnyDiscoverySite)
+    def _any_discovery_site(self, query: q.AnyDiscoverySite) -> bool:
+        """R-SHUTTLE-6."""
+        return bool(self._discovery().sites)
 
     @_ANSWERS.explain(q.DiscoveryCandidates)
     def _discovery_candidates(

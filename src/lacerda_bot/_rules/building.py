@@ -9,7 +9,7 @@ moves his Rover off the site (R-BUILD-4) and takes his LSS reward (R-LSS-1).
 from typing import Final
 
 from lacerda_bot import _queries as q
-from lacerda_bot._facts import Choice
+from lacerda_bot._facts import PLACED, Choice
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import ConstructPlan, Impossible
 from lacerda_bot._rules.play import Play, rules_trace
@@ -110,9 +110,16 @@ def _best_site(
     """R-BUILD-9: the largest resulting Complex, then R-TIE among the sites."""
     facts = play.facts
     size = facts.answer(q.BuildSize(kind))
+    if play.player_places:  # the player places it among the equal sites
+        return size, PLACED, ()
     sites = facts.answer(q.BestSites(kind))
     index, ties = play.tie(sites, rule=rule)
-    return size, Choice(index=index, of=len(sites)), ties
+    return size, play.choice(index, len(sites)), ties
+
+
+def _placed(choice: Choice) -> tuple[str, ...]:
+    """R-TIE-1 in a trace where the player places among equal options."""
+    return ("R-TIE-1",) if choice is PLACED else ()
 
 
 def perform_construct(
@@ -124,7 +131,7 @@ def perform_construct(
     used = _join_tech(play, kind, size)
     removed = plan.removed
     trace = play.explained(
-        (*rules, *_BUILD_RULES),
+        (*rules, *_BUILD_RULES, *_placed(choice)),
         lambda f: (f.explain(q.SiteCandidates(kind)), removed),
         tie_breaks=ties,
     )
@@ -167,15 +174,22 @@ def relocate_rover(play: Play[D]) -> None:
     facts = play.facts
     if not facts.answer(q.RoverOnNewBuilding()):
         return
-    nearest = facts.answer(q.NearestFreeHexes())
-    if not nearest:
-        return
-    index, ties = play.tie(nearest, rule=TiedRule.FREE_HEX)
+    ties: tuple[TieBreak, ...] = ()
+    if play.player_places:  # the player moves it to one of the equal hexes
+        if not facts.answer(q.AnyFreeHex()):
+            return
+        choice = PLACED
+    else:
+        nearest = facts.answer(q.NearestFreeHexes())
+        if not nearest:
+            return
+        index, ties = play.tie(nearest, rule=TiedRule.FREE_HEX)
+        choice = play.choice(index, len(nearest))
     play.emit(
         RelocateRover(
             from_hex=facts.name(q.RoverHex()),
-            to_hex=facts.name(q.FreeHex(Choice(index=index, of=len(nearest)))),
-            trace=Trace(rules=("R-BUILD-4",), tie_breaks=ties),
+            to_hex=facts.name(q.FreeHex(choice)),
+            trace=Trace(rules=("R-BUILD-4", *_placed(choice)), tie_breaks=ties),
         )
     )
 
@@ -225,7 +239,7 @@ def perform_shelter(play: Play[D], *, rules: tuple[str, ...]) -> None:
     facts, kind = play.facts, BuildingType.SHELTER
     size, choice, ties = _best_site(play, kind, TiedRule.SHELTER_SITE)
     trace = play.explained(
-        (*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8"),
+        (*rules, "R-LEVEL-2", "R-BUILD-5", "R-BUILD-7", "R-BUILD-8", *_placed(choice)),
         lambda f: (f.explain(q.SiteCandidates(kind)), ()),
         tie_breaks=ties,
     )

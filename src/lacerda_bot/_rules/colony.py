@@ -3,7 +3,6 @@
 import attrs
 
 from lacerda_bot import _queries as q
-from lacerda_bot._facts import Choice
 from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
@@ -49,7 +48,7 @@ def _upgrade_once(
         rule=TiedRule.BLUEPRINT_TYPE,
         merged=facts.explain(q.UpgradeMergedLabels()),
     )
-    blueprint = Choice(index=index, of=len(blueprints))
+    blueprint = play.choice(index, len(blueprints))
     buildings = facts.answer(q.EligibleBuildings(blueprint))
     spot, more_ties = play.tie(buildings, rule=TiedRule.UPGRADED_BUILDING)
     trace = play.explained(
@@ -60,7 +59,7 @@ def _upgrade_once(
     play.emit(
         Upgrade(
             hex=facts.name(
-                q.EligibleBuildingHex(blueprint, Choice(index=spot, of=len(buildings)))
+                q.EligibleBuildingHex(blueprint, play.choice(spot, len(buildings)))
             ),
             blueprint=facts.name(q.UpgradeBlueprintId(blueprint)),
             tech_used=TechUsed.NONE,
@@ -140,7 +139,7 @@ def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
     facts = play.facts
     scientists = facts.answer(q.BestScientists())
     index, ties = play.tie(scientists, rule=TiedRule.SCIENTIST)
-    choice = Choice(index=index, of=len(scientists))
+    choice = play.choice(index, len(scientists))
     scientist = facts.name(q.HiredScientist(choice))
     slot = facts.name(q.HiredSlot(choice))
     trace = play.explained(
@@ -159,7 +158,7 @@ def perform_contract(
     facts = play.facts
     contracts = facts.answer(q.BestContracts())
     index, ties = play.tie(contracts, rule=TiedRule.CONTRACT)
-    choice = Choice(index=index, of=len(contracts))
+    choice = play.choice(index, len(contracts))
     if plan.cost:
         play.emit(
             PayCrystals(

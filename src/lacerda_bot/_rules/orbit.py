@@ -10,7 +10,7 @@ from enum import unique
 
 from lacerda_bot import _queries as q
 from lacerda_bot._enum import IdentityEnum
-from lacerda_bot._facts import Choice, DevelopChoice, Display
+from lacerda_bot._facts import DevelopChoice, Display
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.plans import (
     DevelopPlan,
@@ -99,7 +99,7 @@ def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     facts = play.facts
     tiles = facts.answer(q.CheapestTechTiles())
     index, ties = play.tie(tiles, rule=TiedRule.TECH_TILE)
-    choice = Choice(index=index, of=len(tiles))
+    choice = play.choice(index, len(tiles))
     trace = play.explained(
         ("R-ORBIT-5",),
         lambda f: (f.explain(q.TechTileCandidates()), f.explain(q.TechTileRemovals())),
@@ -186,7 +186,7 @@ def develop_step(
         tech=tech,
         from_level=facts.name(q.DevelopFrom(tech)),
         to_level=facts.name(q.DevelopTo(tech)),
-        space=facts.name(q.DevelopSpaceId(tech, Choice(index=index, of=len(spaces)))),
+        space=facts.name(q.DevelopSpaceId(tech, play.choice(index, len(spaces)))),
         trace=trace,
     )
     play.emit(develop)

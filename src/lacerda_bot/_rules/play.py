@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeAlias
 
 from lacerda_bot._deck import uniform_pick
-from lacerda_bot._facts import Facts, Numbered
+from lacerda_bot._facts import PLACED, Choice, Facts, Numbered
 from lacerda_bot._rules.tiebreak import break_tie, listed
 from lacerda_bot._state import BotState, WorkingBot
 from lacerda_bot._ties import PickedRule, TiedRule
@@ -182,6 +182,22 @@ class Play(Generic[D]):
         if self.observe is not None:
             self.observe(result.record)
         return result.index, (result.record,)
+
+    @property
+    def player_places(self) -> bool:
+        """Whether the player chooses among equal places (``tie_policy = chosen``).
+
+        Then a rule that picks a place on the map reads no count of them: the
+        table states the criterion and the player places (R-TIE-1, note of 1.3);
+        a host takes the first in canonical order (:data:`PLACED`).
+        """
+        return self.options.tie_policy is TiePolicy.CHOSEN
+
+    def choice(self, index: int, of: int) -> Choice:
+        """Option *index* of *of* tied ones; :data:`PLACED` where the player chose."""
+        if of > 1 and self.player_places:
+            return PLACED
+        return Choice(index=index, of=of)
 
     def pick(self, n: int, *, rule: PickedRule) -> tuple[int, int]:
         """A uniform pick among *n* options (R-DECK-1, R-TIE-7): the index and the event.

@@ -133,7 +133,7 @@ def move_rover(
     if not tiles:
         return False
     index, target_ties = play.tie(tiles, rule=TiedRule.ROVER_TARGET)
-    target = Choice(index=index, of=len(tiles))
+    target = play.choice(index, len(tiles))
     steps = facts.answer(q.TargetSteps(target))
     costs: list[int] = []
 
@@ -191,7 +191,7 @@ def move_rover(
         facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
     )
     path_index, path_ties = play.tie(paths, rule=TiedRule.ROVER_PATH, merged=merged)
-    path = Choice(index=path_index, of=paths.count)
+    path = play.choice(path_index, paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),
         told,

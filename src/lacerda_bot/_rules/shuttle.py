@@ -2,7 +2,7 @@
 
 from lacerda_bot import _queries as q
 from lacerda_bot._deck import card_by_id
-from lacerda_bot._facts import Choice, Facts
+from lacerda_bot._facts import PLACED, Choice, Facts
 from lacerda_bot._rules.building import perform_construct, plan_construct
 from lacerda_bot._rules.gains import resolve_gains
 from lacerda_bot._rules.plans import Impossible
@@ -15,6 +15,7 @@ from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.model import Gain, GainKind, Side
 from lacerda_bot.options import ImpossibleBenefit
 from lacerda_bot.outcome import CallKind, Outcome
+from lacerda_bot.trace import TieBreak
 
 __all__ = ["shuttle_phase", "travel_reason"]
 
@@ -92,7 +93,7 @@ def _shuttle(play: Play[D]) -> None:
 def _place_discovery_tile(play: Play[D]) -> None:
     """R-SHUTTLE-6: the leftmost Exploration tile, on a tied site chosen by R-TIE."""
     facts = play.facts
-    rules = ("R-SHUTTLE-5", "R-SHUTTLE-6")
+    rules: tuple[str, ...] = ("R-SHUTTLE-5", "R-SHUTTLE-6")
     if not facts.answer(q.ExplorationTileLeft()):
         play.emit(
             PlaceDiscoveryTile(
@@ -103,8 +104,17 @@ def _place_discovery_tile(play: Play[D]) -> None:
             )
         )
         return
-    sites = facts.answer(q.DiscoverySites())
-    if not sites:
+    choice: Choice | None = None
+    ties: tuple[TieBreak, ...] = ()
+    if play.player_places:  # the player places it among the equal hexes
+        if facts.answer(q.AnyDiscoverySite()):
+            choice = PLACED
+    else:
+        sites = facts.answer(q.DiscoverySites())
+        if sites:
+            index, ties = play.tie(sites, rule=TiedRule.ARRIVAL_HEX)
+            choice = play.choice(index, len(sites))
+    if choice is None:
         reason = "no empty hex at distance 3 from his Rover"
         play.emit(
             PlaceDiscoveryTile(
@@ -115,14 +125,15 @@ def _place_discovery_tile(play: Play[D]) -> None:
             )
         )
         return
-    index, ties = play.tie(sites, rule=TiedRule.ARRIVAL_HEX)
+    if choice is PLACED:
+        rules = (*rules, "R-TIE-1")
     trace = play.explained(
         rules, lambda f: (f.explain(q.DiscoveryCandidates()), ()), tie_breaks=ties
     )
     play.emit(
         PlaceDiscoveryTile(
             tile=facts.name(q.ExplorationTileId()),
-            hex=facts.name(q.DiscoverySiteHex(Choice(index=index, of=len(sites)))),
+            hex=facts.name(q.DiscoverySiteHex(choice)),
             trace=trace,
         )
     )

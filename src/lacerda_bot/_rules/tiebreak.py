@@ -7,7 +7,7 @@ policy (R-TIE-6) leaves the deck alone.
 """
 
 from collections.abc import Sequence
-from typing import final
+from typing import assert_never, final
 
 import attrs
 
@@ -53,7 +53,8 @@ def break_tie(
 
     One option needs nothing. With ``cards``, at most 3 options are decided by
     one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
-    ``uniform``, one random event picks (R-TIE-6). *options* may be a
+    ``uniform``, one random event picks (R-TIE-6); with ``chosen``, the player
+    chose and a host takes the first (R-TIE-1), the deck untouched. *options* may be a
     :class:`~lacerda_bot._facts.Numbered` too many to list: the rounds work on
     runs of option numbers, and the record lists the first
     :data:`~lacerda_bot.trace.LISTED_OPTIONS` labels.
@@ -63,14 +64,20 @@ def break_tie(
     if n == 1:
         return TieResult(index=0, record=None)
     policy = bot.options.tie_policy
-    if policy is TiePolicy.UNIFORM:
-        event = bot.next_event()
-        index = uniform_pick(n, seed=bot.seed, event=event)
-        rounds: tuple[TieRound, ...] = (
-            TieRound(groups=((1, n),), chosen_group=1, random_events=(event,)),
-        )
-    else:
-        index, rounds = _card_tie(bot, n)
+    rounds: tuple[TieRound, ...]
+    match policy:
+        case TiePolicy.UNIFORM:
+            event = bot.next_event()
+            index = uniform_pick(n, seed=bot.seed, event=event)
+            rounds = (
+                TieRound(groups=((1, n),), chosen_group=1, random_events=(event,)),
+            )
+        case TiePolicy.CARDS:
+            index, rounds = _card_tie(bot, n)
+        case TiePolicy.CHOSEN:
+            index, rounds = 0, ()
+        case _:
+            assert_never(policy)
     record = TieBreak(
         rule=rule.value,
         options=listed(numbered),

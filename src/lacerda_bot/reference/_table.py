@@ -37,9 +37,10 @@ from lacerda_bot._rules.scoring import (
     tech_points,
 )
 from lacerda_bot._state import BotState
-from lacerda_bot.decisions import DevelopTech
+from lacerda_bot.decisions import DevelopTech, Travel
 from lacerda_bot.errors import LacerdaBotError
 from lacerda_bot.model import TechType, scored_type
+from lacerda_bot.options import Options
 from lacerda_bot.outcome import CallKind, Outcome
 from lacerda_bot.reference._game import play_game
 from lacerda_bot.table._engine.tracked import Tracked
@@ -50,6 +51,7 @@ __all__ = [
     "PerfectPlayer",
     "QuestionCounts",
     "TableMismatchError",
+    "percentile",
     "questions_per_step",
 ]
 
@@ -105,15 +107,19 @@ class _FromLog:
         board: Board,
         tech: TechType | None = None,
         entered: Sequence[str] = (),
+        asked: list[Read] | None = None,
     ) -> None:
         self.log = log
         self.board = board
         self.tech = tech
         self.entered = entered
         self.offset = 0
+        self.asked = [] if asked is None else asked
+        """Every read the table asked, in order."""
 
     def value(self, read: Read, index: int) -> object:
         """The board's value of *read*."""
+        self.asked.append(read)
         if read.query.table_only:
             self.offset += 1
             return _printed(read, self.board, self.tech)
@@ -253,6 +259,12 @@ class QuestionCounts:
     """The questions each step of the games asked, by kind of step."""
 
     by_step: tuple[tuple[StepKind, tuple[int, ...]], ...]
+    arrivals: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The Shuttle phases' counts by where he ends: ``stays``, ``orbit``, ``colony``."""
+
+    def arriving(self, where: str) -> tuple[int, ...]:
+        """The question counts of the Shuttle phases that end *where*."""
+        return next((counts for w, counts in self.arrivals if w == where), ())
 
     def of(self, kind: StepKind) -> tuple[int, ...]:
         """The question counts of every step of *kind*, in play order."""
@@ -267,6 +279,22 @@ class QuestionCounts:
         """The largest count of *kind* (0 if none was played)."""
         return max(self.of(kind), default=0)
 
+    def percentile(self, kind: StepKind, p: int) -> int:
+        """The count *p* % of the steps of *kind* stay at or below (0 if none)."""
+        return percentile(self.of(kind), p)
+
+
+def percentile(counts: Sequence[int], p: int) -> int:
+    """The least count that *p* % of *counts* stay at or below (0 for none).
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), percentile([], 90)
+    (9, 0)
+    """
+    ordered = sorted(counts)
+    if not ordered:
+        return 0
+    return ordered[max(0, -(-p * len(ordered) // 100) - 1)]
+
 
 class PerfectPlayer:
     """Plays the table companion beside a reference game, answering from the board."""
@@ -276,6 +304,9 @@ class PerfectPlayer:
         self.goal = goal
         self.state: TableState | None = None
         self.counts: dict[StepKind, list[int]] = {}
+        self.asked: list[Read] = []
+        """Every question the table asked, in play order."""
+        self.arrivals: dict[str, list[int]] = {}
 
     def _count(self, kind: StepKind, asked: int) -> None:
         self.counts.setdefault(kind, []).append(asked)
@@ -294,12 +325,20 @@ class PerfectPlayer:
             )
         step = _STEPS[kind]
         entered = [d.space for d in on_board.decisions if isinstance(d, DevelopTech)]
-        run = self._run(state, step, _FromLog(log, board, tech, entered))
+        run = self._run(
+            state, step, _FromLog(log, board, tech, entered, asked=self.asked)
+        )
         if run.state.bot != on_board.bot:
             msg = f"{step.value}: the table's bot state differs from the board's"
             raise TableMismatchError(msg)
         self.state = run.state
         self._count(step, run.asked)
+        if step is StepKind.SHUTTLE:
+            travel = next(
+                (d for d in on_board.decisions if isinstance(d, Travel)), None
+            )
+            where = "stays" if travel is None else travel.side.value
+            self.arrivals.setdefault(where, []).append(run.asked)
 
     def scoring(self, board: Board, human_total: int, goal: GoalFacts) -> None:
         """Run final scoring at the table, answered from the scored board."""
@@ -307,7 +346,9 @@ class PerfectPlayer:
         scored = _ScoredBoard(board, human_total, (self.goal, goal), log)
         on_board = final_scoring(self.goal, scored)
         assert self.state is not None
-        run = self._run(self.state, StepKind.SCORE, _FromLog(log, board))
+        run = self._run(
+            self.state, StepKind.SCORE, _FromLog(log, board, asked=self.asked)
+        )
         if run.state.final_score != on_board.score.total:
             raise TableMismatchError(
                 "score: the table's total differs from the board's"
@@ -324,26 +365,34 @@ class PerfectPlayer:
     def result(self) -> QuestionCounts:
         """The counts so far."""
         return QuestionCounts(
+            arrivals=tuple((w, tuple(c)) for w, c in sorted(self.arrivals.items())),
             by_step=tuple(
                 (kind, tuple(self.counts[kind]))
                 for kind in StepKind
                 if kind in self.counts
-            )
+            ),
         )
 
 
 def questions_per_step(
-    seeds: Iterable[int], goal: str = "first_colonists"
+    seeds: Iterable[int],
+    goal: str = "first_colonists",
+    options: Options | None = None,
 ) -> QuestionCounts:
     """Play a reference game for each seed with a :class:`PerfectPlayer` at the table."""
     totals: dict[StepKind, list[int]] = {}
+    arrivals: dict[str, list[int]] = {}
     for seed in seeds:
         player = PerfectPlayer(goal)
-        play_game(seed, goal=goal, watch=player)
-        for kind, counts in player.result().by_step:
+        play_game(seed, goal=goal, options=options, watch=player)
+        result = player.result()
+        for kind, counts in result.by_step:
             totals.setdefault(kind, []).extend(counts)
+        for where, counts in result.arrivals:
+            arrivals.setdefault(where, []).extend(counts)
     return QuestionCounts(
+        arrivals=tuple((w, tuple(c)) for w, c in sorted(arrivals.items())),
         by_step=tuple(
             (kind, tuple(totals[kind])) for kind in StepKind if kind in totals
-        )
+        ),
     )

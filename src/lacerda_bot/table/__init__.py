@@ -37,6 +37,7 @@ from lacerda_bot.table._game.session import (
     redo,
     replay,
     save_game,
+    table_options,
     undo,
 )
 from lacerda_bot.table._game.state import TableState
@@ -62,5 +63,6 @@ __all__ = [
     "replay",
     "run_step",
     "save_game",
+    "table_options",
     "undo",
 ]

@@ -20,7 +20,7 @@ from typing import Final, TextIO
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
-from lacerda_bot.options import Options, option_choices, parse_option_pairs
+from lacerda_bot.options import Options, option_choices
 from lacerda_bot.serialization import parse_json
 from lacerda_bot.table._game.printable import display_path, printable, quote_path
 from lacerda_bot.table._game.rounds import round_number
@@ -34,6 +34,7 @@ from lacerda_bot.table._game.session import (
     remove_stale_temporaries,
     replay,
     save_game,
+    table_options,
 )
 from lacerda_bot.table._game.storage import keep_copy, read_save
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
@@ -63,9 +64,10 @@ used one of his Techs), score (final scoring and your Solo Goal).
 
 The companion asks only what Lacerda's decisions need: yes or no, a count, or a
 pick from a short list, never a coordinate. Where a rule picks a place, it says
-the criterion in words; when you report a tie, it breaks it with his solo cards
-and says which option wins (number tied hexes row by row from the top, left to
-right in each row).
+the criterion in words, and where several places are equally good you choose
+(tie_policy=chosen, the default here). With tie_policy=cards, you report how many
+tie and it breaks the tie with his solo cards, saying which option wins (number
+tied hexes row by row from the top, left to right in each row).
 
 At any prompt: ? (valid answers and what the question means), help, why (rules
 and tie-breaks behind the last step), status (his discard pile, pass, cards
@@ -88,7 +90,7 @@ def _option_lines() -> str:
     """One line per option: its name, the values it takes, and its default."""
     return "\n".join(
         f"  {c.name}={'|'.join(c.values) or 'a whole number'} (default {c.default})"
-        for c in option_choices()
+        for c in option_choices(table_options())
     )
 
 
@@ -138,8 +140,12 @@ def _play_parser(
 
 
 def parse_options(pairs: Sequence[str]) -> Options:
-    """Options from ``NAME=VALUE`` texts; a bad one raises InvalidValueError naming it."""
-    return parse_option_pairs(pairs)
+    """A table game's options from ``NAME=VALUE`` texts (over the table's defaults).
+
+    Raises:
+        InvalidValueError: a pair is not a known option and value (named).
+    """
+    return table_options(pairs)
 
 
 def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:

@@ -43,7 +43,7 @@ from lacerda_bot.errors import (
     LacerdaBotError,
 )
 from lacerda_bot.model import Side
-from lacerda_bot.options import option_choices, parse_option_pairs
+from lacerda_bot.options import option_choices
 from lacerda_bot.render import Line
 from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
 from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
@@ -58,6 +58,7 @@ from lacerda_bot.table._game.session import (
     record,
     redo,
     replay,
+    table_options,
     undo,
 )
 from lacerda_bot.table._game.state import TableState
@@ -399,7 +400,7 @@ def start_choices() -> JSON:
                 "default": c.default,
                 "about": c.about,
             }
-            for c in option_choices()
+            for c in option_choices(table_options())
         ],
         "max_seed": str(MAX_SEED - 1),
     }
@@ -420,7 +421,7 @@ def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> JSON:
         raise InvalidValueError(
             "seed", f"a whole number from 0 to {MAX_SEED - 1}", seed
         )
-    game = new_game(int(text), parse_option_pairs(options, "options"), goal)
+    game = new_game(int(text), table_options(options, "options"), goal)
     return {
         "save": dumps_game(game),
         "seed": str(game.seed),

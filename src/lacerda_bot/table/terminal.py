@@ -421,10 +421,11 @@ class Terminal:
         self.save()
         self.write(
             f"  Undone: the last {kind.value} step. {len(self.game.undone)} step(s) to "
-            "redo. Take back what it did, last first:"
+            "redo."
         )
+        self.write("  Take back what it did, last first:")
         for line in put_back(undone):
-            self.write(f"    {line}", indent="       ")
+            self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
         back = changes(after, self.state.tracked)
         if back and kind is not StepKind.SETUP:
             self.write(f"  His board back to: {'; '.join(back)}.", indent="    ")

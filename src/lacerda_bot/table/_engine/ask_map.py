@@ -167,6 +167,17 @@ def _free_hexes(query: q.NearestFreeHexes, words: Wording) -> Shape:
     )
 
 
+@ASKS.asks(q.AnyFreeHex)
+def _any_free_hex(query: q.AnyFreeHex, words: Wording) -> Shape:
+    return yes(
+        "Can his Rover move off the new building: is an empty hex, or a building "
+        "with no figure on it, within reach?",
+        "Empty: no building, no tile, no Crystal and no figure. You will move it to "
+        f"the nearest such hex. {_FIGURE} {_STEPS} Example: next to the site lies "
+        "an empty hex: yes.",
+    )
+
+
 @ASKS.asks(q.LssOffers)
 def _lss_offers(query: q.LssOffers, words: Wording) -> Shape:
     kind, reward = query.kind, query.reward
@@ -376,6 +387,17 @@ def _exploration_left(query: q.ExplorationTileLeft, words: Wording) -> Shape:
         "Is a Discovery tile on the Exploration spaces?",
         "The Exploration spaces beside the map; he places the leftmost tile there. "
         "Example: one Discovery tile still lies on those spaces: yes.",
+    )
+
+
+@ASKS.asks(q.AnyDiscoverySite)
+def _any_discovery_site(query: q.AnyDiscoverySite, words: Wording) -> Shape:
+    crystal = "" if words.options.discovery_site_allows_crystal else ", no Crystal"
+    return yes(
+        "Is any hex exactly 3 hexes from his Rover empty?",
+        f"Empty: no building, no tile, no figure{crystal}. Count distance as the "
+        "crow flies over the hex grid; a Rover off the map counts as on the initial "
+        "Mine. Example: three hexes from his Rover, one hex holds nothing: yes.",
     )
 
 

@@ -34,8 +34,10 @@ _ROVER_TARGET: Final = frozenset(
 """Where he heads and how (R-ROVER-2..6): what he could take, reach and pay for."""
 _ROVER: Final = _ROVER_TARGET | {
     q.NearestFreeHexes,
+    q.AnyFreeHex,
     q.RoverOnNewBuilding,
     q.DiscoverySites,
+    q.AnyDiscoverySite,
 }
 """Everything measured from his Rover."""
 _BUILDS: Final = _ROVER | {

@@ -94,8 +94,9 @@ def put_back(lines: Sequence[Line]) -> tuple[str, ...]:
 
     His board's own parts come back as :func:`changes` read in reverse says.
     """
+    wide = len(str(len(lines)))
     return tuple(
-        f"{n}. {line.text}" for n, line in reversed(tuple(enumerate(lines, 1)))
+        f"{n:>{wide}}. {line.text}" for n, line in reversed(tuple(enumerate(lines, 1)))
     )
 
 

@@ -38,7 +38,7 @@ from lacerda_bot.errors import (
     LacerdaBotError,
     SerializationError,
 )
-from lacerda_bot.options import Options
+from lacerda_bot.options import Options, parse_option_pairs
 from lacerda_bot.serialization import parse_json, structure, unstructure
 from lacerda_bot.table._engine.dialogue import Say
 from lacerda_bot.table._game.driver import (
@@ -110,11 +110,31 @@ class Game:
     """
 
 
+TABLE_DEFAULTS: Final = ("tie_policy=chosen",)
+"""Where a table game's options differ from a host's: among places (and other
+options) the rules leave equal, the player chooses, as the rulebook has it
+(R-TIE-1, note of 1.3), so the table never asks to count them."""
+
+
+def table_options(pairs: Sequence[str] = (), where: str = "--option") -> Options:
+    """A table game's options: :data:`TABLE_DEFAULTS`, then ``NAME=VALUE`` *pairs*.
+
+    Raises:
+        InvalidValueError: a pair is not a known option and value (named).
+    """
+    parse_option_pairs(pairs, where)  # refuses anything but NAME=VALUE pairs
+    return parse_option_pairs([*TABLE_DEFAULTS, *pairs], where)
+
+
 def new_game(
     seed: int, options: Options | None = None, goal: str = "first_colonists"
 ) -> Game:
-    """A game with no step yet; checks the seed, the options and the goal id."""
-    bot = new_bot(seed, options)  # validates seed and options
+    """A game with no step yet; checks the seed, the options and the goal id.
+
+    Without *options*, a table game's (:func:`table_options`): the player
+    chooses among equal options; ``Options()`` breaks ties with his solo cards.
+    """
+    bot = new_bot(seed, table_options() if options is None else options)
     goal_by_id(goal)
     return Game(seed=bot.seed, options=bot.options, goal=goal)
 
