@@ -17,7 +17,7 @@ from lacerda_bot.table.terminal import HELP, use_colour
 from .helpers_terminal import PRINTED, SETUP, SKIP_TURN, session
 
 # card 7 again: a tile 1 step away, free, no Crystal on the way, giving nothing
-OTHER_ANSWERS = ["1", "1", "0", "n", "nothing"]
+OTHER_ANSWERS = ["y", "1", "0", "n", "nothing"]
 
 
 def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
@@ -372,14 +372,14 @@ def test_play_help_documents_steps_commands_and_options(
 def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     """A mistyped answer is taken back without redoing the whole step."""
     path = tmp_path / "g.json"
-    # turn 1 (card 7, Upgrade impossible): "1" tile by mistake, back, then "0"
-    out, terminal = session([*SETUP, "turn", "back", "1", "back", "0"], path)
+    # turn 1 (card 7, Upgrade impossible): "y" (a tile) by mistake, back, then "n"
+    out, terminal = session([*SETUP, "turn", "back", "y", "back", "n"], path)
     assert "No answer to take back here" in out
     assert "Back one question." in out
     assert out.count("Card 7: Mission B, action 2.") == 1  # nothing printed twice
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
-    assert [k for k, _ in step.answers] == ["turn1.nearest_tiles"]
+    assert [k for k, _ in step.answers] == ["turn1.any_target"]
     assert terminal.state.turns == 1
 
 

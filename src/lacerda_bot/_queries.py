@@ -707,6 +707,17 @@ class ContractKindOf(Query[ContractKind]):
 
 @final
 @attrs.frozen
+class AnyTarget(Query[bool]):
+    """R-ROVER-2 with ``tie_policy = chosen``: whether his Rover could collect a tile.
+
+    The player then picks, among the nearest, one no other beats (R-TIE-1).
+    """
+
+    key = "any_target"
+
+
+@final
+@attrs.frozen
 class NearestTiles(Query[tuple[str, ...]]):
     """R-ROVER-2, R-ROVER-3: labels of the nearest eligible tiles (empty: none).
 

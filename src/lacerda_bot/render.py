@@ -577,7 +577,13 @@ def _develop(d: DevelopTech[D]) -> str:
 
 
 def _move(d: MoveRover[D]) -> str:
-    path = _which(d.path, "the path", "tied path")
+    path = _which(
+        d.path,
+        "the path",
+        "tied path",
+        "a shortest path that picks up the most Crystals he can take (if several "
+        "do, you choose)",
+    )
     if d.reached:
         return f"Move his Rover along {path} onto the tile."
     return (

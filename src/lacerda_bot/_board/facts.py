@@ -952,6 +952,12 @@ class BoardFacts:
         self._targets = self._nearest()
         return tuple(t.tile.tile.id for t in self._targets)
 
+    @_ANSWERS.fact(q.AnyTarget)
+    def _any_target(self, query: q.AnyTarget) -> bool:
+        """R-ROVER-2, R-ROVER-3: the first of the nearest tiles is the one he moves to."""
+        self._targets = self._nearest()
+        return bool(self._targets)
+
     def _target(self, choice: Choice) -> Target:
         # an explanation on fresh facts of the board the targets were read on
         return (self._targets or self._nearest())[choice.index]

@@ -12,7 +12,7 @@ from typing import Final, final
 import attrs
 
 from lacerda_bot import _queries as q
-from lacerda_bot._facts import Choice, Facts, Numbered
+from lacerda_bot._facts import PLACED, Choice, Facts, Numbered
 from lacerda_bot._rules.crystals import gain_crystals
 from lacerda_bot._rules.play import GainResolver, Play, rules_trace
 from lacerda_bot._ties import TiedRule
@@ -26,7 +26,7 @@ from lacerda_bot.decisions import (
     PaymentPurpose,
 )
 from lacerda_bot.model import Owner, TechType, TechUsed
-from lacerda_bot.trace import Explanation
+from lacerda_bot.trace import Explanation, TieBreak
 
 __all__ = ["Allowance", "best_rover_tech", "move_rover"]
 
@@ -129,11 +129,17 @@ def move_rover(
     on arrival the tile payment, ``CollectTile`` and its reward gains.
     """
     facts = play.facts
-    tiles = facts.answer(q.NearestTiles())
-    if not tiles:
-        return False
-    index, target_ties = play.tie(tiles, rule=TiedRule.ROVER_TARGET)
-    target = play.choice(index, len(tiles))
+    target_ties: tuple[TieBreak, ...] = ()
+    if play.player_places:  # the player picks the tile among the equal nearest ones
+        if not facts.answer(q.AnyTarget()):
+            return False
+        target = PLACED
+    else:
+        tiles = facts.answer(q.NearestTiles())
+        if not tiles:
+            return False
+        index, target_ties = play.tie(tiles, rule=TiedRule.ROVER_TARGET)
+        target = play.choice(index, len(tiles))
     steps = facts.answer(q.TargetSteps(target))
     costs: list[int] = []
 
@@ -182,16 +188,20 @@ def move_rover(
     crystals = not allowance.reached or facts.answer(
         q.CrystalsOnWay(target, allowance.length)
     )
-    paths = (
-        facts.answer(q.BestPaths(target, allowance.length))
-        if crystals
-        else Numbered.of(("the way",))
-    )
-    merged = (
-        facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
-    )
-    path_index, path_ties = play.tie(paths, rule=TiedRule.ROVER_PATH, merged=merged)
-    path = play.choice(path_index, paths.count)
+    path_ties: tuple[TieBreak, ...] = ()
+    if crystals and play.player_places:  # the player moves along one of the best
+        path = PLACED
+    else:
+        paths = (
+            facts.answer(q.BestPaths(target, allowance.length))
+            if crystals
+            else Numbered.of(("the way",))
+        )
+        merged = (
+            facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
+        )
+        path_index, path_ties = play.tie(paths, rule=TiedRule.ROVER_PATH, merged=merged)
+        path = play.choice(path_index, paths.count)
     trace = play.explained(
         (*rules, *_ROVER_RULES),
         told,

@@ -236,6 +236,24 @@ def _cannot_take(tracked: Tracked) -> str:
     return f" Right now he could not take {'; nor '.join(cannot)}."
 
 
+@ASKS.asks(q.AnyTarget)
+def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
+    tracked = words.tracked
+    can = (
+        f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
+        if tracked is not None
+        else ""
+    )
+    return yes(
+        "Could his Rover collect a tile? (If so, choose the nearest: fewest steps, "
+        "and of equals one no other beats; the next questions are about it.)",
+        f"{_TILE}{can} He heads for the nearest such tile. If several are nearest, "
+        "leave out any that another beats, and choose one of the rest. "
+        f"{_STEPS} {_BEATS} Example: a free tile giving 2 Crystals lies 3 steps "
+        "away: yes.",
+    )
+
+
 @ASKS.asks(q.NearestTiles)
 def _nearest_tiles(query: q.NearestTiles, words: Wording) -> Shape:
     tracked = words.tracked

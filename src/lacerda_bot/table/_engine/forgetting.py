@@ -24,6 +24,7 @@ __all__ = ["about_your_techs", "changed_by"]
 _ROVER_TARGET: Final = frozenset(
     {
         q.NearestTiles,
+        q.AnyTarget,
         q.TargetSteps,
         q.TargetCrystalCost,
         q.BestPaths,
