@@ -19,7 +19,9 @@ import pytest
 from lacerda_bot.table._game.session import load_game
 
 PROMPT = re.compile(r"([^\n]*?) \[([^\]\n]*)\] > ")
-CARD = re.compile(r"Card (\d+): Mission")
+CARD = re.compile(
+    r"His\s+card:\s+Mission\s+([ABC]),\s+action\s+(\d)(,\s+with\s+an\s+X)?"
+)
 TIMEOUT = 30
 
 
@@ -117,8 +119,9 @@ class Player:
         return status
 
 
-def cards(text: str) -> list[int]:
-    return [int(c) for c in CARD.findall(text)]
+def cards(text: str) -> list[str]:
+    """The solo cards revealed in *text*, as printed (``B2``, ``A2 X``)."""
+    return [f"{m}{a}{' X' if x else ''}" for m, a, x in CARD.findall(text)]
 
 
 def schedule() -> Iterator[str]:

@@ -86,7 +86,7 @@ def test_a_reveal_names_the_action_when_the_side_is_known() -> None:
 
     assert [line.text for line in lines] == [
         "His draw pile was empty: shuffle his discard pile into a new draw pile (pass 1).",
-        "Card 6: Mission B, action 1.",
+        "His card: Mission B, action 1 (B1).",
         "Colony action 1: Construct a Building.",
     ]
     assert lines[1].card == 6

@@ -69,7 +69,7 @@ def test_an_insisted_step_shifts_nothing_after_the_next_shuttle_phase(
     assert terminal.state.turns == 2
     assert "Round 2, next: [turn/shuttle/level-up/score/fix; Enter: turn]" in out
     assert "Not now" not in out
-    assert "Card 9" in out  # the third turn began
+    assert "His card: Mission C, action 1 (C1)." in out  # the third turn began
 
 
 def test_enter_takes_the_step_offered_and_out_of_order_needs_a_bang(
@@ -235,7 +235,7 @@ def test_resume_recaps_where_the_game_stands(tmp_path: Path) -> None:
     session([*SETUP, *SKIP_TURN], path)
     out, _ = session([], path)
     assert "Resumed: round 1, 1 turn(s) taken, he is on the Colony side." in out
-    assert "1. Card 7: Mission B, action 2." in out
+    assert "1. His card: Mission B, action 2 (B2)." in out
 
 
 # --- reading anywhere -------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_forty_columns_wrap_every_line(tmp_path: Path) -> None:
     lines = [part for line in out.splitlines() for part in line.split("> ")]
     long = [line for line in lines if len(line) > 40 and str(path) not in line]
     assert long == []
-    assert "Card 7" in out
+    assert "(B2)" in out
     assert "\n  undo     cancel the step in progress" in out  # help keeps its columns
 
 

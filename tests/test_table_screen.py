@@ -39,7 +39,7 @@ def test_screens_make_the_same_save_as_the_terminal(tmp_path: Path) -> None:
     save, _ = play(save, "setup", SETUP[1:])
     save, shown = play(save, "turn", SKIP_TURN[1:])
     assert load_game(path) == loads_game(save)
-    assert any("Card 7" in line["text"] for line in shown[-1]["lines"])
+    assert any("(B2)" in line["text"] for line in shown[-1]["lines"])
     json.dumps(shown)  # every screen is plain JSON
 
 
@@ -160,9 +160,10 @@ def test_screens_carry_the_card_labels_and_refusals() -> None:
     assert cards == [
         {
             "id": 7,
-            "action": cards[0]["action"],
-            "mission": cards[0]["mission"],
-            "travels": cards[0]["travels"],
+            "face": "B2",
+            "action": 2,
+            "mission": "B",
+            "travels": True,
             "side": "Colony",
         }
     ]

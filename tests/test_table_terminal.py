@@ -23,7 +23,7 @@ OTHER_ANSWERS = ["y", "1", "0", "n", "nothing"]
 def test_a_turn_shows_card_reason_and_rules(tmp_path: Path) -> None:
     """The card, what he does in order, with rule IDs (--rules); saved."""
     out, terminal = session([*SETUP, *SKIP_TURN], tmp_path / "g.json", rules=True)
-    assert "Card 7: Mission B, action 2." in out
+    assert "His card: Mission B, action 2 (B2)." in out
     assert "Upgrade a Building is impossible" in out
     assert "[R-TURN-4, R-COLONY-3]" in out
     assert terminal.state.turns == 1
@@ -62,9 +62,9 @@ def test_help_why_and_status(tmp_path: Path) -> None:
     assert "Nothing has happened yet." in out
     assert HELP in out
     assert "rules: R-TURN-5, R-ROVER-8" in out
-    assert "Discard pile (oldest first): 7" in out
+    assert "Discard pile (oldest first): B2" in out
     assert "cards left in his draw pile: 11" in out
-    assert "Most recent card: 7 (Mission B, action 2)" in out
+    assert "Most recent card: B2 (Mission B, action 2)" in out
 
 
 def test_status_never_shows_the_draw_order(tmp_path: Path) -> None:
@@ -96,8 +96,12 @@ def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
         [*SETUP, *SKIP_TURN, "undo", "turn", *OTHER_ANSWERS, "undo", "redo"], path
     )
     lines = out.splitlines()
-    assert sum("  1. Card 7: Mission B, action 2." in line for line in lines) == 5
-    assert lines.count("    1. Card 7: Mission B, action 2.") == 2  # each undo's list
+    assert (
+        sum("  1. His card: Mission B, action 2 (B2)." in line for line in lines) == 5
+    )
+    assert (
+        lines.count("    1. His card: Mission B, action 2 (B2).") == 2
+    )  # each undo's list
     assert "Undone: the last turn step. 1 step(s) to redo." in out
     assert "Redo: turn" in out
     game = load_game(path)
@@ -376,7 +380,9 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     out, terminal = session([*SETUP, "turn", "back", "y", "back", "n"], path)
     assert "No answer to take back here" in out
     assert "Back one question." in out
-    assert out.count("Card 7: Mission B, action 2.") == 1  # nothing printed twice
+    assert (
+        out.count("His card: Mission B, action 2 (B2).") == 1
+    )  # nothing printed twice
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
     assert [k for k, _ in step.answers] == ["turn1.any_target"]

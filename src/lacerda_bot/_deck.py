@@ -51,6 +51,17 @@ class SoloCard:
     travels: bool = attrs.field(validator=is_instance(bool))
     """False for the three X cards, which stop him travelling (R-SHUTTLE-2)."""
 
+    @property
+    def face(self) -> str:
+        """The card as printed: its Mission letter, action number and X, e.g. ``A2 X``.
+
+        What a player sees; two cards with one face do the same (5 and 6 are ``B1``).
+
+        >>> SOLO_CARDS[2].face, SOLO_CARDS[6].face
+        ('A2 X', 'B2')
+        """
+        return f"{self.mission.name}{self.action}{'' if self.travels else ' X'}"
+
 
 def _card(id: int, mission: MissionSlot, action: int, travels: bool = True) -> SoloCard:  # noqa: A002
     return SoloCard(id=id, mission=mission, action=action, travels=travels)

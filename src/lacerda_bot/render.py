@@ -622,11 +622,13 @@ def _reveal(d: RevealCard, context: TableContext) -> tuple[Line, ...]:
                 rules=("R-DECK-2",),
             )
         )
-    travel = "" if card.travels else ", X (he will not travel)"
+    travel = "" if card.travels else ", with an X (he will not travel)"
     lines.append(
         Line(
-            text=f"Card {card.id}: Mission {card.mission.name}, action {card.action}{travel}.",
+            text=f"His card: Mission {card.mission.name}, action {card.action}{travel} "
+            f"({card.face}).",
             rules=("R-DECK-2",),
+            why=(f"solo card {card.id} in our numbering",),
             card=card.id,
         )
     )
@@ -900,9 +902,10 @@ def tile_stays() -> Line:
 def call_lines(trace: CallTrace) -> tuple[Line, ...]:
     """What ends a call at the table: his card goes on the discard pile (R-DECK-3)."""
     if trace.call is CallKind.TAKE_TURN and trace.card is not None:
+        face = card_by_id(trace.card).face
         return (
             Line(
-                text=f"Put card {trace.card} on his discard pile.", rules=("R-DECK-3",)
+                text=f"Put his card ({face}) on his discard pile.", rules=("R-DECK-3",)
             ),
         )
     return ()

@@ -142,6 +142,7 @@ def _card(card_id: int | None, side: Side | None) -> JSON | None:
     card = card_by_id(card_id)
     return {
         "id": card.id,
+        "face": card.face,
         "action": card.action,
         "mission": card.mission.name,
         "travels": card.travels,

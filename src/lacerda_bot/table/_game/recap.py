@@ -101,10 +101,10 @@ def put_back(lines: Sequence[Line]) -> tuple[str, ...]:
 
 
 def card_words(card_id: int) -> str:
-    """A solo card as the status names it, e.g. ``7 (Mission B, action 2)``."""
+    """A solo card as the status names it, e.g. ``B2 (Mission B, action 2)``."""
     card = card_by_id(card_id)
     x = ", X" if not card.travels else ""
-    return f"{card.id} (Mission {card.mission.name}, action {card.action}{x})"
+    return f"{card.face} (Mission {card.mission.name}, action {card.action}{x})"
 
 
 def status_lines(state: TableState) -> tuple[str, ...]:
@@ -115,7 +115,7 @@ def status_lines(state: TableState) -> tuple[str, ...]:
     view = redacted(state.bot)
     side = state.side.value.title() if state.side else "not set up"
     last = "none" if view.last_card is None else card_words(view.last_card)
-    discard = ", ".join(str(c) for c in view.discard_pile) or "empty"
+    discard = ", ".join(card_by_id(c).face for c in view.discard_pile) or "empty"
     lines = [
         f"Round {round_number(state)}; side: {side}; turns taken: {state.turns}",
         f"Pass: {view.pass_count}; cards left in his draw pile: {view.draw_pile_size}",

@@ -405,8 +405,8 @@ function cardBox(lines) {
   const line = lines.find((l) => l.card);
   if (!line) return null;
   const c = line.card;
-  return el("section", { className: "card", "aria-label": `Solo card ${c.id}` },
-    el("div", { className: "number" }, `Card ${c.id}`),
+  return el("section", { className: "card", "aria-label": `His solo card ${c.face}` },
+    el("div", { className: "number" }, c.face),
     el("div", { className: "detail" },
       `${c.side ? `${c.side} side · ` : ""}action ${c.action} · Mission ${c.mission}`
       + (c.travels ? "" : " · X (no Shuttle)")));
