@@ -308,6 +308,7 @@ def test_final_scoring_and_the_solo_goal() -> None:
         assert category in text
     assert "met: you beat Lacerda by 1 OP or more" in text
     assert "Margin +3; you win." in text
+    assert lines[0].text == "Result: You win. You 110 OP, Lacerda 107 OP (margin +3)."
     assert len(asked) == 8  # 5 counts, your total, 2 of your Solo Goal requirements
     assert "Greenhouses" in asked[3].text
 

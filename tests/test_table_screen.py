@@ -90,7 +90,8 @@ def test_a_new_game_form_gets_goals_options_and_the_seed_range() -> None:
     tie = next(o for o in choices["options"] if o["name"] == "tie_policy")
     assert tie["values"] == ["cards", "uniform", "chosen"]
     assert tie["default"] == "chosen"  # a table game's default (R-TIE-1)
-    assert tie["about"].endswith("(R-TIE-1, R-TIE-2).")
+    assert "R-" not in tie["about"]  # a player reads words, not rule IDs
+    assert tie["rules"] == "R-TIE-1, R-TIE-2"
     assert all(o["about"] for o in choices["options"])
     steps = next(o for o in choices["options"] if o["name"] == "rover_base_movement")
     assert steps["values"] == []  # a whole number

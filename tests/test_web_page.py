@@ -13,6 +13,7 @@ answer) are written to ``$LACERDA_WEB_TIMINGS`` when set (``docs/benchmarks.md``
 reports them); nothing here is a timed assertion.
 """
 
+import contextlib
 import json
 import os
 import shutil
@@ -110,6 +111,21 @@ def watched(context: BrowserContext) -> tuple[Page, list[str]]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page, errors
+
+
+@contextlib.contextmanager
+def home(built: Path, browser: Browser) -> Iterator[tuple[Page, list[str]]]:
+    """The page's home screen on a phone, served from *built*; its page errors."""
+    site = Site(built)
+    context = phone(browser)
+    page, errors = watched(context)
+    try:
+        page.goto(site.url)
+        page.get_by_role("button", name="Start a new game").wait_for()
+        yield page, errors
+    finally:
+        context.close()
+        site.stop()
 
 
 # --- a player who taps the page ----------------------------------------------------
@@ -472,12 +488,7 @@ def test_home_screen_big_seeds_and_confirmations(
 ) -> None:
     """Found by a driven review: the toolbar on the home screen, seeds beyond exact
     JavaScript numbers, stacked confirmations, an unconfirmed final scoring."""
-    site = Site(built)
-    context = phone(browser)
-    page, errors = watched(context)
-    try:
-        page.goto(site.url)
-        page.get_by_role("button", name="Start a new game").wait_for()
+    with home(built, browser) as (page, errors):
         assert not page.locator("#toolbar").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.locator("#seed").fill("8000000000000000123")
@@ -522,9 +533,6 @@ def test_home_screen_big_seeds_and_confirmations(
         assert "already on this device" in page.locator("#engine").inner_text()
         assert page.evaluate("localStorage.length") == 1
         assert errors == []
-    finally:
-        context.close()
-        site.stop()
 
 
 FULL = (
@@ -714,3 +722,33 @@ def test_undo_lists_what_to_take_back_and_redo_what_changed(
     finally:
         context.close()
         site.stop()
+
+
+def test_answers_take_one_tap_and_continue_is_always_on_screen(
+    built: Path, browser: Browser
+) -> None:
+    """A count up to 30 is a button per number (no stepper); a question that takes one
+    benefit is answered by the benefit's tap; Continue is on screen after a long step
+    without scrolling; the new-game form shows no rule IDs or option identifiers."""
+    with home(built, browser) as (page, errors):
+        form = page.locator("details").text_content() or ""
+        assert "tie" in form  # the options are there, in words
+        assert "R-" not in form
+        assert "tie_policy" not in form
+        page.get_by_role("button", name="Start a new game").click()
+        take(page, "setup")
+        page.locator("#question").wait_for()
+        assert "start with" in question(page)  # his Crystals: 0 to 30
+        assert page.locator("#answers .stepper").count() == 0
+        assert page.locator("#answers .answers button").count() == 31
+        for typed in SETUP_ANSWERS[:-1]:  # up to the space's benefit
+            tap_answer(page, typed)
+        page.locator('#answers[data-kind="benefits"]').wait_for()
+        page.get_by_role("button", name="crystals", exact=True).click()
+        page.locator("#answers").get_by_role("button", name="2", exact=True).click()
+        page.locator("#continue").wait_for()  # one benefit: no OK to tap
+        box = page.locator("#continue").bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= PHONE["height"]
+        assert page.evaluate("window.scrollY") == 0
+        assert errors == []

@@ -955,7 +955,10 @@ _CATEGORY_WORDS: Final = {
 
 
 def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
-    """His final score by category (R-SCORE-2), then the Solo Goal by requirement (R-GOAL-2)."""
+    """The result and both totals first, then his score and the Solo Goal.
+
+    His score by category (R-SCORE-2), the Solo Goal by requirement (R-GOAL-2).
+    """
     score = result.score
     categories = tuple(
         Line(
@@ -975,6 +978,11 @@ def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
     )
     verdict = "you win" if result.goal.passed else "Lacerda wins"
     return (
+        Line(
+            text=f"Result: {verdict.capitalize()}. You {result.human_total} OP, "
+            f"Lacerda {score.total} OP (margin {result.margin:+d}).",
+            rules=("R-GOAL-2", "R-SCORE-3"),
+        ),
         Line(text="Lacerda's final score:", rules=("R-SCORE-1",)),
         *categories,
         Line(

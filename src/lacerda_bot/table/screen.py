@@ -32,6 +32,7 @@ only converts values.
 """
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any, Final, assert_never
 
@@ -43,7 +44,7 @@ from lacerda_bot.errors import (
     LacerdaBotError,
 )
 from lacerda_bot.model import Side
-from lacerda_bot.options import option_choices
+from lacerda_bot.options import OptionChoice, option_choices
 from lacerda_bot.render import Line
 from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
 from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
@@ -75,6 +76,9 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
+
+_RULE_IDS: Final = re.compile(r" \((R-[A-Z]+-\d+(?:, R-[A-Z]+-\d+)*)\)(?=\.$)")
+"""The rule IDs an option's words end with, which a player is not shown."""
 
 _STEPS: Final = {kind.value: kind for kind in StepKind}
 
@@ -385,6 +389,18 @@ def redo_save(save: str) -> str:
     return dumps_game(redo(loads_game(_text(save))))
 
 
+def _option(choice: OptionChoice) -> JSON:
+    """One option for the new-game form: its words for a player, its rule IDs apart."""
+    found = _RULE_IDS.search(choice.about)
+    return {
+        "name": choice.name,
+        "values": list(choice.values),
+        "default": choice.default,
+        "about": _RULE_IDS.sub("", choice.about),
+        "rules": found.group(1) if found else "",
+    }
+
+
 def start_choices() -> JSON:
     """What a new-game form offers: the Solo Goals, the options, the seed range.
 
@@ -394,15 +410,7 @@ def start_choices() -> JSON:
     """
     return {
         "goals": [{"id": g.id, "name": g.name} for g in SOLO_GOALS],
-        "options": [
-            {
-                "name": c.name,
-                "values": list(c.values),
-                "default": c.default,
-                "about": c.about,
-            }
-            for c in option_choices(table_options())
-        ],
+        "options": [_option(c) for c in option_choices(table_options())],
         "max_seed": str(MAX_SEED - 1),
     }
 

@@ -236,9 +236,9 @@ function fillNewGame(form) {
   const goals = el("select", { name: "goal", id: "goal" },
     choices.goals.map((g) => el("option", { value: g.id }, g.name)));
   const options = el("details", {},
-    el("summary", {}, "Rules options (spec section 3)"),
-    choices.options.map((o) => el("label", { className: "field" },
-      el("span", {}, o.about), " ", el("span", { className: "muted" }, `(${o.name})`),
+    el("summary", {}, "Rules options"),
+    choices.options.map((o) => el("label", { className: "field", title: o.rules },
+      el("span", {}, o.about),
       o.values.length
         ? el("select", { name: `option:${o.name}` },
           o.values.map((v) => el("option", { value: v, selected: v === o.default },
@@ -527,7 +527,8 @@ function finish(screen) {
     screen.changes.length ? el("h3", {}, "His board now") : null,
     screen.changes.length ? el("ul", {}, screen.changes.map((c) => el("li", {}, c))) : null,
     screen.reminder ? el("p", { className: "muted" }, screen.reminder) : null,
-    el("p", {}, button("Continue", () => render(next), { className: "primary", id: "continue" })),
+    el("p", { className: "continue" },
+      button("Continue", () => render(next), { className: "primary", id: "continue" })),
   );
   document.getElementById("continue").focus({ preventScroll: true });
 }
@@ -578,7 +579,7 @@ function answers(q) {
         mark(button("No", () => answer("n")), q.default === false),
       ]);
     case "count": {
-      if (q.high - q.low <= 15) {
+      if (q.high - q.low <= 30) { // a button per number: no stepper to fiddle with
         const numbers = [];
         for (let n = q.low; n <= q.high; n += 1) {
           numbers.push(mark(button(String(n), () => answer(String(n))), q.default === n));
@@ -629,6 +630,10 @@ function benefits(q) {
   };
   const detail = el("div", { className: "row", "aria-live": "polite" });
   const picked = (text) => {
+    if (q.high === 1) { // one benefit is the whole answer: no OK to tap
+      answer(text);
+      return;
+    }
     chosen.push({ text });
     detail.replaceChildren();
     redraw();
