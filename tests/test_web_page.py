@@ -752,3 +752,38 @@ def test_answers_take_one_tap_and_continue_is_always_on_screen(
         assert box["y"] + box["height"] <= PHONE["height"]
         assert page.evaluate("window.scrollY") == 0
         assert errors == []
+
+
+def test_back_closes_a_panel_then_goes_home_and_the_address_picks_the_game(
+    built: Path, browser: Browser
+) -> None:
+    """Back from a panel closes it and stays in the game; Back from the game shows the
+    saved games, not another site; changing ``#game=`` opens that game."""
+    first, second = dumps_game(new_game(5)), dumps_game(new_game(6))
+    site = Site(built)
+    context = phone(browser)
+    context.add_init_script(seeding("lacerda-5", first) + seeding("lacerda-6", second))
+    page, errors = watched(context)
+    try:
+        page.goto(site.url)
+        page.get_by_role("button", name="Continue lacerda-5").click()
+        page.locator('button[data-step="setup"]').wait_for()
+        page.locator("#status").click()
+        page.get_by_role("heading", name="Status").wait_for()
+        page.go_back()
+        page.locator('button[data-step="setup"]').wait_for()  # the panel is closed
+        assert page.url.endswith("#game=lacerda-5")
+        page.locator("#status").click()  # closed by its own button this time
+        page.get_by_role("button", name="Close").click()
+        page.go_back()
+        page.get_by_role("list", name="Saved games").wait_for()  # home, in the app
+        assert page.url.startswith(site.url)
+        page.evaluate("location.hash = '#game=lacerda-6'")
+        page.locator('button[data-step="setup"]').wait_for()
+        with page.expect_download() as download:  # the game open is lacerda-6
+            page.locator("#export").click()
+        assert download.value.suggested_filename == "lacerda-6.json"
+        assert errors == []
+    finally:
+        context.close()
+        site.stop()

@@ -186,6 +186,7 @@ function confirmPanel(label, text, yes, no, more = []) {
   main.prepend(panel);
   window.scrollTo(0, 0);
   panel.querySelectorAll("button")[1].focus();
+  panelOpened();
 }
 
 function button(text, onclick, props = {}) {
@@ -345,7 +346,8 @@ async function openGame(id) {
   game.step = null;
   game.answers = [];
   game.doubted = null;
-  history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
+  const address = `#game=${encodeURIComponent(id)}`;
+  if (location.hash !== address) history.pushState(null, "", address); // Back: home
   toolbar.hidden = false;
   show(el("h2", {}, "Loading the game…"));
   try {
@@ -370,6 +372,11 @@ async function openGame(id) {
 }
 
 function render(screen) {
+  if (panelOpen && history.state?.panel) { // closed by its own button: drop its entry
+    closingPanel = true;
+    history.back();
+  }
+  panelOpen = false;
   game.screen = screen;
   if (!performance.getEntriesByName("lacerda-first-screen").length) {
     performance.mark("lacerda-first-screen"); // read by the browser test's timings
@@ -679,6 +686,42 @@ function showError(text) {
 function panel(title, lines) {
   const close = button("Close", () => render(game.screen), { className: "primary" });
   show(el("h2", {}, title), ...lines, el("p", {}, close));
+  panelOpened();
+}
+
+// Back closes an open panel (Why, Status, a confirmation) and stays in the game; in a
+// game with no panel open it goes back to the saved games; a changed #game= opens
+// that game. The page never leaves the app on Back from a panel.
+let panelOpen = false;
+let closingPanel = false; // the history entry of a panel closed by its button
+
+function panelOpened() {
+  if (!panelOpen) history.pushState({ panel: true }, "", location.href);
+  panelOpen = true;
+}
+
+window.addEventListener("popstate", () => {
+  if (closingPanel) {
+    closingPanel = false;
+    return;
+  }
+  if (panelOpen) {
+    panelOpen = false;
+    if (game.id !== null && game.screen) render(game.screen);
+    return;
+  }
+  followAddress();
+});
+
+window.addEventListener("hashchange", followAddress);
+
+function followAddress() {
+  const id = new URLSearchParams(location.hash.slice(1)).get("game");
+  if (id === null) {
+    if (game.id !== null) renderHome();
+  } else if (id !== game.id) {
+    openGame(id);
+  }
 }
 
 /** A toolbar action: only in an open game with the engine up; errors shown, not thrown. */
