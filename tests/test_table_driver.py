@@ -181,8 +181,27 @@ def test_research_and_development_names_each_tech_it_develops() -> None:
     assert tiles["c2-bottom"] is TechType.MINE
 
 
+def test_a_question_with_one_possible_answer_is_not_asked_and_old_saves_replay() -> (
+    None
+):
+    """His only Tech: the step asks not which you used; a save that recorded the
+    answer anyway (written before) replays to the same state, every answer used."""
+    state = on("colony", (1,), with_techs((TechType.ROVER, 2)))
+    live = run_step(state, StepKind.TECH, [])
+    assert live.question is not None
+    assert live.question.key != "tech0.used_tech"  # the Lab space's gain comes first
+    rest = [(live.question.key, "bot")]
+    now = run_step(state, StepKind.TECH, rest)
+    before = run_step(state, StepKind.TECH, [("tech0.used_tech", "rover"), *rest])
+    assert now.question is None
+    assert before.question is None
+    assert before.used == 2
+    assert before.state == now.state
+
+
 def test_you_used_his_tech_names_it() -> None:
-    """R-TURN-6: the tech step asks which of his Techs, then develops it with its gain."""
+    """R-TURN-6: with one Tech, the tech step asks not which (the only possible
+    answer) and develops it with its gain."""
     state = on("colony", (1,), with_techs((TechType.ROVER, 2)))
     _, lines, asked = scripted(
         state,
@@ -190,8 +209,7 @@ def test_you_used_his_tech_names_it() -> None:
         {"used_tech": "rover", "developed_space_gains": "bot"},
     )
 
-    assert asked[0].text == "Which of his Techs did you use?"
-    assert asked[0].choices == ("rover",)
+    assert all(q.key != "used_tech" for q in asked)  # his one Tech: not asked which
     text = text_of(lines)
     assert "He does not keep the Oxygen you paid him." in text
     assert "Develop his Rover Tech to level 3." in text

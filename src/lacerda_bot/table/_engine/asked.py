@@ -328,7 +328,8 @@ class AskedFacts:
     def _ask(self, question: Question) -> Answer:
         """The source's answer, refused if it does not fit the question."""
         answer = self.source(question)
-        self.asked += 1
+        if question.sole_answer() is None:  # one possible answer: nobody is asked
+            self.asked += 1
         if not question.accepts(answer):
             raise InvalidValueError(question.key, question.valid_answers(), answer)
         return answer

@@ -218,6 +218,21 @@ class Question:
                 named.append(kind)
         return ", ".join(named)
 
+    def sole_answer(self) -> Answer | None:
+        """The one answer this question can take, which nobody need be asked; else None.
+
+        A pick of one choice, or a count whose range is one number.
+
+        >>> Question(key="k", text="Which?", kind=QuestionKind.PICK,
+        ...          choices=("rover",)).sole_answer()
+        'rover'
+        """
+        if self.kind is QuestionKind.PICK and len(self.choices) == 1:
+            return self.choices[0]
+        if self.kind is QuestionKind.COUNT and self.low == self.high:
+            return self.low
+        return None
+
     def accepts(self, answer: object) -> bool:
         """Whether *answer* (as stored in a save) is a valid parsed answer."""
         if self.kind is QuestionKind.YES_NO:

@@ -154,6 +154,11 @@ class Recorded:
             AnswerMismatchError: the next answer is to another question, or out of range.
         """
         i = self.given
+        sole = question.sole_answer()
+        if sole is not None and (
+            i >= len(self.answers) or self.answers[i][0] != question.key
+        ):
+            return sole  # not asked; a save that recorded it anyway gives it below
         if i >= len(self.answers):
             raise Unanswered(question)
         key, value = self.answers[i]
