@@ -79,7 +79,15 @@ def test_undo_mid_step_cancels_it(tmp_path: Path) -> None:
     out, terminal = session(
         [*SETUP, "turn", "undo", "redo", "status"], tmp_path / "g.json"
     )
-    assert "Step cancelled; nothing changed." in out
+    assert "Step cancelled; nothing is saved of it." in out
+    # what the step had shown, to take back from the table, last first
+    listed = out.split("Take back what it showed, last first:\n")[1].splitlines()
+    assert listed[:3] == [
+        "    3. Upgrade a Building is impossible: no unused Blueprint has an eligible "
+        "building.",
+        "    2. Colony action 2: Upgrade a Building.",
+        "    1. His card: Mission B, action 2 (B2).",
+    ]
     assert "Nothing to redo." in out
     assert terminal.state.turns == 0
 

@@ -67,6 +67,24 @@ def test_r_tie_2_and_r_tie_4_spec_example() -> None:
     assert record.rounds[0].random_events == (bot.events,)
 
 
+def test_r_tie_1_chosen_places_take_the_first_and_other_ties_draw_cards() -> None:
+    """R-TIE-1 (note of 1.3), ``tie_policy = chosen``: among places on the map the
+    player chooses and a host takes the first, the deck untouched; a tie that is no
+    place (equal Lab spaces) is drawn with his solo cards, as R-TIE-2 says."""
+    bot = bot_with((8, 7), options=Options(tie_policy=TiePolicy.CHOSEN))
+    placed = tie(bot, ["H1", "H2"], rule=TiedRule.BUILD_SITE)
+    assert placed.index == 0
+    assert placed.bot == bot
+    assert placed.record is not None
+    assert placed.record.policy is TiePolicy.CHOSEN
+    assert placed.record.rounds == ()
+    drawn = tie(bot, ["c3-top", "c3-middle"], rule=TiedRule.LAB_SPACE)
+    assert drawn.index == 1  # card 8 (action 3) passed over, card 7 (action 2)
+    assert drawn.record is not None
+    assert drawn.record.policy is TiePolicy.CARDS
+    assert drawn.bot.events == bot.events + 1
+
+
 def test_r_tie_3_empty_pile_reshuffles_discard_and_counts_a_pass() -> None:
     """R-TIE-3: an empty draw pile takes the discard pile; the pass count goes up (option)."""
     bot = BotState(seed=4, events=1, draw_pile=(), discard_pile=tuple(range(1, 13)))

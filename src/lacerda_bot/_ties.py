@@ -7,6 +7,8 @@ member, and :mod:`lacerda_bot.render` words a record by matching on the member
 its rule ID names, exhaustively, never by looking the string up.
 """
 
+from typing import assert_never
+
 from lacerda_bot._enum import IdentityEnum
 
 __all__ = ["PickedRule", "TiedRule", "tie_rule"]
@@ -39,6 +41,35 @@ class TiedRule(IdentityEnum):
     """The shortest paths to the Rover's target."""
     ARRIVAL_HEX = "R-SHUTTLE-6"
     """The hexes of the free construction on arrival."""
+
+    @property
+    def is_place(self) -> bool:
+        """Whether its options are places on the map.
+
+        Among those the player places with ``tie_policy = chosen`` (R-TIE-1, note
+        of 1.3); other ties draw his solo cards.
+        """
+        match self:
+            case (
+                TiedRule.BUILD_SITE
+                | TiedRule.SHELTER_SITE
+                | TiedRule.FREE_HEX
+                | TiedRule.UPGRADED_BUILDING
+                | TiedRule.ROVER_TARGET
+                | TiedRule.ROVER_PATH
+                | TiedRule.ARRIVAL_HEX
+            ):
+                return True
+            case (
+                TiedRule.TECH_TILE
+                | TiedRule.LAB_SPACE
+                | TiedRule.BLUEPRINT_TYPE
+                | TiedRule.SCIENTIST
+                | TiedRule.CONTRACT
+            ):
+                return False
+            case _:
+                assert_never(self)
 
 
 class PickedRule(IdentityEnum):

@@ -383,9 +383,9 @@ def _tie_line(tie: TieBreak) -> Line:
     n = tie.count
     if tie.policy is TiePolicy.CHOSEN:  # the player chose (R-TIE-1, note of 1.3)
         return Line(
-            text=f"{n} {things} are equal: you choose which, as the rulebook has it.",
+            text=f"{n} {things} are equally good for him: you choose which.",
             rules=(tie.rule, "R-TIE-1"),
-            why=("tie_policy = chosen: no card is drawn; a host takes the first",),
+            why=("tie_policy = chosen: no solo card is drawn",),
         )
     how = "R-TIE-6" if tie.policy is TiePolicy.UNIFORM else "R-TIE-2"
     rules = [tie.rule, "R-TIE-1", how]

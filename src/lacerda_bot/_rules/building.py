@@ -114,7 +114,7 @@ def _best_site(
         return size, PLACED, ()
     sites = facts.answer(q.BestSites(kind))
     index, ties = play.tie(sites, rule=rule)
-    return size, play.choice(index, len(sites)), ties
+    return size, play.choice(index, len(sites), rule), ties
 
 
 def _placed(choice: Choice) -> tuple[str, ...]:
@@ -184,7 +184,7 @@ def relocate_rover(play: Play[D]) -> None:
         if not nearest:
             return
         index, ties = play.tie(nearest, rule=TiedRule.FREE_HEX)
-        choice = play.choice(index, len(nearest))
+        choice = play.choice(index, len(nearest), TiedRule.FREE_HEX)
     play.emit(
         RelocateRover(
             from_hex=facts.name(q.RoverHex()),

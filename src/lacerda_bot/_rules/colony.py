@@ -3,6 +3,7 @@
 import attrs
 
 from lacerda_bot import _queries as q
+from lacerda_bot._facts import PLACED
 from lacerda_bot._rules.building import relocate_rover
 from lacerda_bot._rules.plans import ContractPlan, HirePlan, Impossible, UpgradePlan
 from lacerda_bot._rules.play import Play, rules_trace
@@ -19,6 +20,7 @@ from lacerda_bot.decisions import (
 )
 from lacerda_bot.model import Owner, TechType, TechUsed
 from lacerda_bot.options import NoScientistFallback
+from lacerda_bot.trace import TieBreak
 
 __all__ = [
     "perform_contract",
@@ -48,9 +50,14 @@ def _upgrade_once(
         rule=TiedRule.BLUEPRINT_TYPE,
         merged=facts.explain(q.UpgradeMergedLabels()),
     )
-    blueprint = play.choice(index, len(blueprints))
-    buildings = facts.answer(q.EligibleBuildings(blueprint))
-    spot, more_ties = play.tie(buildings, rule=TiedRule.UPGRADED_BUILDING)
+    blueprint = play.choice(index, len(blueprints), TiedRule.BLUEPRINT_TYPE)
+    more_ties: tuple[TieBreak, ...] = ()
+    if play.player_places:  # he has one (R-COLONY-3); the player picks which
+        building = PLACED
+    else:
+        buildings = facts.answer(q.EligibleBuildings(blueprint))
+        spot, more_ties = play.tie(buildings, rule=TiedRule.UPGRADED_BUILDING)
+        building = play.choice(spot, len(buildings), TiedRule.UPGRADED_BUILDING)
     trace = play.explained(
         (*rules, "R-COLONY-3", "R-COLONY-4", "R-BUILD-12"),
         lambda f: (f.explain(q.UpgradeCandidates()), ()),
@@ -58,9 +65,7 @@ def _upgrade_once(
     )
     play.emit(
         Upgrade(
-            hex=facts.name(
-                q.EligibleBuildingHex(blueprint, play.choice(spot, len(buildings)))
-            ),
+            hex=facts.name(q.EligibleBuildingHex(blueprint, building)),
             blueprint=facts.name(q.UpgradeBlueprintId(blueprint)),
             tech_used=TechUsed.NONE,
             trace=trace,
@@ -139,7 +144,7 @@ def perform_hire(play: Play[D], *, rules: tuple[str, ...]) -> None:
     facts = play.facts
     scientists = facts.answer(q.BestScientists())
     index, ties = play.tie(scientists, rule=TiedRule.SCIENTIST)
-    choice = play.choice(index, len(scientists))
+    choice = play.choice(index, len(scientists), TiedRule.SCIENTIST)
     scientist = facts.name(q.HiredScientist(choice))
     slot = facts.name(q.HiredSlot(choice))
     trace = play.explained(
@@ -158,7 +163,7 @@ def perform_contract(
     facts = play.facts
     contracts = facts.answer(q.BestContracts())
     index, ties = play.tie(contracts, rule=TiedRule.CONTRACT)
-    choice = play.choice(index, len(contracts))
+    choice = play.choice(index, len(contracts), TiedRule.CONTRACT)
     if plan.cost:
         play.emit(
             PayCrystals(

@@ -99,7 +99,7 @@ def perform_learn(play: Play[D], resolve: GainResolver[D]) -> None:
     facts = play.facts
     tiles = facts.answer(q.CheapestTechTiles())
     index, ties = play.tie(tiles, rule=TiedRule.TECH_TILE)
-    choice = play.choice(index, len(tiles))
+    choice = play.choice(index, len(tiles), TiedRule.TECH_TILE)
     trace = play.explained(
         ("R-ORBIT-5",),
         lambda f: (f.explain(q.TechTileCandidates()), f.explain(q.TechTileRemovals())),
@@ -186,7 +186,9 @@ def develop_step(
         tech=tech,
         from_level=facts.name(q.DevelopFrom(tech)),
         to_level=facts.name(q.DevelopTo(tech)),
-        space=facts.name(q.DevelopSpaceId(tech, play.choice(index, len(spaces)))),
+        space=facts.name(
+            q.DevelopSpaceId(tech, play.choice(index, len(spaces), TiedRule.LAB_SPACE))
+        ),
         trace=trace,
     )
     play.emit(develop)

@@ -189,13 +189,14 @@ class Play(Generic[D]):
 
         Then a rule that picks a place on the map reads no count of them: the
         table states the criterion and the player places (R-TIE-1, note of 1.3);
-        a host takes the first in canonical order (:data:`PLACED`).
+        a host takes the first in canonical order (:data:`PLACED`). Other ties
+        (display cards, Tech tiles, Lab spaces) still draw his solo cards.
         """
         return self.options.tie_policy is TiePolicy.CHOSEN
 
-    def choice(self, index: int, of: int) -> Choice:
-        """Option *index* of *of* tied ones; :data:`PLACED` where the player chose."""
-        if of > 1 and self.player_places:
+    def choice(self, index: int, of: int, rule: TiedRule) -> Choice:
+        """Option *index* of *of* tied by *rule*; :data:`PLACED` where the player chose."""
+        if of > 1 and self.player_places and rule.is_place:
             return PLACED
         return Choice(index=index, of=of)
 

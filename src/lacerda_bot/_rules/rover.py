@@ -139,7 +139,7 @@ def move_rover(
         if not tiles:
             return False
         index, target_ties = play.tie(tiles, rule=TiedRule.ROVER_TARGET)
-        target = play.choice(index, len(tiles))
+        target = play.choice(index, len(tiles), TiedRule.ROVER_TARGET)
     steps = facts.answer(q.TargetSteps(target))
     costs: list[int] = []
 
@@ -201,7 +201,7 @@ def move_rover(
             facts.explain(q.PathMergedLabels(target, length)) if paths.count > 1 else ()
         )
         path_index, path_ties = play.tie(paths, rule=TiedRule.ROVER_PATH, merged=merged)
-        path = play.choice(path_index, paths.count)
+        path = play.choice(path_index, paths.count, TiedRule.ROVER_PATH)
     trace = play.explained(
         (*rules, *_ROVER_RULES),
         told,

@@ -30,7 +30,7 @@ def travel_reason(play: Play[D]) -> str:
         return f"the Shuttle departs from the {departs_from.value} side, not his"
     last = play.bot.last_card
     if last is not None and not card_by_id(last).travels:
-        return f"his most recent card ({last}) shows an X"
+        return f"his most recent card ({card_by_id(last).face}) shows an X"
     return ""
 
 
@@ -113,7 +113,7 @@ def _place_discovery_tile(play: Play[D]) -> None:
         sites = facts.answer(q.DiscoverySites())
         if sites:
             index, ties = play.tie(sites, rule=TiedRule.ARRIVAL_HEX)
-            choice = play.choice(index, len(sites))
+            choice = play.choice(index, len(sites), TiedRule.ARRIVAL_HEX)
     if choice is None:
         reason = "no empty hex at distance 3 from his Rover"
         play.emit(

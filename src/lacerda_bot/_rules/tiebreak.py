@@ -54,7 +54,8 @@ def break_tie(
     One option needs nothing. With ``cards``, at most 3 options are decided by
     one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
     ``uniform``, one random event picks (R-TIE-6); with ``chosen``, the player
-    chose and a host takes the first (R-TIE-1), the deck untouched. *options* may be a
+    chose among places on the map and a host takes the first (R-TIE-1), the deck
+    untouched, while other ties draw cards. *options* may be a
     :class:`~lacerda_bot._facts.Numbered` too many to list: the rounds work on
     runs of option numbers, and the record lists the first
     :data:`~lacerda_bot.trace.LISTED_OPTIONS` labels.
@@ -64,6 +65,8 @@ def break_tie(
     if n == 1:
         return TieResult(index=0, record=None)
     policy = bot.options.tie_policy
+    if policy is TiePolicy.CHOSEN and not rule.is_place:
+        policy = TiePolicy.CARDS  # the player places only among places (R-TIE-1)
     rounds: tuple[TieRound, ...]
     match policy:
         case TiePolicy.UNIFORM:

@@ -477,7 +477,11 @@ class Terminal:
                 shown = run_step(self.state, kind, answers).lines
                 continue
             except _Cancel:
-                self.write("  Step cancelled; nothing changed.")
+                self.write("  Step cancelled; nothing is saved of it.")
+                if shown:
+                    self.write("  Take back what it showed, last first:")
+                    for line in put_back(shown):
+                        self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
                 return
             answers.append((question.key, value))
         before = self.state.tracked

@@ -141,8 +141,9 @@ def _space_gains(query: q.SpaceGains, words: Wording) -> Shape:
 def _departs(query: q.ShuttleDeparts, words: Wording) -> Shape:
     return yes(
         "Does the Shuttle depart this round?",
-        "Answer no if this round has no Shuttle departure. Example: the Shuttle "
-        "leaves its side this round: yes.",
+        "Whether the Shuttle leaves its side in this round's Shuttle phase, as "
+        "the game's own rules for the Shuttle say. Example: the Shuttle leaves "
+        "its side this round: yes.",
     )
 
 

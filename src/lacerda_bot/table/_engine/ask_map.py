@@ -120,8 +120,8 @@ def _best_sites(query: q.BestSites, words: Wording) -> Shape:
         text=f"How many legal sites make a Complex of {size}?",
         prefix="site",
         hint=f"Count the legal sites whose Complex would be that large. If more than "
-        f"one, he breaks the tie; number them {HEX_ORDER}. Example: two stand-alone "
-        "Mine sites, both 2 hexes from a Mine: 2.",
+        f"one, he breaks the tie; number them {HEX_ORDER}. Example: for a Complex "
+        "of 1, two stand-alone Mine sites, both 2 hexes from a Mine: 2.",
     )
 
 
