@@ -110,7 +110,7 @@ def test_undo_and_redo_show_the_same_card(tmp_path: Path) -> None:
     assert (
         lines.count("    1. His card: Mission B, action 2 (B2).") == 2
     )  # each undo's list
-    assert "Undone: the last turn step. 1 step(s) to redo." in out
+    assert "Undone: the last turn step. 1 step to redo." in out
     assert "Redo: turn" in out
     game = load_game(path)
     assert len(game.steps) == 2
@@ -488,3 +488,9 @@ def test_a_new_game_nobody_names_a_file_for_stops_with_status_2() -> None:
     status, _, err = run_play(["--seed", "4", "--plain"], [""])
     assert status == 2
     assert "cannot save the new game" in err
+
+
+def test_why_in_a_step_says_it_explains_the_last_complete_one(tmp_path: Path) -> None:
+    out, _ = session([*SETUP, "turn", "why", "n"], tmp_path / "g.json")
+    assert "The last complete step (this one is not done yet):" in out
+    assert "  - New game against Lacerda" in out  # the set-up, explained

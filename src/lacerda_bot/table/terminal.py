@@ -18,6 +18,7 @@ import attrs
 
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
+from lacerda_bot.render import plural
 from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
@@ -282,6 +283,8 @@ class Terminal:
             case Command.HELP:
                 self.write(HELP)
             case Command.WHY:
+                if in_step:
+                    self.write("  The last complete step (this one is not done yet):")
                 self.why()
             case Command.STATUS:
                 self.status()
@@ -420,8 +423,8 @@ class Terminal:
         self.last = shown[-1] if shown else ()
         self.save()
         self.write(
-            f"  Undone: the last {kind.value} step. {len(self.game.undone)} step(s) to "
-            "redo."
+            f"  Undone: the last {kind.value} step. "
+            f"{plural(len(self.game.undone), 'step')} to redo."
         )
         self.write("  Take back what it did, last first:")
         for line in put_back(undone):

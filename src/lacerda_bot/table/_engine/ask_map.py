@@ -245,8 +245,9 @@ def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
         else ""
     )
     return yes(
-        "Could his Rover collect a tile? (If so, choose the nearest: fewest steps, "
-        "and of equals one no other beats; the next questions are about it.)",
+        "Could his Rover collect a tile? (If so, choose the nearest one; if several "
+        "are equally near, one that no other beats. The next questions are about "
+        "it.)",
         f"{_TILE}{can} He heads for the nearest such tile. If several are nearest, "
         "leave out any that another beats, and choose one of the rest. "
         f"{_STEPS} {_BEATS} Example: a free tile giving 2 Crystals lies 3 steps "
