@@ -236,14 +236,17 @@ def _cannot_take(tracked: Tracked) -> str:
     return f" Right now he could not take {'; nor '.join(cannot)}."
 
 
+def _what_he_can_pay(words: Wording) -> str:
+    """His Crystals and the tiles he could not take, where his board is tracked."""
+    tracked = words.tracked
+    if tracked is None:
+        return ""
+    return f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
+
+
 @ASKS.asks(q.AnyTarget)
 def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
-    tracked = words.tracked
-    can = (
-        f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
-        if tracked is not None
-        else ""
-    )
+    can = _what_he_can_pay(words)
     return yes(
         "Could his Rover collect a tile? (If so, choose the nearest one; if several "
         "are equally near, one that no other beats. The next questions are about "
@@ -257,12 +260,7 @@ def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
 
 @ASKS.asks(q.NearestTiles)
 def _nearest_tiles(query: q.NearestTiles, words: Wording) -> Shape:
-    tracked = words.tracked
-    can = (
-        f" He has {tracked.crystals} Crystals.{_cannot_take(tracked)}"
-        if tracked is not None
-        else ""
-    )
+    can = _what_he_can_pay(words)
     return Labels(
         text="How many tiles his Rover could collect are nearest to it (fewest "
         "steps), not counting any that another of them beats? (0 if none could be "
