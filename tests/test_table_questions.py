@@ -17,6 +17,7 @@ from lacerda_bot._rules.scoring import (
     Contracts,
     RequirementMet,
 )
+from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.lab import staggered
 from lacerda_bot.model import (
     Action,
@@ -32,12 +33,11 @@ from lacerda_bot.model import (
     Side,
     TechType,
 )
-from lacerda_bot.options import Options
-from lacerda_bot.table._engine.ask_map import _MostOnWay as MostOnWay
+from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.table._engine.ask_player import _EnteredSpace as EnteredSpace
 from lacerda_bot.table._engine.ask_player import _TakenCard as TakenCard
 from lacerda_bot.table._engine.ask_player import _UsedCard as UsedCard
-from lacerda_bot.table._engine.dialogue import Answer, Question
+from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind
 from lacerda_bot.table._engine.questions import (
     KINDS,
     QUESTIONS,
@@ -51,7 +51,7 @@ from lacerda_bot.table._engine.questions import (
     fact_key,
     shape_of,
 )
-from lacerda_bot.table._engine.shapes import Foreseeing
+from lacerda_bot.table._engine.shapes import AnyCounted, Foreseeing
 from lacerda_bot.table._engine.tracked import Card, Tracked
 
 from .helpers_strategies import gains
@@ -128,17 +128,20 @@ def test_every_fact_the_rules_read_has_its_question() -> None:
     assert len(KINDS) == len(QUESTIONS)  # keys are distinct
 
 
+@pytest.mark.parametrize("policy", list(TiePolicy), ids=lambda p: p.value)
 @pytest.mark.parametrize("tracked", [None, TRACKED], ids=["asked", "tracked"])
 @pytest.mark.parametrize("kind", list(QUESTIONS), ids=lambda k: k.key)
 def test_every_fact_is_asked_by_one_worded_question(
-    kind: type[Query[Any]], tracked: Tracked | None
+    kind: type[Query[Any]], tracked: Tracked | None, policy: TiePolicy
 ) -> None:
     """Every question the engine can ask has words, a key, and an explanation.
 
     The explanation is what ``?`` shows: the criterion in words and where to look.
+    Under each tie policy: with ``chosen`` some are worded for the player placing.
     """
     query = kind(*ARGS.get(kind, ()))
-    shape = shape_of(query, attrs.evolve(WORDS, tracked=tracked))
+    words = attrs.evolve(WORDS, tracked=tracked, options=Options(tie_policy=policy))
+    shape = shape_of(query, words)
     key = f"turn1.{fact_key(query)}"
     sample, ahead = _sample_answers(shape)
     answers = Answers(sample)
@@ -175,7 +178,7 @@ def _sample_answers(shape: Any) -> tuple[tuple[Answer, ...], object]:
             return ("mine L1",), (BuildingType.MINE, 1)
         case EnteredSpace():
             return (shape.choices[-1][0],), None
-        case MostOnWay():
+        case AnyCounted():
             return (2,), 2
         case PricedGains():
             return ("cost 1, crystals 2",), (Gain(kind=GainKind.CRYSTALS, n=2),)
@@ -294,3 +297,27 @@ def test_r_build_4_the_displacement_questions_name_available_hexes() -> None:
     assert "Crystal" in free.hint
     assert "Advanced Building marker" in free.hint
     assert "upgraded" in on_site.hint
+
+
+def test_a_count_whose_zero_has_a_word_takes_the_word_or_a_number() -> None:
+    """R-ROVER-2 at the table: "none" (or "n") is no tile, a number how far it is."""
+    asked = Question(
+        key="k", text="How far?", kind=QuestionKind.COUNT, high=9, zero="none"
+    )
+
+    assert asked.parse("none") == asked.parse("N") == 0
+    assert asked.parse(" 3 ") == 3
+    assert asked.short_form() == "[none/1-9]"
+    assert asked.valid_answers() == "none, or a whole number from 1 to 9"
+    with pytest.raises(InvalidValueError, match="none, or a whole number"):
+        asked.parse("nothing")
+
+
+@given(st.integers(0, 40))
+def test_one_count_says_whether_there_is_any_and_how_many(n: int) -> None:
+    """AnyCounted: 0 is none; another count is some, and the later fact's value."""
+    shape = AnyCounted(text="How far?", hint="", lookahead=q.TargetSteps, zero="none")
+    answers = Answers(shape.answers(n > 0, n))
+
+    assert shape.read_ahead(answers, "k") == (n > 0, n)
+    assert not answers.answers

@@ -384,8 +384,9 @@ def test_play_help_documents_steps_commands_and_options(
 def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     """A mistyped answer is taken back without redoing the whole step."""
     path = tmp_path / "g.json"
-    # turn 1 (card 7, Upgrade impossible): "y" (a tile) by mistake, back, then "n"
-    out, terminal = session([*SETUP, "turn", "back", "y", "back", "n"], path)
+    # turn 1 (card 7, Upgrade impossible): a tile 3 steps away by mistake, back,
+    # then "n" (none)
+    out, terminal = session([*SETUP, "turn", "back", "3", "back", "n"], path)
     assert "No answer to take back here" in out
     assert "Back one question." in out
     assert (
@@ -393,7 +394,7 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     )  # nothing printed twice
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
-    assert [k for k, _ in step.answers] == ["turn1.any_target"]
+    assert step.answers == (("turn1.any_target", 0),)
     assert terminal.state.turns == 1
 
 

@@ -435,8 +435,8 @@ def _built(what: str, site: Hex | D, complex_: str, size: int) -> str:
     """Where he builds *what*, and the *complex_* of *size* it makes (R-BUILD-9)."""
     if isinstance(site, Described) and site.of == 0:  # the player places it
         return (
-            f"He builds {what} on a legal site that makes the largest {complex_} "
-            f"it can ({size}); if several sites do, you choose."
+            f"He builds {what} on the site you chose for it: a legal site making the "
+            f"largest {complex_} it can ({size})."
         )
     return f"He builds {what} on {_site(site)} ({_article(complex_)} of {size})."
 

@@ -177,6 +177,7 @@ def _question(question: Question) -> JSON:
         "default": question.default,
         "expected_most": question.expected_most,
         "limit": question.limit,
+        "zero": question.zero,
         "counted": list(question.counted),
         "builds": question.builds,
         "buildings": list(question.buildings),

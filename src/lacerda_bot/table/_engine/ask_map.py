@@ -4,21 +4,21 @@ Each builder words the question that asks one fact (:data:`ASKS`), with the
 criterion in words, where to look and an example behind ``?``.
 """
 
-from typing import Any, ClassVar, Final, final
-
-import attrs
+from typing import Final
 
 from lacerda_bot import _queries as q
-from lacerda_bot._facts import Query
 from lacerda_bot._lab import entry_space, movable
 from lacerda_bot.model import BuildingType, LssReward, Owner, TechType
-from lacerda_bot.options import ComplexTechThreshold, Options, StandaloneRule
+from lacerda_bot.options import (
+    ComplexTechThreshold,
+    Options,
+    StandaloneRule,
+    TiePolicy,
+)
 from lacerda_bot.render import building_name
-from lacerda_bot.table._engine.dialogue import Answer
 from lacerda_bot.table._engine.shapes import (
     MOST_ON_MAP,
-    Ask,
-    Count,
+    AnyCounted,
     Labels,
     PricedGains,
     Questions,
@@ -100,6 +100,30 @@ def _build_size(query: q.BuildSize, words: Wording) -> Shape:
         if lss
         else ""
     )
+    size = (
+        " Resulting size = 1 + the sizes of all the Complexes of that type the "
+        f"site touches{his}; Crystals, tiles and figures on a site do not matter."
+    )
+    if words.options.tie_policy is TiePolicy.CHOSEN:  # the player places it
+        qualifies = (
+            " and its marker on the LSS track must be below the Colony level marker"
+            if lss
+            else ""
+        )
+        return count(
+            f"Can he build {article} {name}? If so, choose his site: the legal site "
+            f"where it makes the largest {name} Complex (if several do, you choose). "
+            f"How many {name}s would that Complex hold, his new one included? (1: it "
+            f"stands alone; no: he cannot build {article} {name})",
+            0,
+            MOST_ON_MAP,
+            f"He needs a legal site{qualifies}. "
+            + _site_rule(kind, words.options)
+            + size
+            + " Do not build it yet: the instructions follow. Example: the best site "
+            "touches a Complex of 2 and one of 1: 4.",
+            zero="no",
+        )
     return count(
         f"How large {article} {name} Complex would the best legal site for "
         f"{_an(kind)} make? (0 if there is no legal site{marker}; 1 if it stands alone)",
@@ -107,9 +131,8 @@ def _build_size(query: q.BuildSize, words: Wording) -> Shape:
         MOST_ON_MAP,
         _site_rule(kind, words.options)
         + why
-        + " Resulting size = 1 + the sizes of all the Complexes of that type the "
-        f"site touches{his}; Crystals, tiles and figures on a site do not matter. "
-        "Example: a site touching a Complex of 2 and one of 1 makes a Complex of 4.",
+        + size
+        + " Example: a site touching a Complex of 2 and one of 1 makes a Complex of 4.",
     )
 
 
@@ -247,14 +270,17 @@ def _what_he_can_pay(words: Wording) -> str:
 @ASKS.asks(q.AnyTarget)
 def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
     can = _what_he_can_pay(words)
-    return yes(
-        "Could his Rover collect a tile? (If so, choose the nearest one; if several "
-        "are equally near, one that no other beats. The next questions are about "
-        "it.)",
-        f"{_TILE}{can} He heads for the nearest such tile. If several are nearest, "
-        "leave out any that another beats, and choose one of the rest. "
-        f"{_STEPS} {_BEATS} Example: a free tile giving 2 Crystals lies 3 steps "
-        "away: yes.",
+    return AnyCounted(
+        lookahead=q.TargetSteps,
+        zero="none",
+        text="Could his Rover collect a tile? If so, choose the nearest one (if "
+        "several are equally near, one that no other beats): how many steps away is "
+        "it? (none: no tile he could collect)",
+        hint=f"{_TILE}{can} He heads for the nearest such tile. If several are "
+        "nearest, leave out any that another beats, and choose one of the rest. "
+        f"{_STEPS} {_BEATS} The next questions are about the tile you chose. "
+        "Example: a free tile giving 2 Crystals lies 3 steps away, and no other is "
+        "as near: 3.",
     )
 
 
@@ -303,33 +329,6 @@ def _target_cost(query: q.TargetCrystalCost, words: Wording) -> Shape:
     )
 
 
-@final
-@attrs.frozen(kw_only=True)
-class _MostOnWay:
-    """How many Crystals the richest shortest path holds: any (and how many he picks up)."""
-
-    text: str
-    hint: str
-    lookahead: ClassVar[type[Query[Any]] | None] = q.MovedCrystalCount
-
-    def read(self, ask: Ask, key: str) -> bool:
-        """Ask the count; any Crystal on the way is the fact."""
-        on_way, _ = self.read_ahead(ask, key)
-        return on_way
-
-    def read_ahead(self, ask: Ask, key: str) -> tuple[bool, int]:
-        """Ask the count: whether any Crystal is on the way, and how many."""
-        most = Count(text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint)
-        crystals = most.read(ask, key)
-        return crystals > 0, crystals
-
-    def answers(self, value: bool, ahead: object = None) -> tuple[Answer, ...]:
-        """0, or the Crystals he picks up (*ahead*), which that path holds."""
-        if not value:
-            return (0,)
-        return (ahead if isinstance(ahead, int) and ahead > 0 else 1,)
-
-
 @ASKS.asks(q.CrystalsOnWay)
 def _crystals_on_way(query: q.CrystalsOnWay, words: Wording) -> Shape:
     length = query.length
@@ -345,7 +344,17 @@ def _crystals_on_way(query: q.CrystalsOnWay, words: Wording) -> Shape:
             "get him nearest it, enter a hex holding a Crystal?",
             f"{where} Example: one shortest path passes a hex holding a Crystal: yes.",
         )
-    return _MostOnWay(
+    if words.options.tie_policy is TiePolicy.CHOSEN:  # the player picks the path
+        return AnyCounted(
+            lookahead=q.MovedCrystalCount,
+            text="Choose his path toward that tile: a shortest one, and of those the "
+            "one passing the most Crystals (if several do, you choose). How many "
+            "Crystals does it pass? (0 if none)",
+            hint=f"{where} Do not move it yet: the instructions follow. Example: one "
+            "shortest path passes 2 Crystals, another 1: choose the first: 2.",
+        )
+    return AnyCounted(
+        lookahead=q.MovedCrystalCount,
         text="How many Crystals lie on the shortest path from his Rover toward that "
         "tile that holds the most, among those that get him nearest it? (0 if none)",
         hint=f"{where} Example: one shortest path passes 2 Crystals, another 1: 2.",

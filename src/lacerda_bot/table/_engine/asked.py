@@ -21,6 +21,7 @@ from typing_extensions import TypeIs
 from lacerda_bot import _queries as q
 from lacerda_bot._answers import Answers
 from lacerda_bot._facts import (
+    PLACED,
     Choice,
     DevelopChoice,
     Explain,
@@ -392,6 +393,19 @@ class AskedFacts:
         """Known: the player named it as his Tech (R-TURN-6)."""
         self._known[query] = True
         return self._asked(query)
+
+    @_ANSWERS.fact(q.AnyTarget)
+    def _any_target(self, query: q.AnyTarget) -> bool:
+        """Asked with how far the tile the player chose is (R-ROVER-3).
+
+        That distance then answers :class:`~lacerda_bot._queries.TargetSteps`
+        of the placed tile, read next, without a question.
+        """
+        some = self._asked(query)
+        steps = self.foreseen(q.TargetSteps)
+        if some and steps is not None:
+            self._known[q.TargetSteps(PLACED)] = steps
+        return some
 
     @_ANSWERS.fact(q.BestPaths)
     def _best_paths(self, query: q.BestPaths) -> Numbered:

@@ -102,6 +102,9 @@ class Question:
     the player may be right and the earlier answer wrong."""
     limit: str = ""
     """Why *expected_most* is what it is: what an earlier answer implies."""
+    zero: str = ""
+    """For ``COUNT``: the word that also means 0 (``none``: no tile he could
+    collect), typed whole or by its first letter; ``""`` if 0 has no word."""
 
     @property
     def most(self) -> int:
@@ -113,6 +116,8 @@ class Question:
         if self.kind is QuestionKind.YES_NO:
             return "y or n"
         if self.kind is QuestionKind.COUNT:
+            if self.zero and self.low == 0:
+                return f"{self.zero}, or a whole number from 1 to {self.high}"
             return f"a whole number from {self.low} to {self.high}"
         if self.kind is QuestionKind.BENEFITS:
             several = f"s (up to {self.high}, by commas)" if self.high > 1 else ""
@@ -130,6 +135,8 @@ class Question:
         if self.kind is QuestionKind.YES_NO:
             return "[y/n]"
         if self.kind is QuestionKind.COUNT:
+            if self.zero and self.low == 0:
+                return f"[{self.zero}/1-{self.high}]"
             return f"[{self.low}-{self.high}]"
         if self.kind is QuestionKind.BENEFITS:
             return f"[e.g. {self.example} / {NOTHING}]"
@@ -164,6 +171,8 @@ class Question:
             if word in _NO:
                 return False
         elif self.kind is QuestionKind.COUNT:
+            if self.zero and self.low == 0 and word in (self.zero, self.zero[0]):
+                return 0
             n = _number(word)
             if n is not None and self.low <= n <= self.high:
                 return n

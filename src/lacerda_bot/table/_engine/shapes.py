@@ -153,6 +153,8 @@ class Count:
     """The largest answer the earlier answers allow (:attr:`Question.expected_most`)."""
     limit: str = ""
     """Why *expected_most* is what it is."""
+    zero: str = ""
+    """The word that also means 0 (:attr:`Question.zero`)."""
 
     def read(self, ask: Ask, key: str) -> int:
         """Ask it."""
@@ -165,6 +167,7 @@ class Count:
             hint=self.hint,
             expected_most=self.expected_most,
             limit=self.limit,
+            zero=self.zero,
         )
         return _int(ask(question))
 
@@ -173,6 +176,43 @@ class Count:
     def answers(self, value: int, ahead: object = None) -> tuple[Answer, ...]:
         """The count itself."""
         return (value,)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class AnyCounted:
+    """Whether there is any, asked as the count a later fact reads (*lookahead*).
+
+    0 (or its *zero* word) means none; any other count means some, and is the
+    later fact's value: how many steps away the tile is, how many Crystals the
+    richest path holds. One question where a yes/no and a count would be two.
+    """
+
+    text: str
+    hint: str
+    lookahead: type[Query[Any]] | None
+    zero: str = ""
+
+    def read(self, ask: Ask, key: str) -> bool:
+        """Ask the count; whether there is any is the fact."""
+        some, _ = self.read_ahead(ask, key)
+        return some
+
+    def read_ahead(self, ask: Ask, key: str) -> tuple[bool, int]:
+        """Ask the count: whether there is any, and how many."""
+        counted = Count(
+            text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint, zero=self.zero
+        )
+        n = counted.read(ask, key)
+        return n > 0, n
+
+    def answers(self, value: bool, ahead: object = None) -> tuple[Answer, ...]:
+        """0 for none, else the later fact's count *ahead* (1 if not given)."""
+        if not value:
+            return (0,)
+        if isinstance(ahead, int) and not isinstance(ahead, bool) and ahead > 0:
+            return (ahead,)
+        return (1,)
 
 
 @final
@@ -432,9 +472,9 @@ class Wording:
         return self.known.get(query)  # type: ignore[return-value]
 
 
-def count(text: str, low: int, high: int, hint: str) -> Count:
-    """A count question."""
-    return Count(text=text, low=low, high=high, hint=hint)
+def count(text: str, low: int, high: int, hint: str, *, zero: str = "") -> Count:
+    """A count question (0 also said by *zero*, if given)."""
+    return Count(text=text, low=low, high=high, hint=hint, zero=zero)
 
 
 Builder = Callable[[Any, Wording], Shape]

@@ -568,6 +568,11 @@ function renderQuestion(screen) {
   answerShown();
 }
 
+/** *word* with a capital first letter ("none" -> "None"). */
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 function answers(q) {
   const group = (nodes, wide = false) => el("div", {
     className: wide ? "answers wide" : "answers", role: "group", "aria-labelledby": "question",
@@ -589,7 +594,8 @@ function answers(q) {
       if (q.high - q.low <= 30) { // a button per number: no stepper to fiddle with
         const numbers = [];
         for (let n = q.low; n <= q.high; n += 1) {
-          numbers.push(mark(button(String(n), () => answer(String(n))), q.default === n));
+          const label = n === 0 && q.zero ? capital(q.zero) : String(n);
+          numbers.push(mark(button(label, () => answer(String(n))), q.default === n));
         }
         return group(numbers);
       }
@@ -606,6 +612,9 @@ function answers(q) {
         event.preventDefault();
         answer(input.value);
       });
+      if (q.zero && q.low === 0) { // 0 has its own word ("None"): one tap, no stepper
+        return el("div", {}, group([button(capital(q.zero), () => answer("0"))]), form);
+      }
       return form;
     }
     case "pick":
