@@ -457,3 +457,38 @@ def test_a_save_past_the_largest_is_refused_unread(
     with pytest.raises(SerializationError, match="larger than 1000 bytes"):
         load_game(path)
     assert path.read_bytes() == b" " * 1001
+
+
+def _nested(depth: int, inner: str = "1") -> st.SearchStrategy[str]:
+    """JSON text nesting *depth* arrays or objects, with brackets inside strings too."""
+    opened = st.lists(
+        st.sampled_from(["[", '{"k[{": ']), min_size=depth, max_size=depth
+    )
+    return opened.map(
+        lambda opens: (
+            "".join(opens)
+            + inner
+            + "".join("]" if o == "[" else "}" for o in reversed(opens))
+        )
+    )
+
+
+@given(st.integers(0, 40).flatmap(lambda n: st.tuples(st.just(n), _nested(n))))
+def test_a_save_nested_too_deep_is_refused_before_it_is_parsed(
+    case: tuple[int, str],
+) -> None:
+    """A hostile file (the page's import) is refused by its depth, brackets in strings
+    not counted, before a parser recurses; a save needs 4 levels, 16 are allowed."""
+    depth, text = case
+    if depth > 16:
+        with pytest.raises(SerializationError, match="nested more than 16 levels"):
+            loads_game(text)
+    else:  # parsed, then refused as no save: not for its depth
+        with pytest.raises(SerializationError) as refused:
+            loads_game(text)
+        assert "levels" not in str(refused.value)
+
+
+def test_a_file_nested_a_hundred_thousand_deep_is_refused_by_its_depth() -> None:
+    with pytest.raises(SerializationError, match="nested more than 16 levels"):
+        loads_game("[" * 100_000 + "]" * 100_000)

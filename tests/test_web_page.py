@@ -128,17 +128,44 @@ def home(built: Path, browser: Browser) -> Iterator[tuple[Page, list[str]]]:
         site.stop()
 
 
+@contextlib.contextmanager
+def in_game(
+    built: Path, browser: Browser, save: str
+) -> Iterator[tuple[Page, list[str], BrowserContext]]:
+    """Game ``lacerda-0`` holding *save*, open on a phone; its page errors, its context."""
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(seeding("lacerda-0", save))
+        page, errors = watched(context)
+        page.goto(f"{site.url}#game=lacerda-0")
+        page.locator("button[data-step], #question").first.wait_for()  # it is open
+        yield page, errors, context
+    finally:
+        context.close()
+        site.stop()
+
+
 # --- a player who taps the page ----------------------------------------------------
 
 
+def settled(page: Page) -> Page:
+    """*page* once its engine has answered every call made so far (``aria-busy``).
+
+    The engine runs in a Web Worker: a tap's screen comes a moment after the tap.
+    """
+    page.locator('#main[aria-busy="false"]').wait_for()
+    return page
+
+
 def question(page: Page) -> str:
-    return page.locator("#question").inner_text()
+    return settled(page).locator("#question").inner_text()
 
 
 def tap_answer(page: Page, typed: str | None = None) -> None:
     """Answer the question on the page: *typed* as the terminal takes it, or else
     the first answer (the lowest count, the first pick, No, nothing)."""
-    kind = page.locator("#answers").get_attribute("data-kind")
+    kind = settled(page).locator("#answers").get_attribute("data-kind")
     answers = page.locator("#answers")
     match kind:
         case "yes_no":
@@ -157,6 +184,7 @@ def tap_answer(page: Page, typed: str | None = None) -> None:
             answers.get_by_role("button", name="Nothing", exact=True).click()
         case _:
             raise AssertionError(f"unknown question kind {kind}")
+    settled(page)
 
 
 def policy(asked: dict[str, Any]) -> str:
@@ -178,10 +206,10 @@ def finish_step(page: Page, typed: list[str] | None = None) -> None:
     """Answer until the step is done, then continue to the next screen."""
     given = list(typed or [])
     for _ in range(80):
-        if page.locator("#continue").count():
+        if settled(page).locator("#continue").count():
             page.locator("#continue").click()
             return
-        page.locator("#question, #continue").first.wait_for()
+        settled(page).locator("#question, #continue").first.wait_for()
         if page.locator("#question").count():
             tap_answer(page, given.pop(0) if given else None)
     raise AssertionError("the step did not end in 80 answers")
@@ -194,12 +222,12 @@ def undo(page: Page) -> None:
 
 
 def take(page: Page, step: str) -> None:
-    page.locator(f'button[data-step="{step}"]').click()
+    settled(page).locator(f'button[data-step="{step}"]').click()
 
 
 def stored(page: Page, game: str = "lacerda-0") -> dict[str, Any]:
     """The page's stored record of *game*: its save, step in progress, seed..."""
-    text = page.evaluate(f"localStorage.getItem('lacerda:game:{game}')")
+    text = settled(page).evaluate(f"localStorage.getItem('lacerda:game:{game}')")
     assert isinstance(text, str), f"no stored game {game}"
     found = json.loads(text)
     assert isinstance(found, dict)
@@ -313,7 +341,7 @@ def test_a_game_at_the_table_on_a_phone(
         assert "Rules: R-" in page.locator("main").inner_text()
         page.get_by_role("button", name="Close").click()
         page.locator("#status").click()
-        assert "Discard pile" in page.locator("main").inner_text()
+        assert "Discard pile" in settled(page).locator("main").inner_text()
         page.get_by_role("button", name="Close").click()
 
         # undo then redo: the same card comes back
@@ -323,7 +351,7 @@ def test_a_game_at_the_table_on_a_phone(
         assert len(json.loads(stored_save(page))["steps"]) == 5  # of 6
         page.locator("#redo").click()
         assert stored_save(page) == before
-        assert page.locator(".card .number").first.inner_text() == card
+        assert settled(page).locator(".card .number").first.inner_text() == card
 
         # reload in the middle of a step: the same question, the same answers
         take(page, "fix")  # two questions: which value, then its new value
@@ -363,6 +391,9 @@ def test_a_game_at_the_table_on_a_phone(
         # and back: the page imports the terminal's file and continues it
         page.locator("#games").click()
         page.locator("#import").set_input_files(exported)
+        copy = page.get_by_role("alertdialog", name="Import a copy")
+        assert "a newer copy of lacerda-0" in copy.inner_text()
+        copy.get_by_role("button", name="Import it as another game").click()
         page.locator('button[data-step="turn"]').wait_for()
         assert "lacerda-0-2" in page.url
         take(page, "turn")
@@ -632,19 +663,28 @@ def test_a_second_tab_never_overwrites_a_step_it_has_not_seen(
         site.stop()
 
 
-_DOUBLE_TAP = """(name) => {
+_FIRST_TAP = """(name) => {
   const first = [...document.querySelectorAll("#answers .answers button")]
-    .find((b) => b.textContent.trim() === name);
+    .find((b) => name === null || b.textContent.trim() === name);
   const box = first.getBoundingClientRect();
-  const x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
   first.click();
-  const second = document.elementFromPoint(x, y);  // drawn there by now
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+_SECOND_TAP = """([x, y]) => {
+  const second = document.elementFromPoint(x, y);
   const landed = second.tagName === "BUTTON" && second.closest("#answers") !== null
     ? second.textContent.trim() : "";
   second.click();
   return landed;
 }"""
+
+
+def double_tap(page: Page, name: str | None = None) -> str:
+    """Tap the answer button *name* (None: the first) twice in one place, the second
+    tap once the next screen is drawn; what the second tap landed on ("" if no
+    answer button). The test's tap clock does not move between the two taps."""
+    where = page.evaluate(_FIRST_TAP, name)
+    return str(settled(page).evaluate(_SECOND_TAP, where))
 
 
 def test_a_double_tap_answers_one_question(built: Path, browser: Browser) -> None:
@@ -674,7 +714,7 @@ def test_a_double_tap_answers_one_question(built: Path, browser: Browser) -> Non
         assert "Mission A" in question(page)
         page.evaluate("window.lacerdaTapClock = () => window.lacerdaNow")
         page.evaluate("window.lacerdaNow = 1e9")
-        landed = page.evaluate(_DOUBLE_TAP, "1")
+        landed = double_tap(page, "1")
         assert landed == "1"  # the second tap hit the next question's "1"
         assert "Mission B" in question(page)
         assert len(stored(page, "lacerda-3")["answers"]) == 6  # one answer, not two
@@ -701,15 +741,9 @@ def test_undo_lists_what_to_take_back_and_redo_what_changed(
     save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
     save, _ = _typed_step(save, "fix", ["crystals", "5"])
     last = last_step(save)
-    site = Site(built)
-    context = phone(browser)
-    try:
-        context.add_init_script(seeding("lacerda-0", save))
-        page, errors = watched(context)
-        page.goto(f"{site.url}#game=lacerda-0")
-        page.locator('button[data-step="turn"]').wait_for()  # the game is open
-        page.locator("#undo").click()
-        panel = page.get_by_role("alertdialog")
+    with in_game(built, browser, save) as (page, errors, _):
+        settled(page).locator("#undo").click()
+        panel = settled(page).get_by_role("alertdialog")
         listed = panel.get_by_role("list", name="What to take back")
         assert listed.locator("li").all_inner_texts() == last["put_back"]
         assert "Crystals: 5 -> 2" in panel.inner_text()
@@ -719,9 +753,6 @@ def test_undo_lists_what_to_take_back_and_redo_what_changed(
             "document.body.innerText.includes('His board now: Crystals: 2 -> 5')"
         )
         assert errors == []
-    finally:
-        context.close()
-        site.stop()
 
 
 def test_answers_take_one_tap_and_continue_is_always_on_screen(
@@ -787,3 +818,120 @@ def test_back_closes_a_panel_then_goes_home_and_the_address_picks_the_game(
     finally:
         context.close()
         site.stop()
+
+
+def _tap_every_answer_twice(page: Page, clock: list[int]) -> int:
+    """Answer the step as :func:`policy` does, each answer tapped twice in one place
+    (a double tap), then Continue; how many second taps landed on a button."""
+    landed = 0
+    for _ in range(80):
+        if settled(page).locator("#continue").count():
+            clock[0] += 1000  # Continue too takes no tap in the moment after it shows
+            page.evaluate(f"window.lacerdaNow = {clock[0]}")
+            page.locator("#continue").click()
+            return landed
+        page.locator("#question").wait_for()
+        clock[0] += 1000  # a second after the question appeared: the tap is taken
+        page.evaluate(f"window.lacerdaNow = {clock[0]}")
+        kind = page.locator("#answers").get_attribute("data-kind")
+        name = {"yes_no": "No", "benefits": "Nothing"}.get(kind or "")  # as policy()
+        buttons = page.locator("#answers .answers button")
+        if name is not None and not buttons.get_by_text(name, exact=True).count():
+            tap_answer(page)
+        elif buttons.count():
+            landed += bool(double_tap(page, name))
+        else:  # a stepper: its number, then OK
+            tap_answer(page)
+    raise AssertionError(f"the step did not end in 80 answers: {question(page)!r}")
+
+
+def test_a_round_survives_double_taps_back_a_reload_a_hostile_file_and_two_tabs(
+    built: Path, browser: Browser, tmp_path: Path
+) -> None:
+    """Two rounds, every answer double-tapped (Continue too); in the second Shuttle
+    phase Back from a panel, a reload mid-question, a hostile file imported and a
+    second tab finishing the step: the stored game is the one the answers make, and
+    nothing is lost or doubled."""
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    expected = [save]
+    for step in ("turn", "shuttle", "turn", "shuttle"):
+        expected.append(policy_step(expected[-1], step)[0])
+    hostile = tmp_path / "deep.json"
+    hostile.write_text("[" * 100_000 + "]" * 100_000)
+    with in_game(built, browser, save) as (page, errors, context):
+        clock = [1_000_000]
+        page.evaluate(
+            f"window.lacerdaNow = {clock[0]}; "
+            "window.lacerdaTapClock = () => window.lacerdaNow"
+        )
+        landed = 0
+        for step, after in zip(("turn", "shuttle", "turn"), expected[1:], strict=False):
+            take(page, step)
+            landed += _tap_every_answer_twice(page, clock)
+            assert loads_game(stored_save(page)) == loads_game(after), step
+        assert landed > 0  # second taps did land on the next question's answers
+
+        # the Shuttle phase: a panel closed by Back, then a reload mid-question
+        take(page, "shuttle")
+        page.locator("#question").wait_for()
+        asked = question(page)
+        page.locator("#status").click()
+        page.get_by_role("heading", name="Status").wait_for()
+        page.go_back()
+        page.locator("#question").wait_for()  # the panel closed; still the question
+        assert question(page) == asked
+        assert page.url.endswith("#game=lacerda-0")
+        page.reload()
+        assert question(page) == asked
+
+        # a hostile file is refused with the reason; the engine goes on
+        address = page.url
+        page.locator("#games").click()
+        page.locator("#import").set_input_files(hostile)
+        alert = page.get_by_role("alert")
+        assert "nested more than 16 levels" in alert.inner_text()
+        page.get_by_role("button", name="Continue lacerda-0").click()
+        assert question(page) == asked  # the step in progress, as it was
+
+        # a second tab finishes the step; the first is told and shows it as stored
+        second = context.new_page()
+        second.goto(address)
+        assert question(second) == asked
+        second.evaluate(  # its own frozen tap clock
+            f"window.lacerdaNow = {clock[0]}; "
+            "window.lacerdaTapClock = () => window.lacerdaNow"
+        )
+        _tap_every_answer_twice(second, clock)
+        assert loads_game(stored_save(second)) == loads_game(expected[4])
+        page.locator('button[data-step="turn"]').wait_for()
+        assert "changed in another tab" in page.locator("#engine").inner_text()
+        assert loads_game(stored_save(page)) == loads_game(expected[4])
+        assert errors == []
+
+
+def test_a_dead_engine_says_reload_and_never_overwrites_a_stored_step(
+    built: Path, browser: Browser
+) -> None:
+    """Python runs in a Web Worker, never on the page's thread; when the worker
+    dies, the page says to reload, and no tap after it writes anything."""
+    save, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    with in_game(built, browser, save) as (page, _, _):
+        take(page, "fix")  # two questions: which value, then its new value
+        page.locator("#question").wait_for()
+        loaded = page.evaluate(
+            "performance.getEntriesByType('resource').map((e) => e.name)"
+        )
+        assert not [name for name in loaded if "pyodide" in name]  # not on this thread
+        tap_answer(page)
+        kept = stored(page)
+        assert len(page.workers) == 1
+        page.workers[0].evaluate("setTimeout(() => { throw new Error('gone'); })")
+        page.wait_for_function(
+            "document.getElementById('engine').textContent.includes('Reload the page')"
+        )
+        tap_answer(page)
+        assert "Reload the page" in page.get_by_role("alert").first.inner_text()
+        assert stored(page) == kept  # the step in progress, untouched
+        page.reload()
+        page.locator("#question").wait_for()
+        assert stored(page)["answers"] == kept["answers"]

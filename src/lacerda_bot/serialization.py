@@ -22,6 +22,7 @@ import enum
 import functools
 import importlib
 import json
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -502,12 +503,39 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     )  # pragma: no cover
 
 
-def parse_json(text: str | bytes) -> Any:
+_STRINGS: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS: Final = re.compile(r"[\[\]{}]")
+
+
+def _deeper_than(text: str, most: int) -> bool:
+    """Whether *text* opens more than *most* arrays or objects inside one another.
+
+    A linear scan, strings left out, before any parser recurses: a deep
+    document can overflow a small C stack (a browser's) before Python's
+    recursion limit is reached.
+    """
+    depth = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > most:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def parse_json(text: str | bytes, *, deepest: int | None = None) -> Any:
     """JSON text as data; a key twice in one object or nesting too deep is refused.
+
+    With *deepest*, a ``str`` document nesting more arrays or objects than that
+    is refused before it is parsed.
 
     Raises:
         SerializationError: at ``$``, naming the problem.
     """
+    if deepest is not None and isinstance(text, str) and _deeper_than(text, deepest):
+        raise SerializationError("$", f"nested more than {deepest} levels deep")
     fast = _ORJSON
     if fast is not None:
         data = _parse_fast(fast, text)

@@ -69,6 +69,7 @@ __all__ = [
     "last_step",
     "new_save",
     "redo_save",
+    "same_game",
     "screen",
     "start_choices",
     "status",
@@ -459,6 +460,29 @@ def check_save(text: str) -> JSON:
         "round": round_number(state),
         "over": state.final_score is not None,
     }
+
+
+def same_game(imported: str, kept: str) -> str:
+    """How the game in save *imported* stands to the one in save *kept*.
+
+    ``"same"`` (the same steps), ``"older"`` (the same game, fewer steps: *kept*
+    went on from it), ``"newer"`` (the same game, more steps) or ``"other"``
+    (another seed, Solo Goal or options, or a different history). The page
+    asks before it imports an older or a newer copy of a game it has.
+
+    Raises:
+        SerializationError: either is not a valid save.
+        InvalidValueError: either is not text.
+    """
+    one, other = loads_game(_text(imported)), loads_game(_text(kept))
+    if (one.seed, one.goal, one.options) != (other.seed, other.goal, other.options):
+        return "other"
+    shorter, longer = sorted((one.steps, other.steps), key=len)
+    if longer[: len(shorter)] != shorter:
+        return "other"
+    if len(one.steps) == len(other.steps):
+        return "same"
+    return "older" if len(one.steps) < len(other.steps) else "newer"
 
 
 def status(save: str) -> list[str]:

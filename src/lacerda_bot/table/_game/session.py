@@ -307,6 +307,11 @@ def _parse_steps(raw: object, where: str) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+_DEEPEST: Final = 16
+"""The most arrays and objects a save nests (it needs 4): a deeper file is refused
+before it is parsed, which a browser's small stack might not survive."""
+
+
 def loads_game(text: str) -> Game:
     """Parse and fully check a save: every step and every undone step must replay.
 
@@ -314,7 +319,7 @@ def loads_game(text: str) -> Game:
         SerializationError: the document is not a save of this version, or a
             field, a step or an answer is wrong; names where.
     """
-    doc = parse_json(text)
+    doc = parse_json(text, deepest=_DEEPEST)
     if not isinstance(doc, dict):
         raise SerializationError("$", "expected a JSON object")
     unknown = sorted(set(doc) - _KEYS)

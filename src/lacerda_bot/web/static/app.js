@@ -1,6 +1,8 @@
 // The page of the table companion. It holds no rule: every screen comes from the
-// lacerda_bot Python package (lacerda_bot.table.screen) running under Pyodide, and
-// this script only shows screens, sends answers back and keeps the saves.
+// lacerda_bot Python package (lacerda_bot.table.screen) running under Pyodide in a
+// Web Worker (engine.js), and this script only shows screens, sends answers back and
+// keeps the saves. The page's thread never runs Python: it answers taps at once,
+// while the engine starts and while it works.
 
 // One storage key per game, written whole by one setItem: the save, where the
 // step in progress stands, and what the list of games shows. A write goes ahead
@@ -11,33 +13,80 @@ const main = document.getElementById("main");
 const engineLine = document.getElementById("engine");
 const toolbar = document.getElementById("toolbar");
 
-let screenModule = null; // lacerda_bot.table.screen, once the engine is up
-let pyodide = null;
 const game = {
   id: null, save: null, step: null, answers: [], doubted: null, screen: null, ticks: [],
 };
 
 // --- the engine --------------------------------------------------------------
 
-const engine = (async () => {
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const [runtime, packages] = await Promise.all([
-    loadPyodide({ indexURL: new URL("./pyodide/", location.href).href }),
-    fetch("lacerda.zip").then((r) => {
-      if (!r.ok) throw new Error(`lacerda.zip: ${r.status}`);
-      return r.arrayBuffer();
-    }),
-  ]);
-  performance.mark("lacerda-runtime"); // Pyodide is up (the timings in docs/benchmarks.md)
-  const purelib = runtime.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  runtime.unpackArchive(packages, "zip", { extractDir: purelib });
-  screenModule = runtime.pyimport("lacerda_bot.table.screen");
-  pyodide = runtime;
-  performance.mark("lacerda-engine");
-  engineLine.textContent = "";
-})();
+/** An error the engine answered: its words, and whether the engine is dead. */
+class EngineError extends Error {
+  constructor(message, fatal) {
+    super(message);
+    this.fatal = fatal;
+  }
+}
+
+const STOPPED = "The engine has stopped. Reload the page to go on: every complete step "
+  + "is stored, and the step in progress is kept as it was.";
+const worker = new Worker("engine.js", { type: "module" });
+const waiting = new Map(); // call number -> { resolve, reject }
+let calls = 0;
+let engineUp = false;
+let engineDead = false;
+
+function stopped() {
+  engineDead = true;
+  engineLine.textContent = STOPPED;
+  engineLine.classList.add("error");
+  for (const pending of waiting.values()) pending.reject(new EngineError(STOPPED, true));
+  waiting.clear();
+}
+
+const engine = new Promise((resolve, reject) => {
+  worker.addEventListener("message", (event) => {
+    const message = event.data;
+    switch (message.kind) {
+      case "progress":
+        if (!engineUp && !engineDead) say(message.text);
+        return;
+      case "ready":
+        engineUp = true;
+        { // the engine's start, in this page's clock (the timings in docs/benchmarks.md)
+          const shift = message.origin - performance.timeOrigin;
+          performance.mark("lacerda-worker", { startTime: Math.max(0, shift) });
+          performance.mark("lacerda-runtime", { startTime: shift + message.runtime });
+          performance.mark("lacerda-engine");
+        }
+        say("");
+        resolve();
+        return;
+      case "failed":
+        engineDead = true;
+        reject(new Error(message.text));
+        return;
+      default: {
+        const pending = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (pending === undefined) return;
+        if (message.error === undefined) {
+          pending.resolve(message.value);
+          return;
+        }
+        if (message.fatal) stopped();
+        pending.reject(new EngineError(message.fatal ? STOPPED : message.error, message.fatal));
+      }
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    stopped();
+    reject(new Error("the engine could not run"));
+  });
+});
 engine.catch((error) => {
-  engineLine.textContent = `The engine could not start: ${error.message}`;
+  if (engineDead && engineLine.textContent === STOPPED) return;
+  engineLine.textContent = `The engine could not start: ${error.message}. Reload the page.`;
   engineLine.classList.add("error");
 });
 
@@ -49,32 +98,35 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   });
 }
 
-/** Call a function of lacerda_bot.table.screen; plain JS values in and out. */
-function call(name, ...args) {
-  const made = [];
-  const converted = args.map((value) => {
-    if (value !== null && typeof value === "object") {
-      const proxy = pyodide.toPy(value);
-      made.push(proxy);
-      return proxy;
-    }
-    return value ?? undefined;
-  });
+// While the engine works the page says so (aria-busy), for screen readers and for
+// the browser tests, which wait for the screen the engine sends.
+let working = 0;
+
+function busy(change) {
+  working += change;
+  main.setAttribute("aria-busy", String(working > 0));
+}
+
+/** Call a function of lacerda_bot.table.screen in the engine: plain values in and out. */
+async function call(name, ...args) {
+  busy(1);
   try {
-    const result = screenModule[name](...converted);
-    if (result && typeof result.toJs === "function") {
-      const plain = result.toJs({ dict_converter: Object.fromEntries });
-      result.destroy();
-      return plain;
-    }
-    return result;
+    await engine;
+    if (engineDead) throw new EngineError(STOPPED, true);
+    calls += 1;
+    const id = calls;
+    return await new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, name, args: args.map((value) => value ?? null) });
+    });
   } finally {
-    made.forEach((proxy) => proxy.destroy());
+    busy(-1);
   }
 }
 
 /** The last line of a Python error: the typed error and its message. */
 function reason(error) {
+  if (error instanceof EngineError) return error.message;
   const lines = String(error.message || error).trim().split("\n");
   return lines[lines.length - 1].replace(/^[\w.]+Error: /, "");
 }
@@ -108,6 +160,7 @@ function allGames() {
  * (null: only if there is no such game yet). Returns "" or why it was not written.
  */
 function commit(id, fields, base) {
+  if (engineDead) return "the engine has stopped: reload the page";
   try {
     const current = record(id);
     const holds = current === null ? null : current.save;
@@ -166,9 +219,10 @@ function el(tag, props = {}, ...children) {
 }
 
 function show(...nodes) {
+  tap.screen = tapClock();
   main.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
   window.scrollTo(0, 0);
-  if (screenModule !== null && !engineLine.classList.contains("error")) say("");
+  if (engineUp && !engineLine.classList.contains("error")) say("");
   const heading = main.querySelector("h2");
   if (heading) {
     heading.tabIndex = -1;
@@ -178,19 +232,35 @@ function show(...nodes) {
 
 /** A confirmation over the screen: one at a time, focus on the safe choice. */
 function confirmPanel(label, text, yes, no, more = []) {
+  tap.screen = tapClock(); // the tap that opened it is not its answer
   main.querySelector(".panel[role=alertdialog]")?.remove();
   const panel = el("div", { className: "panel", role: "alertdialog", "aria-label": label },
     el("p", {}, text),
     ...more,
-    el("div", { className: "row" }, button(yes.text, yes.run), button(no.text, no.run)));
+    el("div", { className: "row" }, button(yes.text, () => settle(yes.run)),
+      button(no.text, () => settle(no.run))));
   main.prepend(panel);
   window.scrollTo(0, 0);
   panel.querySelectorAll("button")[1].focus();
   panelOpened();
 }
 
+/** Run *run* (which may wait for the engine); an error it meets is shown, not thrown. */
+function settle(run) {
+  Promise.resolve().then(run).catch((error) => showError(reason(error)));
+}
+
+/**
+ * A button. Like an answer, it takes no tap in the moment after its screen appears:
+ * the second tap of a double tap must not press what the first one brought up (the
+ * Continue under the last answer, a step under Continue).
+ */
 function button(text, onclick, props = {}) {
-  return el("button", { type: "button", onclick, ...props }, text);
+  const guarded = (event) => {
+    if (tapClock() - tap.screen < TAP_PAUSE_MS) return;
+    onclick(event);
+  };
+  return el("button", { type: "button", onclick: guarded, ...props }, text);
 }
 
 // --- the saved games and a new game ----------------------------------------------
@@ -232,8 +302,8 @@ function renderHome(message = "") {
   form.append(el("p", { className: "muted" }, "Starting the engine…"));
 }
 
-function fillNewGame(form) {
-  const choices = call("start_choices");
+async function fillNewGame(form) {
+  const choices = await call("start_choices");
   const goals = el("select", { name: "goal", id: "goal" },
     choices.goals.map((g) => el("option", { value: g.id }, g.name)));
   const options = el("details", {},
@@ -259,7 +329,7 @@ function fillNewGame(form) {
   form.dataset.maxSeed = choices.max_seed;
 }
 
-function startGame(data) {
+async function startGame(data) {
   const form = document.getElementById("new-game");
   const defaults = JSON.parse(form.dataset.defaults);
   let seed = String(data.get("seed") || "").trim();
@@ -276,7 +346,7 @@ function startGame(data) {
   }
   let made;
   try {
-    made = call("new_save", seed, data.get("goal"), options);
+    made = await call("new_save", seed, data.get("goal"), options);
   } catch (error) {
     renderHome(reason(error));
     return;
@@ -300,7 +370,7 @@ async function importSave(event) {
   } catch {
     return; // the engine line says why
   }
-  const checked = call("check_save", text);
+  const checked = await call("check_save", text).catch((error) => ({ error: reason(error) }));
   if (checked.error) {
     renderHome(`${file.name} was not imported: ${checked.error}`);
     return;
@@ -312,15 +382,37 @@ async function importSave(event) {
     say(`${file.name} is already on this device, as ${same}.`);
     return;
   }
+  for (const known of Object.keys(games).filter((id) => games[id].seed === checked.seed)) {
+    const how = await call("same_game", checked.save, games[known].save).catch(() => "other");
+    if (how === "same") {
+      await openGame(known);
+      say(`${file.name} is already on this device, as ${known}.`);
+      return;
+    }
+    if (how === "older" || how === "newer") {
+      const steps = `${checked.steps} steps; ${known} here has ${games[known].steps}`;
+      confirmPanel("Import a copy",
+        `${file.name} is ${how === "older" ? "an older" : "a newer"} copy of ${known} (${steps}). `
+        + "Import it as another game beside it, or open the one on this device?",
+        { text: "Import it as another game", run: () => keepImported(file.name, checked) },
+        { text: `Open ${known}`, run: () => openGame(known) });
+      return;
+    }
+  }
+  await keepImported(file.name, checked);
+}
+
+/** Store the checked save of an imported file as a new game, and open it. */
+async function keepImported(name, checked) {
   const id = freeId(checked.seed);
   const failed = commit(id, { save: checked.save, seed: checked.seed, goal: checked.goal,
     steps: checked.steps, step: null, answers: [] }, null);
   if (failed) {
-    renderHome(`${file.name} could not be stored on this device: ${failed}`);
+    renderHome(`${name} could not be stored on this device: ${failed}`);
     return;
   }
   await openGame(id);
-  say(`Imported ${file.name} as ${id}.`);
+  say(`Imported ${name} as ${id}.`);
 }
 
 function deleteGame(id) {
@@ -358,15 +450,17 @@ async function openGame(id) {
   game.ticks = Array.isArray(kept.ticks) ? kept.ticks : [];
   if (typeof kept.step === "string" && Array.isArray(kept.answers)) {
     try {
-      render(call("screen", game.save, kept.step, kept.answers));
+      render(await call("screen", game.save, kept.step, kept.answers));
       return;
-    } catch {
+    } catch (error) {
+      if (engineDead) return; // the engine line says why; nothing is stored
       // a step in progress that no longer fits the save: start from the save
     }
   }
   try {
-    render(call("screen", game.save));
+    render(await call("screen", game.save));
   } catch (error) {
+    if (engineDead) return;
     renderHome(`${id} could not be read: ${reason(error)}`);
   }
 }
@@ -470,15 +564,17 @@ function begin(step, insist = false) {
   ask(step, [], undefined);
 }
 
-function ask(step, answers, typed, doubted = null) {
+async function ask(step, answers, typed, doubted = null) {
   const start = performance.now();
+  const save = game.save;
   let screen;
   try {
-    screen = call("screen", game.save, step, answers, typed, doubted);
+    screen = await call("screen", save, step, answers, typed, doubted);
   } catch (error) {
     showError(reason(error));
     return;
   }
+  if (game.save !== save) return; // the game changed meanwhile (another tab, undo)
   render(screen);
   performance.measure("lacerda-answer", { start }); // read by the browser test's timings
 }
@@ -487,7 +583,7 @@ function ask(step, answers, typed, doubted = null) {
 // question, drawn in the same place by then, so a question takes no answer for a
 // moment after it appears, and none after its answer is taken.
 const TAP_PAUSE_MS = 400;
-const tap = { shown: 0, taken: false };
+const tap = { shown: 0, taken: false, screen: -Infinity };
 // The clock a tap is timed by; a browser test may stand another in its place.
 const tapClock = () => (window.lacerdaTapClock ?? (() => performance.now()))();
 
@@ -502,7 +598,7 @@ function answer(typed) {
   ask(game.step, game.answers, typed, game.doubted);
 }
 
-function finish(screen) {
+async function finish(screen) {
   const stored = record(game.id);
   const failed = stored !== null && stored.save === screen.save
     ? "" // stored already (a second try after a write that did go through)
@@ -522,7 +618,13 @@ function finish(screen) {
   game.save = screen.save;
   game.step = null;
   game.answers = [];
-  const next = call("screen", game.save);
+  let next;
+  try {
+    next = await call("screen", game.save);
+  } catch (error) {
+    showError(reason(error)); // the step is stored: a reload shows what comes next
+    return;
+  }
   commit(game.id, { round: next.round, over: next.over }, game.save);
   game.screen = next;
   updateToolbar();
@@ -737,23 +839,23 @@ function followAddress() {
 function action(id, run) {
   document.getElementById(id).addEventListener("click", () => {
     if (game.id === null) return;
-    if (screenModule === null) {
+    if (engineDead) {
+      say(STOPPED);
+      return;
+    }
+    if (!engineUp) {
       say("The engine is still starting…");
       return;
     }
-    try {
-      run();
-    } catch (error) {
-      showError(reason(error));
-    }
+    settle(run);
   });
 }
 
 document.getElementById("games").addEventListener("click", () => renderHome());
 
 /** Store *save* as the game's new save (after undo or redo) and show it. */
-function replaceSave(save, done) {
-  const next = call("screen", save);
+async function replaceSave(save, done) {
+  const next = await call("screen", save);
   const failed = commit(game.id, { save, steps: next.taken, round: next.round, over: next.over,
     step: null, answers: [], ticks: [] }, game.save);
   if (failed) {
@@ -766,16 +868,16 @@ function replaceSave(save, done) {
   say(done);
 }
 
-action("undo", () => {
+action("undo", async () => {
   if (game.step !== null) {
     const label = game.screen.label;
     confirmPanel("Cancel the step",
       `Cancel ${label}? Its answers so far are dropped; taken again, it shows the same card.`,
       {
         text: "Cancel the step",
-        run: () => {
+        run: async () => {
           game.ticks = [];
-          render(call("screen", game.save));
+          render(await call("screen", game.save));
           say(`Cancelled: ${label}.`);
         },
       },
@@ -783,11 +885,12 @@ action("undo", () => {
     return;
   }
   const label = game.screen.last_label || "the last step";
-  const last = call("last_step", game.save);
+  const last = await call("last_step", game.save);
   confirmPanel("Undo", `Undo ${label}? Redo plays it again. Take back what it did, last first:`,
     {
       text: `Undo ${label}`,
-      run: () => replaceSave(call("undo_save", game.save), `Undone: ${label}. Redo plays it again.`),
+      run: async () => replaceSave(await call("undo_save", game.save),
+        `Undone: ${label}. Redo plays it again.`),
     },
     { text: "Keep it", run: () => render(game.screen) },
     [
@@ -798,9 +901,9 @@ action("undo", () => {
     ]);
 });
 
-action("redo", () => {
-  const save = call("redo_save", game.save);
-  const now = call("last_step", save).board_now;
+action("redo", async () => {
+  const save = await call("redo_save", game.save);
+  const now = (await call("last_step", save)).board_now;
   replaceSave(save, now.length
     ? `Redone, the same as before. His board now: ${now.join("; ")}.`
     : "Redone: the same as before.");
@@ -819,11 +922,12 @@ action("why", () => {
     line.why.map((detail) => el("div", { className: "muted" }, detail)))))]);
 });
 
-action("status", () => {
+action("status", async () => {
   const note = game.step !== null
     ? el("p", { className: "muted" }, "As of the last complete step; the step in progress is not in it yet.")
     : null;
-  panel("Status", [note, el("ul", {}, call("status", game.save).map((line) => el("li", {}, line)))]);
+  const lines = await call("status", game.save);
+  panel("Status", [note, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
 });
 
 /** Download game *id*'s save, named as `lacerda-bot play` names it. */
