@@ -1,4 +1,6 @@
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,8 @@ from lacerda_bot import (
     redacted,
     take_turn,
 )
+from lacerda_bot import _queries as q
+from lacerda_bot._board.facts import BoardFacts
 from lacerda_bot._deck import (
     card_by_id,
     check_seed,
@@ -20,12 +24,14 @@ from lacerda_bot._deck import (
     shuffled,
     uniform_pick,
 )
+from lacerda_bot._rules import turn
 from lacerda_bot._rules.tiebreak import break_tie
 from lacerda_bot._state import WorkingBot
 from lacerda_bot._ties import TiedRule
 from lacerda_bot.decisions import AdvanceMission, RevealCard
+from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.model import MissionSlot, next_in_sequence
-from lacerda_bot.options import TiePolicy
+from lacerda_bot.options import SoloDeck, TiePolicy
 from lacerda_bot.testing import apply, reference_board, small_board
 
 from .helpers_strategies import bot_states, seeds
@@ -238,3 +244,88 @@ def test_revealing_with_a_card_in_progress_is_refused_naming_it() -> None:
 def test_discarding_with_no_card_in_progress_is_refused_naming_it() -> None:
     with pytest.raises(InvalidValueError, match=r"bot\.current_card"):
         WorkingBot(new_bot(5)).discard()
+
+
+class _OwnDeck:
+    """The reference board's facts, but the player names each card turned up.
+
+    *pick* picks among the candidates (the ids the draw pile holds); every
+    ``RevealedCard`` read is kept in *asked*.
+    """
+
+    def __init__(self, facts: Any, pick: Callable[[tuple[int, ...]], int]) -> None:
+        self.facts, self.pick = facts, pick
+        self.asked: list[q.RevealedCard] = []
+
+    def answer(self, query: Any) -> Any:
+        if isinstance(query, q.RevealedCard):
+            self.asked.append(query)
+            return self.pick(query.candidates)
+        return self.facts.answer(query)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.facts, attribute)
+
+
+OWN_DECK = Options(solo_deck=SoloDeck.PHYSICAL)
+
+
+def _own_turn(
+    bot: BotState, board: Any, pick: Callable[[tuple[int, ...]], int]
+) -> tuple[Any, _OwnDeck]:
+    facts = _OwnDeck(BoardFacts.read(board, bot.options), pick)
+    return turn.take_turn(bot, facts), facts
+
+
+def test_r_deck_2_with_his_own_deck_the_card_named_is_revealed() -> None:
+    """``solo_deck = physical``: the player says which card he turned up; the piles
+    follow (R-DECK-3, R-DECK-4), whatever the seeded order would have given."""
+    bot = new_bot(4, OWN_DECK)
+    last = bot.draw_pile[-1]
+    outcome, facts = _own_turn(bot, reference_board(), lambda pile: pile[-1])
+
+    assert outcome.trace.card == last
+    assert facts.asked[0] == q.RevealedCard(bot.draw_pile, False, False)
+    assert sorted(outcome.bot.draw_pile) == sorted(bot.draw_pile[:-1])  # ties reshuffle
+    assert outcome.bot.discard_pile == (last,)
+
+
+def test_r_deck_2_a_card_not_in_his_draw_pile_is_refused() -> None:
+    """A card already discarded cannot be turned up: refused, naming the faces left."""
+    rest = tuple(c for c in range(1, 13) if c != 7)
+    bot = BotState(
+        seed=0, events=1, draw_pile=rest, discard_pile=(7,), options=OWN_DECK
+    )
+    with pytest.raises(InvalidHostStateError, match=r"revealed_card.*B3 X.*got 7"):
+        _own_turn(bot, reference_board(), lambda pile: 7)
+
+
+@settings(deadline=None)  # whole turns, several per example
+@given(seeds(), st.randoms(use_true_random=False), st.integers(1, 26))
+def test_his_own_deck_keeps_the_twelve_cards_and_the_passes(
+    seed: int, random: Any, turns: int
+) -> None:
+    """R-DECK-2..4 with any cards named: the 12 cards each once, a reshuffle said to
+    the player exactly when the draw pile is empty, tie reveals asked too (R-TIE-2)."""
+    board = reference_board()
+    bot = new_bot(seed, OWN_DECK)
+    for _ in range(turns):
+        before = bot
+        outcome, facts = _own_turn(bot, board, random.choice)
+        board, bot = apply(board, outcome.decisions), outcome.bot
+
+        assert sorted(bot.draw_pile + bot.discard_pile) == list(range(1, 13))
+        first = facts.asked[0]
+        assert first.tie is False
+        assert first.reshuffled is (before.draw_pile == ())
+        assert outcome.trace.card in first.candidates
+        assert all(query.tie for query in facts.asked[1:])
+        ties = [
+            t
+            for d in outcome.decisions
+            for t in d.trace.tie_breaks
+            if t.policy is TiePolicy.CARDS
+        ]
+        assert len(facts.asked) == 1 + sum(
+            len(r.revealed) for t in ties for r in t.rounds
+        )

@@ -151,6 +151,7 @@ GLANCES: Final[dict[type[Any], Glance]] = {
             q.SpaceGains,
             q.UsedTech,
             q.WarehouseItem,
+            q.RevealedCard,
         ),
         Glance.PRINTED,
     ),

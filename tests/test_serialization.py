@@ -1,6 +1,7 @@
 import json
 import re
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,7 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot.options import SoloDeck
 from lacerda_bot.serialization import FORMAT_VERSION
 from lacerda_bot.testing import apply, reference_board
 
@@ -294,3 +296,18 @@ def test_a_duplicate_key_is_still_refused() -> None:
     text = dumps(new_bot(3)).replace('"data":{', '"data":{"draw_pile":[],', 1)
     with pytest.raises(SerializationError, match="draw_pile"):
         loads(text, BotState)
+
+
+@given(bot_states())
+def test_a_bot_state_written_before_solo_deck_loads_with_the_seeded_deck(
+    bot: BotState,
+) -> None:
+    """``solo_deck`` came after 0.2: a document without it takes ``seeded``; any other
+    option left out is still refused, naming it."""
+    doc = json.loads(dumps(bot))
+    del doc["data"]["options"]["solo_deck"]
+    loaded = loads(json.dumps(doc), BotState)
+    assert loaded.options == attrs.evolve(bot.options, solo_deck=SoloDeck.SEEDED)
+    del doc["data"]["options"]["tie_policy"]
+    with pytest.raises(SerializationError, match=r"missing field.*tie_policy"):
+        loads(json.dumps(doc), BotState)

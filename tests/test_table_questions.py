@@ -97,6 +97,7 @@ ARGS: dict[type[Query[Any]], tuple[object, ...]] = {
     q.PathMoved: (CHOICE, 4, CHOICE),
     q.StartingSide: (CHOICE,),
     q.FreeSpaceCount: (Side.ORBIT,),
+    q.RevealedCard: ((1, 5, 6, 7), True, False),
     BuiltBlueprints: (3,),
     Contracts: (ContractKind.DELIVERY,),
     RequirementMet: (0, SOLO_GOALS[3].requirements[1]),

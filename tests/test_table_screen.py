@@ -315,3 +315,24 @@ def test_last_step_says_what_undo_puts_back_and_redo_changes_again() -> None:
         line["text"] for line in reversed(shown)
     ]
     assert last_step(redo_save(undo_save(fixed))) == last
+
+
+def test_with_his_own_deck_the_player_taps_each_card_turned_up() -> None:
+    """R-DECK-2, ``solo_deck = physical``: his turn starts by asking which printed
+    card was turned up, among the faces his draw pile can hold; a card he discarded
+    is not one of them, and the companion keeps the piles."""
+    made = screen_module.new_save("0", "first_colonists", ["solo_deck=physical"])
+    save, _ = play(str(made["save"]), "setup", SETUP[1:])
+    asked = screen(save, "turn")
+    question = asked["question"]
+    assert question["key"] == "turn1.revealed_card.that.no.no"
+    assert "Turn over the top card of his draw pile" in question["text"]
+    assert len(question["choices"]) == 11  # 12 cards; B1 is printed twice
+    save, shown = play(save, "turn", ["B2", "n"])
+    assert shown[-1]["lines"][0]["text"] == "His card: Mission B, action 2 (B2)."
+    again = screen(save, "turn")["question"]
+    assert "B2" not in again["choices"]  # the only B2 is on his discard pile
+    assert len(again["choices"]) == 10
+    refused = screen(save, "turn", [], "B2")
+    assert refused["kind"] == "question"
+    assert "B2" not in refused["error"].split(": ", 1)[1]

@@ -119,6 +119,7 @@ __all__ = [
     "PickedBlueprint",
     "PickedRow",
     "PickedSlot",
+    "RevealedCard",
     "RoverCandidates",
     "RoverHex",
     "RoverOnNewBuilding",
@@ -170,6 +171,22 @@ class HisSide(Query[Side]):
     """V1: the side he stands on."""
 
     key = "side"
+
+
+@final
+@attrs.frozen
+class RevealedCard(Query[int]):
+    """R-DECK-2, R-TIE-2 with ``solo_deck = physical``: the card a reveal turned up.
+
+    One of *candidates*, the ids his draw pile holds (in the seeded order, whose
+    first a host takes). *reshuffled*: the discard pile was just shuffled into a
+    new draw pile; *tie*: the reveal breaks a tie (R-TIE-2), not a turn's.
+    """
+
+    key = "revealed_card"
+    candidates: tuple[int, ...]
+    reshuffled: bool
+    tie: bool
 
 
 @final

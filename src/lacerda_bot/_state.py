@@ -1,19 +1,22 @@
 """Lacerda's private bot state (R-SETUP-1) and its redacted view (R-DECK-5)."""
 
+from collections.abc import Callable
 from typing import Any, Final, final
 
 import attrs
 
 from lacerda_bot._deck import MAX_SEED, SOLO_CARDS, card_by_id, check_seed, shuffled
 from lacerda_bot._validate import is_instance, is_int
-from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
 from lacerda_bot.options import Options
 
 __all__ = [
     "BotState",
     "BotView",
+    "Turned",
     "WorkingBot",
+    "drawn",
     "new_bot",
     "redacted",
 ]
@@ -144,6 +147,25 @@ def _check_fields(bot: BotState) -> None:
         )
 
 
+Turned = Callable[[tuple[int, ...], bool], int]
+"""Which card a reveal turns up, given the draw pile and whether it was just reshuffled."""
+
+
+def drawn(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """*pile* without *card*, which it must hold (R-DECK-4).
+
+    Raises:
+        InvalidHostStateError: *card* is not in *pile*.
+    """
+    if card not in pile:
+        faces = ", ".join(sorted({card_by_id(c).face for c in pile}))
+        raise InvalidHostStateError(
+            "revealed_card", f"a card of his draw pile ({faces})", card
+        )
+    at = pile.index(card)
+    return pile[:at] + pile[at + 1 :]
+
+
 class WorkingBot:
     """The bot state of one call in progress: mutable, private to the call.
 
@@ -203,14 +225,16 @@ class WorkingBot:
         self.draw_pile, self.discard_pile = draw_pile, discard_pile
         self.pass_count = passes
 
-    def reveal(self) -> tuple[int, bool]:
-        """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal the top card.
+    def reveal(self, turned: Turned | None = None) -> tuple[int, bool]:
+        """R-DECK-2: reshuffle an empty draw pile (pass + 1), then reveal a card.
 
-        Returns the card id, now in progress (R-DECK-3), and whether the
-        discard pile was reshuffled.
+        The top card, or with *turned* the card it names among the draw pile's
+        (the player's own deck, ``solo_deck = physical``). Returns the card id,
+        now in progress (R-DECK-3), and whether the discard pile was reshuffled.
 
         Raises:
             InvalidValueError: a card is in progress already.
+            InvalidHostStateError: *turned* names a card not in the draw pile.
         """
         if self.current_card is not None:
             raise InvalidValueError(
@@ -221,8 +245,10 @@ class WorkingBot:
         if reshuffled:
             pile = shuffled(self.discard_pile, seed=self.seed, event=self.next_event())
             self.deal(pile, (), self.pass_count + 1)
-        card, *rest = self.draw_pile
-        self.draw_pile, self.current_card = tuple(rest), card
+        card = (
+            self.draw_pile[0] if turned is None else turned(self.draw_pile, reshuffled)
+        )
+        self.draw_pile, self.current_card = drawn(self.draw_pile, card), card
         return card, reshuffled
 
     def discard(self) -> None:

@@ -16,6 +16,7 @@ __all__ = [
     "NoScientistFallback",
     "OptionChoice",
     "Options",
+    "SoloDeck",
     "StandaloneRule",
     "TiePolicy",
     "UnknownGain",
@@ -37,6 +38,18 @@ class TiePolicy(IdentityEnum):
     the rulebook has it; a host call takes the first in canonical order. The deck
     is untouched, and where the options are places on the map the table never
     counts them."""
+
+
+@enum.unique
+class SoloDeck(IdentityEnum):
+    """Whose shuffle his solo deck follows (R-DECK-1, R-DECK-2)."""
+
+    SEEDED = "seeded"
+    """R-DECK-1: the library shuffles it from the game's seed."""
+    PHYSICAL = "physical"
+    """The player shuffles the printed deck and says which card each reveal turns
+    up; the library keeps the piles, the passes and the reshuffles, and a card that
+    cannot be in the draw pile is refused. A host call takes the seeded top."""
 
 
 @enum.unique
@@ -149,6 +162,10 @@ class Options:
         default=UnknownGain.SKIP, validator=is_instance(UnknownGain)
     )
     """R-TO-9: skip an ``OTHER`` gain, or raise."""
+    solo_deck: SoloDeck = attrs.field(
+        default=SoloDeck.SEEDED, validator=is_instance(SoloDeck)
+    )
+    """R-DECK-2: the seeded shuffle, or the player's own deck (each reveal asked)."""
 
 
 @final
@@ -200,6 +217,8 @@ _ABOUT: Final = {
     "counts as a pass (R-TIE-3).",
     "unknown_gain": "A benefit the companion does not know: skip it, or stop with an "
     "error (R-TO-9).",
+    "solo_deck": "His solo deck: shuffled by the companion, or your own printed deck, "
+    "which you shuffle and whose revealed cards you tap (R-DECK-2).",
 }
 """Each option in a player's words, for a new-game form (a test keeps it complete)."""
 

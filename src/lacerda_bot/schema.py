@@ -47,7 +47,7 @@ from lacerda_bot.protocol import (
     RESULTS,
     ErrorType,
 )
-from lacerda_bot.serialization import FORMAT, FORMAT_VERSION
+from lacerda_bot.serialization import ADDED_FIELDS, FORMAT, FORMAT_VERSION
 from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
@@ -165,14 +165,16 @@ def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
     """An attrs class: every init field required, no other key; *tag* adds ``"type"``.
 
     A :class:`~lacerda_bot.trace.Trace` is written as its five values
-    (:class:`~lacerda_bot.trace.TraceShape`).
+    (:class:`~lacerda_bot.trace.TraceShape`); a field added after 0.2 may be left
+    out (:data:`~lacerda_bot.serialization.ADDED_FIELDS`).
     """
     properties: Schema = {}
     for field in attrs.fields(TraceShape if cls is Trace else cls):
         if field.init:
             value = _schema(field.type, defs)
             properties[field.name] = False if value is None else value
-    required = list(properties)
+    later = ADDED_FIELDS.get(cls, frozenset())
+    required = [name for name in properties if name not in later]
     if tag is not None:
         properties["type"] = {"const": tag}
         required.append("type")

@@ -25,7 +25,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final, Never, TypeVar
 
 import attrs
@@ -46,6 +46,7 @@ from lacerda_bot.options import Options
 from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
+    "ADDED_FIELDS",
     "FORMAT",
     "FORMAT_VERSION",
     "dumps",
@@ -243,7 +244,10 @@ def _structure_all_fields(
     """An attrs value from a JSON object holding every field, defaults included."""
     base = make_dict_structure_fn(t, converter)
     origin = typing.get_origin(t) or t
-    names = tuple(a.name for a in attrs.fields(origin) if a.init)
+    later = ADDED_FIELDS.get(origin, frozenset())
+    names = tuple(
+        a.name for a in attrs.fields(origin) if a.init and a.name not in later
+    )
     # a field with a converter may normalise what it is given (Trace.rules drops
     # repeats): such a field must already be in its normal form
     normalised = tuple(a.name for a in attrs.fields(origin) if a.converter is not None)
@@ -270,6 +274,13 @@ def _structure_all_fields(
 
     return structure
 
+
+ADDED_FIELDS: Final[Mapping[type, frozenset[str]]] = {
+    Options: frozenset({"solo_deck"}),
+}
+"""Fields added after 0.2 that a document may leave out: their default applies, so
+a bot state or a save written before them still loads. Every other field is
+required."""
 
 _GONE: Final = {
     "lab_rows": (

@@ -348,6 +348,11 @@ class BoardFacts:
             raise InvalidHostStateError("missions", f"a Mission in slot {slot}", None)
         return found
 
+    @_ANSWERS.fact(q.RevealedCard)
+    def _revealed_card(self, query: q.RevealedCard) -> int:
+        """R-DECK-2: a host keeps the seeded order: the top of the draw pile."""
+        return query.candidates[0]
+
     @_ANSWERS.fact(q.MissionCompleted)
     def _mission_completed(self, query: q.MissionCompleted) -> bool:
         """R-MISSION-2."""

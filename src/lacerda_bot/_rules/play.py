@@ -20,17 +20,18 @@ board's change can make it stale.
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeAlias
+from typing import Generic, TypeAlias, assert_never
 
+from lacerda_bot import _queries as q
 from lacerda_bot._deck import uniform_pick
 from lacerda_bot._facts import PLACED, Choice, Facts, Numbered
 from lacerda_bot._rules.tiebreak import break_tie, listed
-from lacerda_bot._state import BotState, WorkingBot
+from lacerda_bot._state import BotState, Turned, WorkingBot
 from lacerda_bot._ties import PickedRule, TiedRule
 from lacerda_bot.decisions import AdvanceProgressBot, Construct, D, Decision
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.model import Gain
-from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.options import Options, SoloDeck, TiePolicy
 from lacerda_bot.outcome import CallKind, CallTrace, Outcome
 from lacerda_bot.trace import Explanation, TieBreak, TieRound, Trace
 
@@ -176,12 +177,31 @@ class Play(Generic[D]):
         n = labels.count if isinstance(labels, Numbered) else len(labels)
         if n == 1:
             return 0, ()
-        result = break_tie(self.bot, labels, rule=rule, merged=merged)
+        result = break_tie(
+            self.bot, labels, rule=rule, merged=merged, turned=self.turned(tie=True)
+        )
         if result.record is None:
             return result.index, ()
         if self.observe is not None:
             self.observe(result.record)
         return result.index, (result.record,)
+
+    def turned(self, *, tie: bool) -> Turned | None:
+        """Which card a reveal turns up (R-DECK-2, R-TIE-2).
+
+        The seeded top (``None``), or with ``solo_deck = physical`` the card the
+        facts name.
+        """
+        match self.options.solo_deck:
+            case SoloDeck.SEEDED:
+                return None
+            case SoloDeck.PHYSICAL:
+                facts = self.facts
+                return lambda pile, reshuffled: facts.answer(
+                    q.RevealedCard(pile, reshuffled, tie)
+                )
+            case unreachable:
+                assert_never(unreachable)
 
     @property
     def player_places(self) -> bool:

@@ -13,7 +13,7 @@ import attrs
 
 from lacerda_bot._deck import card_by_id, shuffled, uniform_pick
 from lacerda_bot._facts import Numbered
-from lacerda_bot._state import WorkingBot
+from lacerda_bot._state import Turned, WorkingBot, drawn
 from lacerda_bot._ties import TiedRule
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.trace import LISTED_OPTIONS, TieBreak, TieRound
@@ -48,6 +48,7 @@ def break_tie(
     *,
     rule: TiedRule,
     merged: Sequence[str] = (),
+    turned: Turned | None = None,
 ) -> TieResult:
     """Choose one of *options* (canonical order) by the bot's ``tie_policy`` (R-TIE-1..6).
 
@@ -55,7 +56,8 @@ def break_tie(
     one reveal round (R-TIE-2) and more by groups of three (R-TIE-5); with
     ``uniform``, one random event picks (R-TIE-6); with ``chosen``, the player
     chose among places on the map and a host takes the first (R-TIE-1), the deck
-    untouched, while other ties draw cards. *options* may be a
+    untouched, while other ties draw cards. A reveal turns up the top card, or
+    with *turned* the card it names (the player's own deck). *options* may be a
     :class:`~lacerda_bot._facts.Numbered` too many to list: the rounds work on
     runs of option numbers, and the record lists the first
     :data:`~lacerda_bot.trace.LISTED_OPTIONS` labels.
@@ -76,7 +78,7 @@ def break_tie(
                 TieRound(groups=((1, n),), chosen_group=1, random_events=(event,)),
             )
         case TiePolicy.CARDS:
-            index, rounds = _card_tie(bot, n)
+            index, rounds = _card_tie(bot, n, turned)
         case TiePolicy.CHOSEN:
             index, rounds = 0, ()
         case _:
@@ -102,13 +104,15 @@ _Run = tuple[int, int]
 """A run of consecutive option numbers, first and last (1-based)."""
 
 
-def _card_tie(bot: WorkingBot, n: int) -> tuple[int, tuple[TieRound, ...]]:
+def _card_tie(
+    bot: WorkingBot, n: int, turned: Turned | None
+) -> tuple[int, tuple[TieRound, ...]]:
     """Narrow options 1..*n* to one by card rounds (R-TIE-2, R-TIE-5)."""
     rounds: list[TieRound] = []
     first, last = 1, n
     while first < last:
         groups = _split((first, last))
-        chosen, tie_round = _card_round(bot, groups)
+        chosen, tie_round = _card_round(bot, groups, turned)
         rounds.append(tie_round)
         first, last = groups[chosen]
     return first - 1, tuple(rounds)
@@ -128,7 +132,9 @@ def _split(run: _Run) -> tuple[_Run, ...]:
     )
 
 
-def _card_round(bot: WorkingBot, groups: tuple[_Run, ...]) -> tuple[int, TieRound]:
+def _card_round(
+    bot: WorkingBot, groups: tuple[_Run, ...], turned: Turned | None
+) -> tuple[int, TieRound]:
     """Reveal until a card's action <= len(groups) (R-TIE-2), then shuffle back (R-TIE-4)."""
     draw, discard = list(bot.draw_pile), bot.discard_pile
     passes = bot.pass_count
@@ -142,9 +148,12 @@ def _card_round(bot: WorkingBot, groups: tuple[_Run, ...]) -> tuple[int, TieRoun
             event = bot.next_event()
             draw, discard = list(shuffled(discard, seed=bot.seed, event=event)), ()
             used.append(event)
-            reshuffled = True
+            reshuffled = fresh = True
             passes += 1 if bot.options.tie_reshuffle_counts_as_pass else 0
-        card = draw.pop(0)
+        else:
+            fresh = False
+        card = draw[0] if turned is None else turned(tuple(draw), fresh)
+        draw = list(drawn(tuple(draw), card))
         revealed.append(card)
         action = card_by_id(card).action
         if action <= len(groups):

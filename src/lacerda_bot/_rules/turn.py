@@ -38,8 +38,11 @@ def take_turn(
 
 
 def _reveal(play: Play[D]) -> SoloCard:
-    """R-DECK-2, R-DECK-3: reveal his card (reshuffling an empty draw pile)."""
-    card, reshuffled = play.bot.reveal()
+    """R-DECK-2, R-DECK-3: reveal his card (reshuffling an empty draw pile).
+
+    With ``solo_deck = physical`` the facts say which card the player turned up.
+    """
+    card, reshuffled = play.bot.reveal(play.turned(tie=False))
     play.card, play.reshuffled = card, reshuffled
     trace = rules_trace(("R-DECK-2", "R-DECK-3"))
     play.emit(

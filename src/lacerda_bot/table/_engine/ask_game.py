@@ -7,6 +7,7 @@ companion tracks it (:mod:`lacerda_bot.table._engine.tracked`).
 from typing import Final
 
 from lacerda_bot import _queries as q
+from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
@@ -49,6 +50,29 @@ def _side(query: q.HisSide, words: Wording) -> Shape:
         choices=_SIDES,
         hint="Where his figure stands: in Orbit or in the Colony. Example: his figure "
         "stands on a space of the Colony: colony.",
+    )
+
+
+@ASKS.asks(q.RevealedCard)
+def _revealed_card(query: q.RevealedCard, words: Wording) -> Shape:
+    faces: dict[str, int] = {}
+    for card in query.candidates:  # two cards of one face do the same: either
+        faces.setdefault(card_by_id(card).face, card)
+    first = (
+        "His draw pile is empty: shuffle his discard pile, face down, into a new draw "
+        "pile. "
+        if query.reshuffled
+        else ""
+    )
+    why = "to break a tie" if query.tie else "for his turn"
+    return Pick(
+        text=f"{first}Turn over the top card of his draw pile {why}: which is it?",
+        choices=tuple((face, faces[face]) for face in sorted(faces)),
+        hint="You play with your own solo deck: its cards are named as printed, the "
+        "Mission letter, the action number and an X if the card shows one. Only the "
+        "cards his draw pile can hold are listed; a card turned up for a tie goes back "
+        "into the draw pile, shuffled, when the tie is broken. Example: Mission B, "
+        "action 2, no X: B2.",
     )
 
 

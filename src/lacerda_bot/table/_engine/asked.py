@@ -394,6 +394,16 @@ class AskedFacts:
         self._known[query] = True
         return self._asked(query)
 
+    @_ANSWERS.fact(q.RevealedCard)
+    def _revealed_card(self, query: q.RevealedCard) -> int:
+        """Asked at every reveal (``solo_deck = physical``).
+
+        No two reveals share an answer, even where the draw pile is the same
+        (a tie's cards go back into it).
+        """
+        self._known.pop(query, None)
+        return self._asked(query)
+
     @_ANSWERS.fact(q.AnyTarget)
     def _any_target(self, query: q.AnyTarget) -> bool:
         """Asked with how far the tile the player chose is (R-ROVER-3).

@@ -83,6 +83,8 @@ def fact_key(query: Query[object]) -> str:
                 parts.append(arg.value)
             case Side() | LssReward() | ContractKind():
                 parts.append(arg.value)
+            case bool():  # only RevealedCard's, which no older save holds
+                parts.append("yes" if arg else "no")
             case int():
                 parts.append(str(arg))
             case Requirement():
