@@ -396,7 +396,7 @@ QUESTION_TARGETS: Final = {
     StepKind.SHUTTLE: "median <= 2",
     StepKind.LEVEL_UP: "most <= 3",
     StepKind.TECH: "",
-    StepKind.SCORE: "most <= 8",
+    StepKind.SCORE: "",  # your score is asked by category (R-SCORE-1)
 }
 ARRIVAL_TARGETS: Final = {"stays": "", "orbit": "", "colony": "most <= 4"}
 

@@ -9,7 +9,7 @@ from lacerda_bot import _queries as q
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
-    HumanTotal,
+    HumanScore,
     LivingQuartersTop,
     OpTrack,
     ProgressCubes,
@@ -181,7 +181,7 @@ GLANCES: Final[dict[type[Any], Glance]] = {
             ScientistBuildings,
             Contracts,
             LivingQuartersTop,
-            HumanTotal,
+            HumanScore,
         ),
         Glance.SCORE,
     ),

@@ -314,7 +314,10 @@ def test_final_scoring_and_the_solo_goal() -> None:
         "progress_cubes": 3,
         "tech_points": 9,
         "scientist_buildings": 3,
-        "human_total": 110,
+        "human_score": 0,
+        "human_score.op_track": 90,
+        "human_score.tech_tiles": 22,
+        "human_score.lost": 2,
         "requirement_met": True,
     }
     state, lines, asked = scripted(on("colony", (1,), his), StepKind.SCORE, counts)
@@ -327,7 +330,9 @@ def test_final_scoring_and_the_solo_goal() -> None:
     assert "met: you beat Lacerda by 1 OP or more" in text
     assert "Margin +3; you win." in text
     assert lines[0].text == "Result: You win. You 110 OP, Lacerda 107 OP (margin +3)."
-    assert len(asked) == 8  # 5 counts, your total, 2 of your Solo Goal requirements
+    assert "Your final score:" in text
+    assert "Lost at the end: -2 OP" in text
+    assert len(asked) == 17  # 5 counts, your 10 categories, 2 Solo Goal requirements
     assert "Greenhouses" in asked[3].text
 
 

@@ -93,3 +93,19 @@ def test_in_colour_at_40_columns_no_line_wraps_early_or_runs_past(
     ]
     assert all(visible_width(line) <= 40 for line in printed)
     assert on_screen.replace("c.json", "p.json") == plain
+
+
+def test_at_40_columns_a_short_answer_reminder_is_never_split(tmp_path: Path) -> None:
+    """``[y/n]``, ``[no/1-250]``, a benefits example: a reminder of up to 36 columns
+    stays on one line (a longer pick list breaks only after a ``/``), and a wrapped
+    prompt's last line leaves room for the answer typed after it."""
+    plain, _ = session(SETUP, tmp_path / "p.json", colour=False, width=40)
+    lines = plain.splitlines()
+    for line in lines:
+        opened = re.search(r"\[[^\]]*$", line)  # a reminder left open at the end
+        assert opened is None or (
+            opened.group().endswith("/") and len(opened.group()) > 12
+        ), line
+    prompts = [line.split("> ")[0] + "> " for line in lines if "] > " in line]
+    assert prompts
+    assert all(len(p) <= 40 - 6 + 2 for p in prompts), prompts

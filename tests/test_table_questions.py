@@ -15,6 +15,8 @@ from lacerda_bot._rules.scoring import (
     FINAL_QUERIES,
     BuiltBlueprints,
     Contracts,
+    HumanCategory,
+    HumanScore,
     RequirementMet,
 )
 from lacerda_bot.errors import InvalidValueError
@@ -101,6 +103,7 @@ ARGS: dict[type[Query[Any]], tuple[object, ...]] = {
     BuiltBlueprints: (3,),
     Contracts: (ContractKind.DELIVERY,),
     RequirementMet: (0, SOLO_GOALS[3].requirements[1]),
+    HumanScore: (HumanCategory.TECH_TILES,),
 }
 
 

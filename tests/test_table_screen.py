@@ -336,3 +336,58 @@ def test_with_his_own_deck_the_player_taps_each_card_turned_up() -> None:
     refused = screen(save, "turn", [], "B2")
     assert refused["kind"] == "question"
     assert "B2" not in refused["error"].split(": ", 1)[1]
+
+
+def _scored(save: str, points: dict[str, int]) -> dict[str, Any]:
+    """Final scoring answered: your score's categories from *points* (key ends), the
+    rest as low as they go, no requirement met."""
+    current = screen(save, "score")
+    for _ in range(40):
+        if current["kind"] == "done":
+            return current
+        asked = current["question"]
+        end = asked["key"].rsplit(".", 1)[-1]
+        typed = (
+            str(points.get(end, 0))
+            if asked["key"].startswith("score.human_score.")
+            else {"yes_no": "n", "count": str(asked["low"])}[asked["kind"]]
+        )
+        current = screen(save, "score", current["answers"], typed)
+    raise AssertionError("final scoring did not end")
+
+
+def test_r_score_1_your_own_score_is_asked_by_category_and_added_up() -> None:
+    """Your score, one printed category at a time; the companion adds them, takes off
+    what you lose, and shows them after his, before the Solo Goal."""
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    done = _scored(save, {"op_track": 60, "tech_tiles": 10, "ships": 6, "lost": 2})
+    texts = [line["text"] for line in done["lines"]]
+    assert texts[0].startswith("Result: ")
+    assert "You 74 OP" in texts[0]
+    mine = texts.index("Your final score:")
+    assert (
+        texts.index("Lacerda's final score:")
+        < mine
+        < texts.index("Solo Goal, First Colonists:")
+    )
+    assert texts[mine + 1 : mine + 3] == ["OP track: 60 OP", "Tech tiles: 10 OP"]
+    assert "Lost at the end: -2 OP" in texts
+    assert "You score 74 OP in all." in texts
+
+
+def test_a_save_that_asked_your_score_whole_replays_with_the_same_total() -> None:
+    """A save written when your final score was one question still loads: the total
+    stands as your score track's OP, the other categories 0, the result the same."""
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    done = _scored(save, {"op_track": 74})
+    doc = json.loads(str(done["save"]))
+    scoring = doc["steps"][-1]
+    scoring["answers"] = [
+        a for a in scoring["answers"] if not a[0].startswith("score.human_score.")
+    ]
+    at = next(
+        i for i, a in enumerate(scoring["answers"]) if a[0].startswith("score.req")
+    )
+    scoring["answers"].insert(at, ["score.human_total", 74])
+    old = loads_game(json.dumps(doc))
+    assert old == loads_game(str(done["save"]))

@@ -144,8 +144,9 @@ def test_end_of_input_quits_and_keeps_the_save(tmp_path: Path) -> None:
 
 
 def test_scoring_ends_the_game(tmp_path: Path) -> None:
-    """R-SCORE-1: what he built and holds is tracked; four counts and the goal are asked."""
-    scores = ["40", "3", "9", "108", "y", "y", "y"]
+    """R-SCORE-1: what he built and holds is tracked; four counts, your score by
+    category and the goal are asked."""
+    scores = ["40", "3", "9", "100", "8", *["0"] * 8, "y", "y", "y"]
     out, terminal = session(
         [*SETUP, "score!", *scores, "status", "quit"], tmp_path / "g.json"
     )
@@ -346,7 +347,7 @@ def test_the_readme_transcript_is_a_real_session(
 
 
 def test_game_over_prompt_accepts_its_one_choice(tmp_path: Path) -> None:
-    scores = ["0"] * 4 + ["n", "n", "n"]
+    scores = ["0"] * 14 + ["n", "n", "n"]
     out, terminal = session([*SETUP, "score!", *scores, "?", "1"], tmp_path / "g.json")
     assert "Answer with a number or a name: 1 quit" in out
     assert terminal.state.final_score == 10  # his full Living Quarters (top 10)

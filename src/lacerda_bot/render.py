@@ -20,7 +20,7 @@ import attrs
 
 from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.goals import Requirement, RequirementKind, SoloGoal
-from lacerda_bot._rules.scoring import FinalResult, ScoreBreakdown
+from lacerda_bot._rules.scoring import FinalResult, HumanCategory, ScoreBreakdown
 from lacerda_bot._ties import PickedRule, TiedRule, tie_rule
 from lacerda_bot.decisions import (
     ActionImpossible,
@@ -953,6 +953,20 @@ _CATEGORY_WORDS: Final = {
 }
 """How the final score names each category of :class:`ScoreBreakdown`."""
 
+_YOUR_CATEGORY_WORDS: Final = {
+    HumanCategory.OP_TRACK: "OP track",
+    HumanCategory.TECH_TILES: "Tech tiles",
+    HumanCategory.PROGRESS_CUBES: "Progress cubes",
+    HumanCategory.SHIPS: "Ships in your Hangar",
+    HumanCategory.BLUEPRINTS: "Built Blueprints",
+    HumanCategory.SCIENTISTS: "Scientists",
+    HumanCategory.CONTRACTS: "Contracts",
+    HumanCategory.LIVING_QUARTERS: "Living Quarters",
+    HumanCategory.PRIVATE_GOALS: "Private Goals",
+    HumanCategory.LOST: "Lost at the end",
+}
+"""How the final score names each category of your own score (R-SCORE-1)."""
+
 
 def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
     """The result and both totals first, then his score and the Solo Goal.
@@ -976,6 +990,13 @@ def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
         )
         for r in result.goal.requirements
     )
+    yours = tuple(
+        Line(
+            text=f"{_YOUR_CATEGORY_WORDS[category]}: {category.sign * points} OP",
+            rules=("R-SCORE-1",),
+        )
+        for category, points in result.human_score
+    )
     verdict = "you win" if result.goal.passed else "Lacerda wins"
     return (
         Line(
@@ -988,6 +1009,18 @@ def score_lines(result: FinalResult, goal: SoloGoal) -> tuple[Line, ...]:
         Line(
             text=f"Lacerda scores {score.total} OP in all.",
             rules=("R-SCORE-1", "R-SCORE-2"),
+        ),
+        *(
+            (
+                Line(text="Your final score:", rules=("R-SCORE-1",)),
+                *yours,
+                Line(
+                    text=f"You score {result.human_total} OP in all.",
+                    rules=("R-SCORE-1",),
+                ),
+            )
+            if yours
+            else ()
         ),
         Line(text=f"Solo Goal, {goal.name}:", rules=("R-GOAL-2",)),
         *requirements,

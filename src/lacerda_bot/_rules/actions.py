@@ -87,7 +87,8 @@ def run_action(play: Play[D], action: Action) -> None:
         if cost:
             spendable = play.facts.answer(q.SpendableCrystals())
             if cost > spendable:
-                reason = f"costs {cost} Crystals, he can spend {spendable}"
+                crystals = "Crystal" if cost == 1 else "Crystals"
+                reason = f"costs {cost} {crystals}, he can spend {spendable}"
                 plan = Impossible(rule="R-COST-3", reason=reason)
     if isinstance(plan, Impossible):
         _fall_back(play, action, plan)

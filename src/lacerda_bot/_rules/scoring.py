@@ -5,6 +5,7 @@ from typing import Final, Protocol, TypeVar, final
 
 import attrs
 
+from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._facts import Query
 from lacerda_bot._rules.goals import (
     GoalFacts,
@@ -26,7 +27,8 @@ __all__ = [
     "Contracts",
     "FinalFacts",
     "FinalResult",
-    "HumanTotal",
+    "HumanCategory",
+    "HumanScore",
     "LivingQuartersTop",
     "OpTrack",
     "ProgressCubes",
@@ -294,12 +296,41 @@ class LivingQuartersTop(Query[int]):
     key = "living_quarters_top"
 
 
+class HumanCategory(IdentityEnum):
+    """R-SCORE-1: the normal end scoring's categories, as the human scores them.
+
+    The categories his score has too, and Private Goals; what the human loses at
+    the end (unbuilt Blueprints, anything else that costs OP) is one category of
+    its own, taken off.
+    """
+
+    OP_TRACK = "op_track"
+    TECH_TILES = "tech_tiles"
+    PROGRESS_CUBES = "progress_cubes"
+    SHIPS = "ships"
+    BLUEPRINTS = "blueprints"
+    SCIENTISTS = "scientists"
+    CONTRACTS = "contracts"
+    LIVING_QUARTERS = "living_quarters"
+    PRIVATE_GOALS = "private_goals"
+    LOST = "lost"
+
+    @property
+    def sign(self) -> int:
+        """+1, or -1 for the OP lost at the end."""
+        return -1 if self is HumanCategory.LOST else 1
+
+
 @final
 @attrs.frozen
-class HumanTotal(Query[int]):
-    """R-SCORE-1: The human's final score."""
+class HumanScore(Query[int]):
+    """R-SCORE-1, R-SCORE-3: the human's OP in one *category* of the end scoring (>= 0).
 
-    key = "human_total"
+    Their total is the categories' sum, :attr:`HumanCategory.LOST` taken off.
+    """
+
+    key = "human_score"
+    category: HumanCategory
 
 
 @final
@@ -321,7 +352,7 @@ FINAL_QUERIES: Final = (
     ScientistBuildings,
     Contracts,
     LivingQuartersTop,
-    HumanTotal,
+    HumanScore,
     RequirementMet,
 )
 """What final scoring reads, in that order."""
@@ -334,6 +365,8 @@ class FinalResult:
 
     score: ScoreBreakdown
     human_total: int
+    human_score: tuple[tuple[HumanCategory, int], ...] = ()
+    """The human's OP by category (R-SCORE-1), in :class:`HumanCategory` order."""
     margin: int
     """Human total minus his total (R-GOAL-2)."""
     goal: GoalResult
@@ -357,11 +390,18 @@ def final_scoring(goal: str, facts: FinalFacts) -> FinalResult:
         delivery_contracts=facts.answer(Contracts(ContractKind.DELIVERY)),
         living_quarters_top=facts.answer(LivingQuartersTop()),
     )
-    human = facts.answer(HumanTotal())
+    human_score = tuple((c, facts.answer(HumanScore(c))) for c in HumanCategory)
+    human = sum(c.sign * points for c, points in human_score)
     margin = human - score.total
     result = judge_goal(
         goal,
         GoalFacts(margin=margin),
         lambda index, requirement: facts.answer(RequirementMet(index, requirement)),
     )
-    return FinalResult(score=score, human_total=human, margin=margin, goal=result)
+    return FinalResult(
+        score=score,
+        human_total=human,
+        human_score=human_score,
+        margin=margin,
+        goal=result,
+    )

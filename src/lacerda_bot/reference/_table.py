@@ -25,7 +25,8 @@ from lacerda_bot._rules.goals import GoalFacts, evaluate_goal
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
-    HumanTotal,
+    HumanCategory,
+    HumanScore,
     LivingQuartersTop,
     OpTrack,
     ProgressCubes,
@@ -187,8 +188,8 @@ class _ScoredBoard:
                 return board.lacerda_contracts.count(kind)
             case LivingQuartersTop():
                 return board.living_quarters_top
-            case HumanTotal():
-                return self.human
+            case HumanScore(category=category):  # the scripted human has a total only
+                return self.human if category is HumanCategory.OP_TRACK else 0
             case RequirementMet(requirement=requirement):
                 return any(
                     r.requirement == requirement and r.passed

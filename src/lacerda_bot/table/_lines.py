@@ -3,7 +3,7 @@ r"""Text laid out for a terminal: wrapped on its visible width, never inside a c
 Colour codes take no columns on screen, so lines are measured without them
 (:func:`visible_width`) and wrapped by :func:`wrap`. A choice list is laid
 out by :func:`unbroken`: each choice is kept whole and a line may break only
-between choices. A prompt given to :func:`input` marks its colour codes for
+between choices; a short answer reminder is kept on one line (:func:`whole`). A prompt given to :func:`input` marks its colour codes for
 readline (:func:`for_readline`), which would otherwise count them as columns
 and redraw over the line above when typing passes the prompt.
 
@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["for_readline", "shown", "unbroken", "visible_width", "wrap"]
+__all__ = ["for_readline", "shown", "unbroken", "visible_width", "whole", "wrap"]
 
 _COLOUR: Final = re.compile(r"\x1b\[[0-9;]*m")
 """An ANSI colour code (SGR), the only escape codes the terminal prints."""
@@ -39,6 +39,15 @@ def unbroken(text: str, choices: Sequence[str]) -> str:
     for choice in sorted(choices, key=len, reverse=True):
         text = text.replace(choice, choice.replace(" ", _KEEP))
     return text.replace("/", "/" + _MAY_BREAK)
+
+
+def whole(text: str) -> str:
+    """*text* kept on one line: a short answer reminder such as ``[y/n]``.
+
+    >>> wrap("Is it? " + whole("[no/1-250]"), 12, "")
+    ['Is it?', '[no/1-250]']
+    """
+    return text.replace(" ", _KEEP)
 
 
 def wrap(line: str, width: int, indent: str) -> list[str]:

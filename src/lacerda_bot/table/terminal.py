@@ -36,7 +36,14 @@ from lacerda_bot.table._game.session import (
     save_game,
     undo,
 )
-from lacerda_bot.table._lines import for_readline, shown, unbroken, visible_width, wrap
+from lacerda_bot.table._lines import (
+    for_readline,
+    shown,
+    unbroken,
+    visible_width,
+    whole,
+    wrap,
+)
 
 __all__ = [
     "Command",
@@ -81,6 +88,11 @@ class Command(IdentityEnum):
 _COMMANDS: Final = {command.value: command for command in Command}
 _NARROWEST: Final = 20
 """Below this many columns, lines are not wrapped (they would not fit anyway)."""
+_WHOLE_REMINDER: Final = 36
+"""An answer reminder this short (``[y/n]``, ``[no/1-250]``, a benefits example)
+is never split; a longer pick list breaks only after a ``/``."""
+_ANSWER_ROOM: Final = 6
+"""Columns a wrapped prompt's last line leaves for the answer typed after it."""
 _GAME_OVER: Final = Question(
     key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
 )
@@ -240,7 +252,7 @@ class Terminal:
         """
         if self.width >= _NARROWEST and visible_width(prompt) > self.width:
             glued = prompt.rstrip().replace(" >", "\xa0>")  # keep "> " on its line
-            *head, last = wrap(glued, self.width - 1, "")
+            *head, last = wrap(glued, self.width - _ANSWER_ROOM, "")
             self.stdout.write("".join(part + "\n" for part in head))
             prompt = last + " "
         prompt = shown(prompt)
@@ -307,7 +319,12 @@ class Terminal:
         self, question: Question, *, in_step: bool = True, can_go_back: bool = False
     ) -> str:
         """The next line that is not a command (commands are carried out)."""
-        short = unbroken(question.short_form(), question.choices)
+        reminder = question.short_form()
+        short = (
+            whole(reminder)
+            if len(reminder) <= _WHOLE_REMINDER
+            else unbroken(reminder, question.choices)
+        )
         prompt = self.style.ask(question.text) + f" {short} > "
         while True:
             typed = self.read(prompt)

@@ -11,7 +11,8 @@ from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
-    HumanTotal,
+    HumanCategory,
+    HumanScore,
     LivingQuartersTop,
     OpTrack,
     ProgressCubes,
@@ -189,7 +190,7 @@ def _free_spaces(query: q.FreeSpaceCount, words: Wording) -> Shape:
     side = query.side
     return count(
         f"How many Turn Order spaces are free on the {side.value.title()} side?",
-        0,
+        1,
         12,
         "Spaces with no player marker (with two players one is always free); he "
         "takes one of them at random, numbered by space number, lowest first. "
@@ -329,14 +330,63 @@ def _start_living_quarters(query: q.StartLivingQuarters, words: Wording) -> Shap
     return _living_quarters()
 
 
-@ASKS.asks(HumanTotal)
-def _human_total(query: HumanTotal, words: Wording) -> Shape:
-    return count(
-        "Your final score?",
-        0,
-        500,
-        "Your total OP after final scoring. Example: your marker ends on 112: 112.",
-    )
+_YOUR_SCORE: Final = {
+    HumanCategory.OP_TRACK: (
+        "Your OP on the score track?",
+        "Where your marker stands on the OP track, before the end scoring adds the "
+        "rest. Example: your marker is on 61: 61.",
+    ),
+    HumanCategory.TECH_TILES: (
+        "Your Tech tiles' OP?",
+        "Each of your Tech tiles scores the OP printed below its column of your Lab; "
+        "add them. Example: tiles below 2, 3 and 5: 10.",
+    ),
+    HumanCategory.PROGRESS_CUBES: (
+        "Your Progress cubes' OP?",
+        "The OP your Progress cubes score, as the board prints it for their number. "
+        "Example: 3 cubes score 4: 4.",
+    ),
+    HumanCategory.SHIPS: (
+        "Your Ships' OP?",
+        "Each Ship in your Hangar scores 3 OP. Example: 2 Ships: 6.",
+    ),
+    HumanCategory.BLUEPRINTS: (
+        "Your built Blueprints' OP?",
+        "The OP of the Blueprints you built; unbuilt ones come later, with what you "
+        "lose. Example: a built level 1 and a built level 3: 8.",
+    ),
+    HumanCategory.SCIENTISTS: (
+        "Your Scientists' OP?",
+        "Each of your Scientists scores for the Advanced Buildings on Mars of the "
+        "type it names. Example: a Hydrologist with 3 such buildings: 9.",
+    ),
+    HumanCategory.CONTRACTS: (
+        "Your Contracts' OP?",
+        "The OP of the Contracts you completed. Example: two, of 9 and 12 OP: 21.",
+    ),
+    HumanCategory.LIVING_QUARTERS: (
+        "Your Living Quarters' OP?",
+        "The OP your Living Quarters track scores, as its spaces print it. Example: "
+        "it shows 10 at your marker: 10.",
+    ),
+    HumanCategory.PRIVATE_GOALS: (
+        "Your Private Goals' OP?",
+        "The OP of the Private Goals you met (0 if none). Example: one met, of 5: 5.",
+    ),
+    HumanCategory.LOST: (
+        "OP you lose at the end?",
+        "What the end scoring takes off your score: your unbuilt Blueprints, and "
+        "anything else that costs you OP (0 if nothing). Example: one unbuilt "
+        "Blueprint costing 2: 2.",
+    ),
+}
+"""R-SCORE-1: your own score, one printed category at a time (the companion adds)."""
+
+
+@ASKS.asks(HumanScore)
+def _human_score(query: HumanScore, words: Wording) -> Shape:
+    text, hint = _YOUR_SCORE[query.category]
+    return count(text, 0, 500, hint)
 
 
 @ASKS.asks(RequirementMet)

@@ -333,7 +333,8 @@ def _target_cost(query: q.TargetCrystalCost, words: Wording) -> Shape:
 def _crystals_on_way(query: q.CrystalsOnWay, words: Wording) -> Shape:
     length = query.length
     where = (
-        f"Look along every shortest path, as far as {length} hexes from his Rover; "
+        f"Look along every shortest path, as far as {length} "
+        f"{'hex' if length == 1 else 'hexes'} from his Rover; "
         "he stops on the farthest of them that holds no other figure, and takes only "
         "the paths that get him nearest the tile. The hex he stops on counts, his "
         f"Rover's hex does not. He picks up the Crystals he passes. {_FIGURE}"

@@ -63,6 +63,8 @@ def _number(word: str) -> int | None:
 
 
 _NO = frozenset({"n", "no"})
+_ZERO_WORDS: Final = frozenset({"n", "no", "none"})
+"""What a count whose 0 has a word also takes for 0: no and none are easily mixed."""
 
 
 @final
@@ -104,7 +106,7 @@ class Question:
     """Why *expected_most* is what it is: what an earlier answer implies."""
     zero: str = ""
     """For ``COUNT``: the word that also means 0 (``none``: no tile he could
-    collect), typed whole or by its first letter; ``""`` if 0 has no word."""
+    collect); ``n``, ``no`` and ``none`` are taken for it too. ``""``: 0 has no word."""
 
     @property
     def most(self) -> int:
@@ -171,7 +173,7 @@ class Question:
             if word in _NO:
                 return False
         elif self.kind is QuestionKind.COUNT:
-            if self.zero and self.low == 0 and word in (self.zero, self.zero[0]):
+            if self.zero and self.low == 0 and word in (self.zero, *_ZERO_WORDS):
                 return 0
             n = _number(word)
             if n is not None and self.low <= n <= self.high:

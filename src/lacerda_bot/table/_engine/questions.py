@@ -14,6 +14,7 @@ from typing import Final
 
 from lacerda_bot._facts import Choice, Query
 from lacerda_bot._rules.goals import Requirement
+from lacerda_bot._rules.scoring import HumanCategory
 from lacerda_bot.model import (
     Action,
     BuildingType,
@@ -81,7 +82,7 @@ def fact_key(query: Query[object]) -> str:
                 parts.append(str(arg.index + 1))
             case Owner() | BuildingType() | TechType() | MissionSlot() | Action():
                 parts.append(arg.value)
-            case Side() | LssReward() | ContractKind():
+            case Side() | LssReward() | ContractKind() | HumanCategory():
                 parts.append(arg.value)
             case bool():  # only RevealedCard's, which no older save holds
                 parts.append("yes" if arg else "no")

@@ -28,7 +28,8 @@ from lacerda_bot._facts import Query
 from lacerda_bot._rules.scoring import (
     BuiltBlueprints,
     Contracts,
-    HumanTotal,
+    HumanCategory,
+    HumanScore,
     LivingQuartersTop,
     OpTrack,
     ProgressCubes,
@@ -53,7 +54,35 @@ from lacerda_bot.table._game.driver import (
 )
 from lacerda_bot.table._game.state import TableState
 
-__all__ = ["MigrationNote", "migrate_step", "migrate_v2_step"]
+__all__ = ["MigrationNote", "migrate_step", "migrate_v2_step", "scored_by_category"]
+
+_WHOLE: Final = "score.human_total"
+"""The key your final score was asked by, whole, before it was asked by category."""
+
+
+def scored_by_category(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """*steps* with your whole final score read as its categories (R-SCORE-1).
+
+    A save of version 2 or 3 written before your score was asked by category
+    holds one answer, your total: it becomes your score track's OP and every
+    other category 0, so the step replays with the same total and result.
+    """
+    return tuple(_by_category(step) for step in steps)
+
+
+def _by_category(step: Step) -> Step:
+    if step.kind is not StepKind.SCORE or all(k != _WHOLE for k, _ in step.answers):
+        return step
+    answers: list[tuple[str, Answer]] = []
+    for key, value in step.answers:
+        if key != _WHOLE:
+            answers.append((key, value))
+            continue
+        for category in HumanCategory:
+            points = value if category is HumanCategory.OP_TRACK else 0
+            answers.append((f"score.human_score.{category.value}", points))
+    return attrs.evolve(step, answers=tuple(answers))
+
 
 # The last part of the 0.1.0 keys that answered each fact; a pair names the
 # part before it too (the building of a legal site, the Rover of a tile count).
@@ -104,7 +133,6 @@ _OLD: Final[Mapping[_Kind, tuple[str, ...]]] = {
     ShipsInHangar: ("ships",),
     ScientistBuildings: ("scientist_buildings",),
     LivingQuartersTop: ("living_quarters",),
-    HumanTotal: ("your_total",),
 }
 
 # Counts that 0.1.0 asked as a yes/no first and a count after a yes: its gate
@@ -376,6 +404,14 @@ class _Converter:
             return None if taken is None else taken[1]
         if fact is RequirementMet:
             taken = self._take_exact(f"score.goal{int(rest[0]) + 1}")
+            return None if taken is None else taken[1]
+        if fact is HumanScore:  # 0.1.0 asked your total: it stands as the track's
+            if rest[0] != HumanCategory.OP_TRACK.value:
+                return 0
+            taken = self._take(("your_total",))
+            if taken is not None:
+                note = "your total is kept as your score track's OP, the rest as 0"
+                self.notes.append(MigrationNote(step=self.step, assumption=note))
             return None if taken is None else taken[1]
         names = _OLD.get(fact)
         if names is None:

@@ -47,7 +47,11 @@ from lacerda_bot.table._game.driver import (
     next_steps,
     run_step,
 )
-from lacerda_bot.table._game.migrate import migrate_step, migrate_v2_step
+from lacerda_bot.table._game.migrate import (
+    migrate_step,
+    migrate_v2_step,
+    scored_by_category,
+)
 from lacerda_bot.table._game.printable import display_path
 from lacerda_bot.table._game.state import TableState
 from lacerda_bot.table._game.storage import checked_path, read_regular, read_save
@@ -343,6 +347,8 @@ def loads_game(text: str) -> Game:
         raise SerializationError("$", str(error)) from None
     steps = _parse_steps(doc.get("steps"), "$.steps")
     undone = _parse_steps(doc.get("undone"), "$.undone")
+    if version != _V010:  # your score asked whole, before it was asked by category
+        steps, undone = scored_by_category(steps), scored_by_category(undone)
     if version == _V010:
         return _converted(attrs.evolve(game, tracking=False), steps, undone)
     tracking = _field(doc, "tracking", bool) if "tracking" in doc else True
