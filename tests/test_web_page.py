@@ -171,6 +171,12 @@ def tap_answer(page: Page, typed: str | None = None) -> None:
         case "yes_no":
             word = "Yes" if typed in ("y", "yes") else "No"
             answers.get_by_role("button", name=word, exact=True).click()
+        case "count" if (
+            answers.locator(".stepper").count()
+            and typed in (None, "0")
+            and (answers.locator(".answers button").count())
+        ):  # 0 has its own button ("None") beside the stepper
+            answers.locator(".answers button").first.click()
         case "count" if answers.locator(".stepper").count():
             low = answers.locator("input").get_attribute("min") or ""
             answers.locator("input").fill(low if typed is None else typed)

@@ -701,10 +701,12 @@ function answers(q) {
         }
         return group(numbers);
       }
-      const input = el("input", { type: "number", min: String(q.low), max: String(q.high),
-        value: String(q.default ?? q.low), inputMode: "numeric", "aria-labelledby": "question" });
+      // 0 said by its own button ("None"): the field starts at 1, so 0 is never typed
+      const low = q.zero && q.low === 0 ? 1 : q.low;
+      const input = el("input", { type: "number", min: String(low), max: String(q.high),
+        value: String(q.default ?? low), inputMode: "numeric", "aria-labelledby": "question" });
       const step = (d) => () => {
-        input.value = String(Math.min(q.high, Math.max(q.low, Number(input.value || 0) + d)));
+        input.value = String(Math.min(q.high, Math.max(low, Number(input.value || 0) + d)));
       };
       const form = el("form", { className: "stepper" },
         button("−", step(-1), { "aria-label": "One less" }), input,
@@ -894,7 +896,7 @@ action("undo", async () => {
     },
     { text: "Keep it", run: () => render(game.screen) },
     [
-      el("ol", { className: "put-back", "aria-label": "What to take back" },
+      el("ul", { className: "put-back", "aria-label": "What to take back" }, // numbered as shown
         last.put_back.map((line) => el("li", {}, line))),
       last.board_back.length ? el("p", {}, "His board back to:") : null,
       last.board_back.length ? el("ul", {}, last.board_back.map((c) => el("li", {}, c))) : null,
