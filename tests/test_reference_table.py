@@ -6,18 +6,7 @@ from typing import Any, Final
 import pytest
 
 from lacerda_bot import _queries as q
-from lacerda_bot._rules.scoring import (
-    BuiltBlueprints,
-    Contracts,
-    HumanScore,
-    LivingQuartersTop,
-    OpTrack,
-    ProgressCubes,
-    RequirementMet,
-    ScientistBuildings,
-    ShipsInHangar,
-    TechPoints,
-)
+from lacerda_bot._rules.scoring import FINAL_QUERIES, RequirementMet
 from lacerda_bot.model import Side
 from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.reference import play_game
@@ -171,18 +160,8 @@ GLANCES: Final[dict[type[Any], Glance]] = {
         (q.CheapestTechTiles, q.BestScientists, q.BestContracts, q.UpgradeBlueprints),
         Glance.DISPLAY_TIE,
     ),
-    **dict.fromkeys(
-        (
-            OpTrack,
-            ProgressCubes,
-            TechPoints,
-            ShipsInHangar,
-            BuiltBlueprints,
-            ScientistBuildings,
-            Contracts,
-            LivingQuartersTop,
-            HumanScore,
-        ),
+    **dict.fromkeys(  # final scoring's figures; its requirements are looks
+        (kind for kind in FINAL_QUERIES if kind is not RequirementMet),
         Glance.SCORE,
     ),
     **dict.fromkeys(
