@@ -24,6 +24,7 @@ from lacerda_bot import (
     take_turn,
 )
 from lacerda_bot._lab import learned
+from lacerda_bot.decisions import GainShip, PayCrystals, PaymentPurpose
 from lacerda_bot.model import HostId, TechType
 from lacerda_bot.options import TiePolicy
 from lacerda_bot.outcome import Outcome
@@ -38,9 +39,11 @@ from lacerda_bot.protocol import (
     request_id,
     timed_out,
     too_large,
+    versions,
 )
-from lacerda_bot.serialization import unstructure
-from lacerda_bot.testing import reference_board
+from lacerda_bot.render import describe
+from lacerda_bot.serialization import FORMAT_VERSION, SCHEMA_VERSION, unstructure
+from lacerda_bot.testing import apply, reference_board, small_board, why_illegal
 
 from .helpers_strategies import bot_states, host_states
 
@@ -67,10 +70,20 @@ def error_of(text: str | bytes) -> dict[str, Any]:
     return error
 
 
+def turn_decisions(bot: BotState, board: Board) -> list[dict[str, Any]]:
+    """The tagged data of the decisions of his turn on *board*, as a host holds them."""
+    decisions: list[dict[str, Any]] = plain(take_turn(bot, board))["decisions"]
+    return decisions
+
+
 def call_request(call: Call, bot: BotState, board: Board) -> dict[str, Any]:
     request: dict[str, Any] = {"id": 1, "call": call.value}
     for parameter in PARAMETERS[call]:
         match parameter.name:
+            case "decisions":
+                request["decisions"] = turn_decisions(bot, board)
+            case "decision":
+                request["decision"] = turn_decisions(bot, board)[1]
             case "bot":
                 request["bot"] = unstructure(bot)
             case "view":
@@ -92,6 +105,10 @@ CALLS: dict[Call, Callable[[BotState, Board], object]] = {
     Call.COLONY_LEVEL_UP: colony_level_up,
     Call.HUMAN_USED_TECH: lambda bot, view: human_used_tech(bot, view, TechType.ROVER),
     Call.SCORE_LACERDA: lambda _, view: score_lacerda(view),
+    Call.VERSION: lambda _, __: versions(),
+    Call.APPLY: lambda bot, view: apply(view, take_turn(bot, view).decisions),
+    Call.WHY_ILLEGAL: lambda bot, view: "",
+    Call.DESCRIBE: lambda bot, view: describe(take_turn(bot, view).decisions[1]),
 }
 
 
@@ -107,6 +124,107 @@ def test_every_call_answers_as_the_python_call(call: Call) -> None:
 
     expected = CALLS[call](bot, WITH_TECH)
     assert response == {"id": 1, RESULTS[call].name: plain(expected)}
+
+
+def test_version_names_the_library_the_format_and_the_schemas() -> None:
+    assert ask(id=1, call="version") == {
+        "id": 1,
+        "version": {
+            "library": lacerda_bot.__version__,
+            "format": FORMAT_VERSION,
+            "schema": SCHEMA_VERSION,
+        },
+    }
+
+
+def test_version_takes_no_arguments() -> None:
+    assert error_of('{"call": "version", "seed": 1}')["path"] == "$.seed"
+
+
+def test_apply_over_a_game_equals_the_reference_host() -> None:
+    """A host that lets the server apply his decisions holds the reference host's board."""
+    bot, board = new_bot(4), BOARD
+    view = unstructure(board)
+    for _ in range(6):
+        outcome = take_turn(bot, board)
+        decisions = plain(outcome)["decisions"]
+        response = ask(call="apply", view=view, decisions=decisions)
+        board = apply(board, outcome.decisions)
+        assert response == {"id": None, "view": plain(board)}
+        bot, view = outcome.bot, response["view"]
+
+
+def test_apply_refuses_a_decision_that_contradicts_its_board() -> None:
+    trace = plain(take_turn(new_bot(1), BOARD))["decisions"][0]["trace"]
+    ship = {"type": "GainShip", "trace": trace}
+    view = unstructure(small_board(ships_left=1))
+
+    response = ask(id=9, call="apply", view=view, decisions=[ship, ship])
+
+    assert response == {
+        "id": 9,
+        "error": {
+            "type": "IllegalDecisionError",
+            "path": "$.decisions[1]",
+            "decision_type": "GainShip",
+            "reason": "no Ship left (R-LEVEL-4)",
+            "message": "decisions[1] (GainShip): no Ship left (R-LEVEL-4)",
+        },
+    }
+
+
+def test_apply_takes_the_options_the_decisions_were_made_under() -> None:
+    options = Options(tie_policy=TiePolicy.UNIFORM)
+    bot = new_bot(2, options)
+    outcome = take_turn(bot, BOARD)
+
+    response = ask(
+        call="apply",
+        view=unstructure(BOARD),
+        decisions=plain(outcome)["decisions"],
+        options=unstructure(options),
+    )
+
+    assert response["view"] == plain(apply(BOARD, outcome.decisions, options=options))
+
+
+PAY_3 = PayCrystals(amount=3, purpose=PaymentPurpose.MOVEMENT)
+
+
+def test_why_illegal_gives_the_reason_or_nothing() -> None:
+    trace = plain(take_turn(new_bot(1), BOARD))["decisions"][0]["trace"]
+    pay = plain(PAY_3)
+    pay.update(type="PayCrystals", trace=trace)
+    poor = unstructure(small_board(spendable_crystals=1))
+    rich = unstructure(small_board(spendable_crystals=5))
+
+    refused = ask(call="why_illegal", view=poor, decision=pay)
+    allowed = ask(
+        call="why_illegal", view=rich, decision=pay, options=unstructure(Options())
+    )
+
+    expected = why_illegal(small_board(spendable_crystals=1), PAY_3, None)
+    assert expected != ""
+    assert refused == {"id": None, "reason": expected}
+    assert allowed == {"id": None, "reason": ""}
+
+
+def test_describe_words_a_decision_as_render_does() -> None:
+    data = plain(GainShip())
+    data["type"] = "GainShip"
+
+    assert ask(call="describe", decision=data) == {
+        "id": None,
+        "text": describe(GainShip()),
+    }
+
+
+def test_a_decision_without_its_type_is_refused_at_its_path() -> None:
+    data = plain(GainShip())
+
+    error = error_of(json.dumps({"call": "describe", "decision": data}))
+
+    assert error["type"] in {"SerializationError", "InvalidValueError"}
 
 
 def test_new_bot_takes_options() -> None:

@@ -191,6 +191,7 @@ def _status(error: ErrorType | None) -> HTTPStatus:
             ErrorType.SERIALIZATION
             | ErrorType.INVALID_VALUE
             | ErrorType.INVALID_HOST_STATE
+            | ErrorType.ILLEGAL_DECISION
         ):
             return HTTPStatus.BAD_REQUEST
         case ErrorType.TIMEOUT:

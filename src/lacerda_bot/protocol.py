@@ -36,7 +36,8 @@ import enum
 import json
 import re
 from collections.abc import Mapping
-from typing import Any, Final, TypeAlias, TypeVar, assert_never, final
+from importlib.metadata import version as _installed
+from typing import Any, Final, Never, TypeAlias, TypeVar, assert_never, cast, final
 
 import attrs
 
@@ -51,7 +52,9 @@ from lacerda_bot._calls import (
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
 from lacerda_bot._state import BotState, new_bot
+from lacerda_bot.decisions import Decision
 from lacerda_bot.errors import (
+    IllegalDecisionError,
     InvalidHostStateError,
     InvalidValueError,
     LacerdaBotError,
@@ -60,12 +63,15 @@ from lacerda_bot.errors import (
 from lacerda_bot.model import TechType
 from lacerda_bot.options import Options
 from lacerda_bot.outcome import Outcome
+from lacerda_bot.render import describe
 from lacerda_bot.serialization import (
     FORMAT_VERSION,
+    SCHEMA_VERSION,
     parse_json,
     structure,
     unstructure,
 )
+from lacerda_bot.testing import apply, why_illegal
 
 __all__ = [
     "MAX_REQUEST_BYTES",
@@ -75,7 +81,9 @@ __all__ = [
     "ErrorType",
     "Parameter",
     "Reply",
+    "Versions",
     "handle",
+    "versions",
 ]
 
 T = TypeVar("T")
@@ -98,6 +106,10 @@ class Call(IdentityEnum):
     COLONY_LEVEL_UP = "colony_level_up"
     HUMAN_USED_TECH = "human_used_tech"
     SCORE_LACERDA = "score_lacerda"
+    VERSION = "version"
+    APPLY = "apply"
+    WHY_ILLEGAL = "why_illegal"
+    DESCRIBE = "describe"
 
 
 @enum.unique
@@ -116,6 +128,9 @@ class ErrorType(IdentityEnum):
     ``"field"`` names it."""
     INVALID_HOST_STATE = "InvalidHostStateError"
     """The view breaks a rule's precondition; ``"field"`` names the item of the view."""
+    ILLEGAL_DECISION = "IllegalDecisionError"
+    """An ``apply`` request's decision contradicts the board it would be applied
+    to; ``"path"`` names it (``$.decisions[2]``), ``"reason"`` says why."""
     TIMEOUT = "TimeoutError"
     """The server found no answer within its time bound."""
     INTERNAL = "InternalError"
@@ -124,22 +139,50 @@ class ErrorType(IdentityEnum):
 
 @final
 @attrs.frozen(kw_only=True)
+class Versions:
+    """What the ``version`` call answers: the versions a host can check at start."""
+
+    library: str
+    """The installed lacerda-bot release (``lacerda_bot.__version__``)."""
+    format: int
+    """The data format of every argument and result (``"version"`` of a request)."""
+    schema: int
+    """The version of the shipped JSON Schemas and TypeScript declarations."""
+
+
+def versions() -> Versions:
+    """The versions this server speaks.
+
+    >>> versions().format
+    1
+    """
+    return Versions(
+        library=_installed("lacerda-bot"), format=FORMAT_VERSION, schema=SCHEMA_VERSION
+    )
+
+
+@final
+@attrs.frozen(kw_only=True)
 class Parameter:
     """One argument of a call: its key in the request and the type of its data."""
 
     name: str
-    kind: type
+    kind: Any
+    """A type, or a type form such as ``tuple[Decision, ...]``."""
     required: bool = True
     """An optional argument may be left out: ``options`` of ``new_bot`` (the defaults)."""
 
 
 _BOT: Final = Parameter(name="bot", kind=BotState)
 _VIEW: Final = Parameter(name="view", kind=Board)
+_OPTIONS: Final = Parameter(name="options", kind=Options, required=False)
+# A host's decision, ``Decision[Never]``: mypy cannot subscript a union alias, Python can.
+_DECISION: Final = Parameter(name="decision", kind=Decision[Never])  # type: ignore[misc]
 
 PARAMETERS: Final[Mapping[Call, tuple[Parameter, ...]]] = {
     Call.NEW_BOT: (
         Parameter(name="seed", kind=int),
-        Parameter(name="options", kind=Options, required=False),
+        _OPTIONS,
     ),
     Call.SETUP: (_BOT, _VIEW),
     Call.TAKE_TURN: (_BOT, _VIEW),
@@ -147,6 +190,14 @@ PARAMETERS: Final[Mapping[Call, tuple[Parameter, ...]]] = {
     Call.COLONY_LEVEL_UP: (_BOT, _VIEW),
     Call.HUMAN_USED_TECH: (_BOT, _VIEW, Parameter(name="tech", kind=TechType)),
     Call.SCORE_LACERDA: (_VIEW,),
+    Call.VERSION: (),
+    Call.APPLY: (
+        _VIEW,
+        Parameter(name="decisions", kind=tuple[Decision[Never], ...]),
+        _OPTIONS,
+    ),
+    Call.WHY_ILLEGAL: (_VIEW, _DECISION, _OPTIONS),
+    Call.DESCRIBE: (_DECISION,),
 }
 """The arguments of each call, in the order of the Python function's parameters."""
 
@@ -160,6 +211,10 @@ RESULTS: Final[Mapping[Call, Parameter]] = {
     Call.COLONY_LEVEL_UP: _OUTCOME,
     Call.HUMAN_USED_TECH: _OUTCOME,
     Call.SCORE_LACERDA: Parameter(name="score", kind=ScoreBreakdown),
+    Call.VERSION: Parameter(name="version", kind=Versions),
+    Call.APPLY: _VIEW,
+    Call.WHY_ILLEGAL: Parameter(name="reason", kind=str),
+    Call.DESCRIBE: Parameter(name="text", kind=str),
 }
 """The key of each call's result in its response, and the type of its data."""
 
@@ -217,6 +272,17 @@ def refused(error: LacerdaBotError, *, request_id: RequestId = None) -> Reply:
                 request_id,
                 ErrorType.SERIALIZATION,
                 {"path": error.path, "message": str(error)},
+            )
+        case IllegalDecisionError():
+            fields = {
+                "path": f"$.decisions[{error.index}]",
+                "decision_type": error.decision_type,
+                "reason": error.reason,
+            }
+            return _reply(
+                request_id,
+                ErrorType.ILLEGAL_DECISION,
+                {**fields, "message": str(error)},
             )
         case InvalidValueError() | InvalidHostStateError():
             kind = (
@@ -408,5 +474,18 @@ def _run(call: Call, args: Mapping[str, object]) -> object:
             return human_used_tech(bot, view, _get(args, "tech", TechType))
         case Call.SCORE_LACERDA:
             return score_lacerda(_get(args, "view", Board))
+        case Call.VERSION:
+            return versions()
+        case Call.APPLY:
+            decisions = args["decisions"]
+            assert isinstance(decisions, tuple)
+            options = _get(args, "options", Options) if "options" in args else None
+            return apply(_get(args, "view", Board), decisions, options=options)
+        case Call.WHY_ILLEGAL:
+            options = _get(args, "options", Options) if "options" in args else None
+            decision = cast(Decision, args["decision"])
+            return why_illegal(_get(args, "view", Board), decision, options)
+        case Call.DESCRIBE:
+            return describe(cast(Decision, args["decision"]))
         case unreachable:
             assert_never(unreachable)

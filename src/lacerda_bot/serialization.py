@@ -49,6 +49,7 @@ __all__ = [
     "ADDED_FIELDS",
     "FORMAT",
     "FORMAT_VERSION",
+    "SCHEMA_VERSION",
     "dumps",
     "loads",
     "make_converter",
@@ -62,6 +63,10 @@ T = TypeVar("T")
 FORMAT: Final = "lacerda_bot"
 FORMAT_VERSION: Final = 1
 """Bumped, with a CHANGELOG entry, whenever a stored document would load differently."""
+SCHEMA_VERSION: Final = 2
+"""The version of the shipped JSON Schemas (``lacerda_bot/schemas/``) and the
+TypeScript declarations made from them: raised whenever what they accept or
+declare changes, even where the data format (:data:`FORMAT_VERSION`) does not."""
 
 
 def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
