@@ -297,7 +297,7 @@ def test_a_host_that_answers_twice_is_told_so() -> None:
         nonlocal calls
         calls += 1
         after = apply(board, decisions)
-        return attrs.evolve(after, op_track=99) if calls == 1 else after
+        return attrs.evolve(after, ships_left=99) if calls == 1 else after
 
     with pytest.raises(AssertionError, match="share mutable state") as info:
         check_host(same, wrong_once)

@@ -40,6 +40,7 @@ from lacerda_bot._calls import (
     take_turn,
 )
 from lacerda_bot._deck import MAX_SEED, check_seed
+from lacerda_bot._host_choices import Difference, host_fields_set_aside, reconciled
 from lacerda_bot._rules.goals import GoalFacts
 from lacerda_bot._state import BotState
 from lacerda_bot._strategies import (
@@ -51,6 +52,7 @@ from lacerda_bot._strategies import (
     seeds,
 )
 from lacerda_bot._validate import is_instance, is_int
+from lacerda_bot.contract import HostValues
 from lacerda_bot.decisions import Decision
 from lacerda_bot.errors import (
     InvalidHostStateError,
@@ -235,16 +237,22 @@ def _canonical(name: str, value: Any) -> Any:
     return value
 
 
-def _compare(expected: Board, view: HostState) -> tuple[str, object, object] | None:
+def _compare(
+    expected: Board,
+    view: HostState,
+    settle: Callable[[Board], "Board | Difference"],
+) -> Difference | None:
     """The first field where *view* differs from *expected*, or ``None``.
 
-    A view that breaks a precondition is compared property by property, so
-    the report names the field and both values rather than the broken rule;
-    if every property equals the reference's, its InvalidHostStateError is
-    raised.
+    *settle* first checks the host's own choices and fields on its board and
+    sets them aside (:mod:`lacerda_bot._host_choices`), or names the first
+    that the contract does not allow. A view that breaks a precondition is
+    compared property by property, so the report names the field and both
+    values rather than the broken rule; if every property equals the
+    reference's, its InvalidHostStateError is raised.
     """
     try:
-        return _difference(expected, vars(read_view(view)))
+        theirs = read_view(view)
     except InvalidHostStateError:
         raw = {
             f.name: _canonical(f.name, getattr(view, f.name, _MISSING))
@@ -254,6 +262,10 @@ def _compare(expected: Board, view: HostState) -> tuple[str, object, object] | N
         if found is None:
             raise
         return found
+    settled = settle(theirs)
+    if not isinstance(settled, Board):
+        return settled
+    return _difference(expected, vars(settled))
 
 
 _CALLS: dict[CallKind, Callable[[BotState, HostState], Outcome]] = {
@@ -273,11 +285,13 @@ class _Checker(Generic[H]):
         to_host: Callable[[Board], H],
         apply: Callable[[H, Sequence[Decision]], H],
         read: Callable[[H], HostState] | None,
+        values: HostValues | None,
     ) -> None:
         self.plan = plan
         self.to_host = to_host
         self.apply = apply
         self.read = read
+        self.values = values
         self.step = -1
         self.decisions = 0
 
@@ -309,7 +323,12 @@ class _Checker(Generic[H]):
     ) -> None:
         host = self.to_host(board)
         view = self.view(host)
-        found = _compare(read_view(board), view)
+        expected = read_view(board)
+        found = _compare(
+            expected,
+            view,
+            lambda theirs: host_fields_set_aside(expected, theirs, self.values),
+        )
         if found is not None:
             raise self._error(kind, bot, board, None, None, found)
         if kind is CallKind.HUMAN_USED_TECH:
@@ -319,7 +338,7 @@ class _Checker(Generic[H]):
         decisions = outcome.decisions
         theirs = self.view(self.apply(host, decisions))
         reference = reference_apply(board, decisions, options=self.plan.options)
-        if _compare(read_view(reference), theirs):
+        if self._differs(board, decisions, reference, theirs):
             index, found = self._first_broken(board, decisions)
             raise self._error(kind, bot, board, index, decisions[index], found)
         self.decisions += len(decisions)
@@ -333,8 +352,11 @@ class _Checker(Generic[H]):
             reference = reference_apply(
                 reference, (decision,), options=self.plan.options
             )
-            found = _compare(
-                read_view(reference), self.applied(board, decisions[: i + 1])
+            found = self._differs(
+                board,
+                decisions[: i + 1],
+                reference,
+                self.applied(board, decisions[: i + 1]),
             )
             if found is not None:
                 return i, found
@@ -343,6 +365,23 @@ class _Checker(Generic[H]):
             "to_host(board): do its hosts share mutable state?"
         )
         raise AssertionError(msg)
+
+    def _differs(
+        self,
+        board: Board,
+        decisions: Sequence[Decision],
+        reference: Board,
+        theirs: HostState,
+    ) -> Difference | None:
+        """How the host's board after *decisions* differs from the reference's, if it does."""
+        before, expected = read_view(board), read_view(reference)
+        return _compare(
+            expected,
+            theirs,
+            lambda settled: reconciled(
+                before, decisions, expected, settled, self.values
+            ),
+        )
 
     def _error(
         self,
@@ -403,6 +442,7 @@ def check_host(
     *,
     games: int | Iterable[GamePlan] = 10,
     seed: int = 0,
+    values: HostValues | None = None,
 ) -> int: ...
 @overload
 def check_host(
@@ -412,6 +452,7 @@ def check_host(
     *,
     games: int | Iterable[GamePlan] = 10,
     seed: int = 0,
+    values: HostValues | None = None,
 ) -> int: ...
 def check_host(
     to_host: Callable[[Board], H],
@@ -420,6 +461,7 @@ def check_host(
     *,
     games: int | Iterable[GamePlan] = 10,
     seed: int = 0,
+    values: HostValues | None = None,
 ) -> int:
     """Play reference games through your host; raise at its first difference.
 
@@ -435,6 +477,17 @@ def check_host(
     decision that breaks. Your host may be mutable: *apply* may change it in
     place and return it.
 
+    Only what the library decides is compared by default
+    (:data:`lacerda_bot.contract.FIELD_OWNERS`). Your host's own choices are
+    checked against what the contract allows and then set aside: the ids of
+    new buildings, the nearest available hex each displaced figure takes,
+    what refills the slots a call empties, the Crystals of his Mission
+    contributions (any credit from the supply, at most one Mission's
+    Crystals per decision), and its own fields (its OP, Mission and Colony
+    tracks, Advanced Building count and Lab column values), which it may
+    change by its own rules or report with its own values. Declare those
+    values with *values* to have them checked too.
+
     Ten games of the default options apply about 2,000 decisions of 30 of
     the 31 decision types (all but ``SkipTurn``) in about half a second on
     the reference host; :func:`game_plans` varies the options too.
@@ -448,6 +501,10 @@ def check_host(
             default options; or the games themselves (:class:`GamePlan`
             values, e.g. drawn from :func:`game_plans`).
         seed: the first game's seed, when *games* is a count.
+        values: your host's own values for the fields it owns
+            (:class:`~lacerda_bot.contract.HostValues`): its OP per LSS
+            space, which builds contribute to which Mission, its Lab column
+            values; checked when given.
 
     Returns:
         How many decisions were applied and compared.
@@ -472,9 +529,11 @@ def check_host(
     for name, function in functions.items():
         if not callable(function):
             raise InvalidValueError(name, "a function", function)
+    if values is not None and not isinstance(values, HostValues):
+        raise InvalidValueError("values", "a HostValues or None", values)
     checked = 0
     for plan in _plans(games, seed):
-        checker = _Checker(plan, to_host, apply, read)
+        checker = _Checker(plan, to_host, apply, read, values)
         play_game(
             plan.seed,
             options=plan.options,

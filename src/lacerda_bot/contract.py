@@ -18,27 +18,179 @@ the host's next view is authoritative.
 ['ships_left', 'ships_in_hangar', 'free_depot_spaces']
 """
 
+import enum
 import json
 import sys
 import typing
-from typing import Final, final
+from collections.abc import Mapping
+from typing import Any, Final, final
 
 import attrs
 
 import lacerda_bot.decisions as d
+from lacerda_bot._enum import IdentityEnum
+from lacerda_bot._validate import is_instance
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.lab import PRINTED_COLUMNS, picture, staggered
-from lacerda_bot.model import Gain, GainKind, HostId, TechType
+from lacerda_bot.model import (
+    BuildingType,
+    Gain,
+    GainKind,
+    HostId,
+    MissionSlot,
+    TechType,
+)
 from lacerda_bot.serialization import unstructure
 
 __all__ = [
     "DECISION_CONTRACTS",
+    "FIELD_OWNERS",
     "HOST_DUTIES",
+    "REFERENCE_STAND_INS",
     "DecisionContract",
     "FieldChange",
+    "FieldOwner",
+    "HostValues",
+    "MissionCredit",
     "contract_of",
     "format_markdown",
 ]
+
+
+@enum.unique
+class FieldOwner(IdentityEnum):
+    """Who decides how a field of the view changes when the host applies decisions.
+
+    It says what :func:`lacerda_bot.conformance.check_host` compares: the
+    library's part of a field exactly, the host's part only against the values
+    the host declares (:class:`HostValues`).
+    """
+
+    LIBRARY = "library"
+    """The library decides every change, and forecasts it: compared exactly."""
+    HOST = "host"
+    """The host's own rules or data (its OP track, Mission tracks, Colony level
+    trigger, Lab column values): compared only against :class:`HostValues`."""
+    REFILLED = "refilled"
+    """A display: the library empties slots, the host refills them when and with
+    what it likes; compared but for the slots the call empties or refills."""
+    CREDITED = "credited"
+    """His Crystals: the library forecasts its gains and payments, the host adds
+    the Crystals of his Mission contributions (R-MISSION-3); compared up to them."""
+    NAMED = "named"
+    """The buildings: the library decides what is built where, the host names the
+    new ones (their ``id``); compared but for those ids."""
+    DISPLACED = "displaced"
+    """The human's Rover and figures: the library decides which are displaced
+    (R-BUILD-4), the host which nearest available hex each takes; compared but
+    for that choice."""
+
+
+FIELD_OWNERS: Final[Mapping[str, FieldOwner]] = {
+    "colony_level": FieldOwner.HOST,
+    "missions": FieldOwner.HOST,
+    "op_track": FieldOwner.HOST,
+    "lab_column_values": FieldOwner.HOST,
+    "advanced_buildings_on_mars": FieldOwner.HOST,
+    "blueprint_display": FieldOwner.REFILLED,
+    "scientist_display": FieldOwner.REFILLED,
+    "contract_display": FieldOwner.REFILLED,
+    "spendable_crystals": FieldOwner.CREDITED,
+    "free_depot_spaces": FieldOwner.CREDITED,
+    "supply_crystals": FieldOwner.CREDITED,
+    "buildings": FieldOwner.NAMED,
+    "figures": FieldOwner.DISPLACED,
+    "human_rover": FieldOwner.DISPLACED,
+}
+"""The fields of the view that are not the library's alone, and whose they are.
+
+Every other field of :class:`~lacerda_bot.Board` is :attr:`FieldOwner.LIBRARY`:
+the decisions change it as :data:`DECISION_CONTRACTS` says, or not at all.
+"""
+
+
+@final
+@attrs.frozen(kw_only=True)
+class MissionCredit:
+    """One Mission rule of a host: a build (or an Upgrade) of his that contributes.
+
+    When he constructs a *building* (or upgrades one, with *upgrade*), the
+    host credits Mission *mission* with one contribution, and he gains that
+    Mission's ``crystals`` from the supply, capped by his free Depot spaces
+    (R-MISSION-3, R-CRYSTAL-2), unless it is completed.
+    """
+
+    building: BuildingType = attrs.field(validator=is_instance(BuildingType))
+    mission: MissionSlot = attrs.field(validator=is_instance(MissionSlot))
+    upgrade: bool = attrs.field(default=False, validator=is_instance(bool))
+
+
+def _ints(_: object, attribute: "attrs.Attribute[Any]", value: object) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple):
+        raise InvalidValueError(attribute.name, "a tuple of ints >= 0, or None", value)
+    for i, item in enumerate(value):
+        if type(item) is not int or item < 0:
+            raise InvalidValueError(f"{attribute.name}[{i}]", "an int >= 0", item)
+
+
+def _credits(_: object, attribute: "attrs.Attribute[Any]", value: object) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple):
+        expected = "a tuple of MissionCredit, or None"
+        raise InvalidValueError(attribute.name, expected, value)
+    for i, item in enumerate(value):
+        if not isinstance(item, MissionCredit):
+            raise InvalidValueError(f"{attribute.name}[{i}]", "a MissionCredit", item)
+
+
+@final
+@attrs.frozen(kw_only=True)
+class HostValues:
+    """A host's own values for the fields it owns, declared so that they are checked.
+
+    :func:`~lacerda_bot.conformance.check_host` leaves the host's fields
+    (:attr:`FieldOwner.HOST`) and its Mission Crystals alone by default; given
+    these values it checks them too. ``HostValues()`` declares only what the
+    contract fixes: an Upgrade counts one more Advanced Building of its type on
+    Mars (``advanced_buildings_on_mars``).
+
+    >>> HostValues(lss_op=(0, 1, 2, 3, 4, 5, 6)).mission_credits is None
+    True
+    """
+
+    lss_op: tuple[int, ...] | None = attrs.field(default=None, validator=_ints)
+    """The OP his Construct scores on ``op_track`` when it raises an LSS marker
+    to space *i* (``lss_op[i]``; 0 past the end), R-LSS-1; ``None``: unchecked."""
+    mission_credits: tuple[MissionCredit, ...] | None = attrs.field(
+        default=None, validator=_credits
+    )
+    """Which of his builds and Upgrades contribute to which Mission; ``()``: none
+    do; ``None``: unchecked (any credit of the supply's Crystals is accepted)."""
+    lab_column_values: tuple[int, ...] | None = attrs.field(
+        default=None, validator=_ints
+    )
+    """The OP under his Lab's columns that the host's views report; ``None``:
+    unchecked."""
+
+
+REFERENCE_STAND_INS: Final[tuple[str, ...]] = (
+    "Mission tracks of 6 spaces; a Mine he builds advances Mission A, any other"
+    " building Mission B, an Upgrade Mission C, and these contributions pay no"
+    " Crystals (a Mission's Crystals come only with its `AdvanceMission`).",
+    "His OP kept off the view: the new Complex's size for a Construct, 2 for an"
+    " Upgrade; `op_track` stays as set up.",
+    "The Colony gains a level when every LSS marker has reached it"
+    " (`lacerda_bot.testing.level_up`), checked after each turn.",
+    "A Contract deck of 12 cards (`K1`..`K12`: 6 Upgrade, 6 Delivery), drawn in"
+    " order; the Blueprint and Scientist displays are not refilled.",
+    "Lab column values 0, 1, 2, 4, 6 and 9 OP (not the printed values).",
+)
+"""The reference game's own host rules and data (``lacerda_bot.reference``):
+stand-ins for the printed game's, enough to exercise the library, never a
+reading of the rulebook."""
 
 
 @final
@@ -302,7 +454,11 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
         decision=d.RefillContractDisplay,
         rules=("R-COLONY-8",),
         changes=(
-            _host("contract_display", "the Contract deck's top card fills *slot*."),
+            _host(
+                "contract_display",
+                "the Contract deck's top card fills *slot*, the space the Scientist"
+                " or Contract just left.",
+            ),
         ),
         host_decides=("the card (the deck is shuffled first), and its id",),
     ),
@@ -440,6 +596,10 @@ HOST_DUTIES: Final[tuple[str, ...]] = (
     " next view is authoritative for all of them.",
     "It keeps every display slot's number while it applies a call: taking a card"
     " empties its slot and nothing shifts.",
+    "Scientists and Contracts share one display (R-COLONY-8): its spaces are"
+    " numbered once, across `scientist_display` and `contract_display`, so a"
+    " slot number is a Scientist's or a Contract's, never both; a Contract that"
+    " refills a Scientist's space moves that slot number to `contract_display`.",
     "It names what is new (buildings, the cards that refill a display): decisions"
     " carry only ids and slots the view gave.",
     "A free hex, below, is a map hex with no building and no figure (R-BUILD-4).",
@@ -490,6 +650,70 @@ def _row(contract: DecisionContract) -> str:
         ", ".join(contract.rules),
     )
     return f"| {' | '.join(cells)} |"
+
+
+_CHECKED: Final[Mapping[FieldOwner, str]] = {
+    FieldOwner.HOST: (
+        "its own rules or data: it may change them as its rules say, and report"
+        " its own values; compared only with the values it declares"
+    ),
+    FieldOwner.REFILLED: (
+        "the library empties slots; the host refills them when and with what it"
+        " likes; compared but for the slots the call empties or refills"
+    ),
+    FieldOwner.CREDITED: (
+        "the library forecasts the gains and payments; the host adds the Crystals"
+        " of his Mission contributions from the supply; compared up to them (at"
+        " most one open Mission's Crystals per decision, all from the supply)"
+    ),
+    FieldOwner.NAMED: (
+        "the library decides what is built where; the host names new buildings;"
+        " compared but for the new ids"
+    ),
+    FieldOwner.DISPLACED: (
+        "the library decides who is displaced; the host picks which nearest"
+        " available hex each takes (R-BUILD-4); compared but for that pick"
+    ),
+}
+
+
+def _owners_section() -> tuple[str, ...]:
+    """The two kinds of field, the conformance kit, and the reference host's stand-ins."""
+    owned = {
+        owner: ", ".join(f"`{f}`" for f, o in FIELD_OWNERS.items() if o is owner)
+        for owner in _CHECKED
+    }
+    return (
+        "## What the library decides and what the host owns",
+        "",
+        "Every field of the view is the library's to decide (the decisions below",
+        "say how it changes, and `lacerda_bot.conformance.check_host` compares it",
+        "exactly) but these, where the host has its own say",
+        "(`lacerda_bot.contract.FIELD_OWNERS`):",
+        "",
+        "| Fields | Whose, and what the kit compares |",
+        "|---|---|",
+        *(f"| {owned[owner]} | {text} |" for owner, text in _CHECKED.items()),
+        "",
+        "A host declares its own values with `lacerda_bot.contract.HostValues`",
+        "(`check_host(..., values=...)`, `lacerda-bot conformance --values FILE`)",
+        "to have them checked too: `lss_op`, the OP his Construct scores on",
+        "`op_track` when it raises an LSS marker to space *i* (`lss_op[i]`);",
+        "`mission_credits`, which of his builds and Upgrades contribute to which",
+        "Mission (each then pays that Mission's `crystals`, capped, if the Mission",
+        "was open when the call began); `lab_column_values`, the values its views",
+        "report. With any values declared, `advanced_buildings_on_mars` is checked",
+        "as well: one more of the upgraded building's type per Upgrade. A",
+        "Mission's completion and the Colony's level are never checked: their",
+        "tracks are off the view.",
+        "",
+        "The reference host (`lacerda_bot.testing.apply`) applies only what the",
+        "library decides. The reference game (`lacerda_bot.reference.play_game`)",
+        "adds host rules of its own, which are stand-ins, not the printed game's:",
+        "",
+        *(f"* {line}" for line in REFERENCE_STAND_INS),
+        "",
+    )
 
 
 def _lab_section() -> tuple[str, ...]:
@@ -566,6 +790,7 @@ def format_markdown() -> str:
             "",
             *(f"* {duty}" for duty in HOST_DUTIES),
             "",
+            *_owners_section(),
             *_lab_section(),
             "| Decision | Fields changed and how | The host decides | Notes | Rules |",
             "|---|---|---|---|---|",

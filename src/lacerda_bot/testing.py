@@ -187,9 +187,9 @@ def reference_board() -> Board:
             ScientistSlot(slot=i, scientist=s) for i, s in enumerate(Scientist)
         ),
         contract_display=(
-            ContractSlot(slot=0, id=HostId("C1"), kind=ContractKind.UPGRADE),
-            ContractSlot(slot=1, id=HostId("C7"), kind=ContractKind.DELIVERY),
-            ContractSlot(slot=2, id=HostId("C11"), kind=ContractKind.DELIVERY),
+            ContractSlot(slot=6, id=HostId("C1"), kind=ContractKind.UPGRADE),
+            ContractSlot(slot=7, id=HostId("C7"), kind=ContractKind.DELIVERY),
+            ContractSlot(slot=8, id=HostId("C11"), kind=ContractKind.DELIVERY),
         ),
         contract_crystal_cost=1,
         warehouse=tuple(Stock(item=item, units=2) for item in Item),
