@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from lacerda_bot import __version__
+from lacerda_bot._conformance_command import add_conformance_parser
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot._serve_command import add_serve_parser
@@ -97,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_table_parsers(commands)
     add_serve_parser(commands)
+    add_conformance_parser(commands)
     add_web_parser(commands)
     return parser
 

@@ -25,7 +25,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Never, TypeVar
 
 import attrs
@@ -35,7 +35,7 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _json_converter
 from cattrs.v import format_exception
 
-from lacerda_bot.decisions import DECISION_TYPES, Described
+from lacerda_bot.decisions import DECISION_TYPES, Decision, Described
 from lacerda_bot.errors import (
     InvalidValueError,
     LacerdaBotError,
@@ -56,6 +56,7 @@ __all__ = [
     "parse_json",
     "structure",
     "unstructure",
+    "unstructure_decisions",
 ]
 
 T = TypeVar("T")
@@ -632,6 +633,21 @@ def unstructure(value: object) -> Any:
     [9, 2, 12]
     """
     return _converter().unstructure(value, unstructure_as=type(value))
+
+
+def unstructure_decisions(decisions: Iterable[Any]) -> list[Any]:
+    """*decisions* as plain JSON data, each with its ``"type"``, as an outcome holds them.
+
+    What the ``apply`` call of ``serve`` and a conformance host read.
+
+    >>> from lacerda_bot.decisions import GainShip
+    >>> unstructure_decisions([GainShip()])[0]["type"]
+    'GainShip'
+    """
+    data: list[Any] = _converter().unstructure(
+        tuple(decisions), unstructure_as=tuple[Decision, ...]
+    )
+    return data
 
 
 def structure(data: object, cls: type[T], *, path: str = "$") -> T:
