@@ -38,6 +38,11 @@ def answer(request: dict[str, object], fault: str) -> dict[str, object]:
     return {"id": rid, "view": view}
 
 
+def write(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
 def main() -> None:
     fault = sys.argv[1] if len(sys.argv) > 1 else ""
     for line in sys.stdin:
@@ -46,9 +51,9 @@ def main() -> None:
         if fault == "silent":
             time.sleep(3600)
         if fault == "garbage":
-            print("this is not JSON", flush=True)
+            write("this is not JSON")
             continue
-        print(json.dumps(answer(json.loads(line), fault)), flush=True)
+        write(json.dumps(answer(json.loads(line), fault)))
 
 
 if __name__ == "__main__":
