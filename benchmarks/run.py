@@ -40,7 +40,7 @@ from typing import Final
 import chess
 import chess.pgn
 
-from lacerda_bot import Board, BotState, dumps, loads, new_bot, take_turn
+from lacerda_bot import Board, BotState, dumps, loads, new_bot, serialization, take_turn
 from lacerda_bot._board.paths import eligible_tiles, nearest_tiles
 from lacerda_bot._board.usable import usable_gains
 from lacerda_bot._board.ways import Trip, ways
@@ -371,7 +371,7 @@ def main(quick: bool = False) -> None:
     )
     rate, plain = json_rate(int(20_000 * scale))
     print(
-        f"| JSON save + load, mid-game bot state | {rate:,.0f}/s | {plain:,.0f}/s plain json round trips | {rate / plain:.2f}x | >= 0.6x |"
+        f"| JSON save + load, mid-game bot state ({'orjson' if serialization._ORJSON else 'stdlib json'}) | {rate:,.0f}/s | {plain:,.0f}/s plain json round trips | {rate / plain:.2f}x | >= 1x |"
     )
     print(
         f"| JSON save + load, mid-game bot state (absolute) | {rate:,.0f}/s | | | >= 20,000/s |"

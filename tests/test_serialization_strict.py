@@ -6,7 +6,9 @@ or raises :class:`SerializationError` naming where. Nothing else escapes.
 """
 
 import json
+from typing import Any
 
+import cattrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,8 +20,10 @@ from lacerda_bot import (
     dumps,
     loads,
     new_bot,
+    serialization,
     take_turn,
 )
+from lacerda_bot.conformance import bot_states
 from lacerda_bot.decisions import Construct, GainCrystals
 from lacerda_bot.testing import reference_board
 
@@ -135,3 +139,51 @@ def test_a_lone_surrogate_is_refused() -> None:
     document["data"]["trace"]["note"] = "\ud800"
     with pytest.raises(SerializationError, match="not a Unicode text"):
         loads(json.dumps(document), type(decision))
+
+
+# --- the direct path of a bot state -----------------------------------------------------
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=2), inner, max_size=2)
+    ),
+    max_leaves=4,
+)
+
+
+def _generic_converter() -> cattrs.Converter:
+    """The converter without the bot state's direct paths: its generic hooks only."""
+    converter = serialization.make_converter()
+    generic = serialization._structure_all_fields(BotState, converter)
+    converter.register_structure_hook(BotState, generic)
+    return converter
+
+
+def _outcome(structure: Any) -> object:
+    try:
+        return structure()
+    except Exception as error:  # the kind and text of the refusal
+        return (type(error).__name__, str(error))
+
+
+@given(bot=bot_states(), data=st.data())
+def test_a_bot_state_loads_as_the_generic_path_loads_it(
+    bot: BotState, data: st.DataObject
+) -> None:
+    """Whatever one field holds, the direct path builds or refuses as the generic one."""
+    document = serialization.unstructure(bot)
+    generic = _generic_converter()
+    assert document == generic.unstructure(bot, unstructure_as=BotState)
+    name = data.draw(st.sampled_from([*document, "extra"]))
+    if data.draw(st.booleans()):
+        if name in document and data.draw(st.booleans()):
+            del document[name]
+        else:
+            document[name] = data.draw(_JSON_VALUES)
+
+    fast = _outcome(lambda: serialization._converter().structure(document, BotState))
+    slow = _outcome(lambda: generic.structure(document, BotState))
+
+    assert fast == slow

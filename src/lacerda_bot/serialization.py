@@ -35,6 +35,7 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _json_converter
 from cattrs.v import format_exception
 
+from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DECISION_TYPES, Decision, Described
 from lacerda_bot.errors import (
     InvalidValueError,
@@ -42,6 +43,7 @@ from lacerda_bot.errors import (
     SerializationError,
 )
 from lacerda_bot.hexmap import Hex, canonical
+from lacerda_bot.model import BuildingType
 from lacerda_bot.options import Options
 from lacerda_bot.trace import Trace, TraceShape
 
@@ -94,9 +96,12 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
     converter.register_structure_hook_factory(_may_describe, _structure_described)
     converter.register_unstructure_hook_func(_is_decision_union, _tagged(converter))
     converter.register_structure_hook_factory(_is_decision_union, _untagged)
+    options = _remembered(_structure_all_fields(Options, converter))
+    converter.register_structure_hook(Options, options)
     converter.register_structure_hook(
-        Options, _remembered(_structure_all_fields(Options, converter))
+        BotState, _bot_state(_structure_all_fields(BotState, converter), options)
     )
+    converter.register_unstructure_hook(BotState, _bot_state_data())
     # A trace is written as its five values (its explanation built if it was not).
     converter.register_unstructure_hook(
         Trace, lambda trace: converter.unstructure(TraceShape.of(trace), TraceShape)
@@ -106,6 +111,86 @@ def make_converter(*, detailed_validation: bool = True) -> cattrs.Converter:
         Trace, lambda value, _: shape(value, TraceShape).trace()
     )
     return converter
+
+
+_BOT_FIELDS: Final = len(attrs.fields(BotState))
+_POINTERS: Final = {member.value: member for member in BuildingType}
+
+
+def _bot_state(
+    generic: Callable[[Any, Any], Any], options: Callable[[Any, Any], Any]
+) -> Callable[[Any, Any], Any]:
+    """*generic*, the strict structure of a bot state, with a direct path first.
+
+    A bot state is the document a host sends with every call. The direct path
+    builds it from data of exactly the JSON types it needs; the state's own
+    checks (``BotState.__attrs_post_init__``) then test every value, as on the
+    generic path. Anything else (a key missing or extra, another JSON type, a
+    value the state refuses) goes to *generic*, which refuses it with its path.
+    """
+
+    def structure(value: Any, cls: Any) -> Any:
+        try:
+            if type(value) is not dict or len(value) != _BOT_FIELDS:
+                return generic(value, cls)
+            draw, discard = value["draw_pile"], value["discard_pile"]
+            pointer = value["pointer"]
+            if type(draw) is not list or type(discard) is not list:
+                return generic(value, cls)
+            return BotState(
+                seed=value["seed"],
+                events=value["events"],
+                draw_pile=tuple(draw),
+                discard_pile=tuple(discard),
+                pass_count=value["pass_count"],
+                pointer=_POINTERS[pointer],
+                last_card=value["last_card"],
+                current_card=value["current_card"],
+                options=options(value["options"], Options),
+            )
+        except Exception:  # a key missing, a value refused: the generic path says which
+            return generic(value, cls)
+
+    return structure
+
+
+def _bot_state_data() -> Callable[[BotState], dict[str, Any]]:
+    """A bot state's data as the generic converter writes it, built directly.
+
+    The options of a game are one value: their data is made once and copied,
+    remembered by identity (the value itself is held, so its id stays its own).
+    """
+    written: dict[int, tuple[Options, tuple[tuple[str, Any], ...]]] = {}
+
+    def options_data(options: Options) -> dict[str, Any]:
+        found = written.get(id(options))
+        if found is None or found[0] is not options:
+            if len(written) >= _REMEMBERED:
+                written.clear()
+            items = tuple(
+                (name, value.value if isinstance(value, enum.Enum) else value)
+                for name, value in ((n, getattr(options, n)) for n in _OPTION_FIELDS)
+            )
+            found = written[id(options)] = (options, items)
+        return dict(found[1])
+
+    def data(bot: BotState) -> dict[str, Any]:
+        return {
+            "seed": bot.seed,
+            "events": bot.events,
+            "draw_pile": list(bot.draw_pile),
+            "discard_pile": list(bot.discard_pile),
+            "pass_count": bot.pass_count,
+            "pointer": bot.pointer.value,
+            "last_card": bot.last_card,
+            "current_card": bot.current_card,
+            "options": options_data(bot.options),
+        }
+
+    return data
+
+
+_OPTION_FIELDS: Final = tuple(f.name for f in attrs.fields(Options))
 
 
 _REMEMBERED: Final = 32
@@ -120,13 +205,14 @@ def _remembered(structure: Callable[[Any, Any], Any]) -> Callable[[Any, Any], An
     type, so ``1`` and ``true`` (equal in Python) never share a result, and
     only documents that structured without error are remembered.
     """
-    built: dict[tuple[tuple[str, type, Any], ...], Any] = {}
+    built: dict[tuple[tuple[Any, ...], ...], Any] = {}
 
     def remembered(value: Any, cls: Any) -> Any:
         if type(value) is not dict:
             return structure(value, cls)
         try:
-            key = tuple([(k, type(v), v) for k, v in value.items()])
+            values = tuple(value.values())
+            key = (tuple(value), values, tuple(map(type, values)))
             found = built.get(key)
         except TypeError:  # an unhashable value: a list or an object
             return structure(value, cls)
@@ -677,7 +763,20 @@ def structure(data: object, cls: type[T], *, path: str = "$") -> T:
         raise SerializationError(path, str(error)) from None
 
 
+_ENVELOPE: Final = frozenset({"format", "version", "type", "data"})
+
+
 def _open_envelope(document: Any, cls: type) -> Any:
+    if (
+        type(document) is dict
+        and len(document) == len(_ENVELOPE)
+        and type(document.get("version")) is int
+        and document.get("version") == FORMAT_VERSION
+        and document.get("format") == FORMAT
+        and document.get("type") == cls.__name__
+        and "data" in document
+    ):  # the usual document, checked at once (strings compare equal only to strings)
+        return document["data"]
     if not isinstance(document, dict):
         raise SerializationError("$", "expected a JSON object")
     checks = (
@@ -694,7 +793,7 @@ def _open_envelope(document: Any, cls: type) -> Any:
             )
     if "data" not in document:
         raise SerializationError("$.data", "missing")
-    extra = sorted(set(document) - {"format", "version", "type", "data"})
+    extra = sorted(set(document) - _ENVELOPE)
     if extra:
         raise SerializationError(f"$.{extra[0]}", "not a key of the envelope")
     return document["data"]
