@@ -459,6 +459,9 @@ const APPLY = {
     host.lacerdaContracts.push(d.kind);
     host.scalars.colonist_on_hire_slot = true;
   },
+  // It follows a TakeContract and a HireScientist alike, with the slot just emptied:
+  // after a hire, a Scientist's slot (the display the two share, R-COLONY-8). This host
+  // puts the Contract in that slot of its Contract display, if that slot is free.
   RefillContractDisplay(host, d, own) {
     if (!own || host.contractDisplay.has(d.slot)) return;
     const shown = new Set([...host.contractDisplay.values()].map((c) => c.id));
