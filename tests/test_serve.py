@@ -12,7 +12,6 @@ import io
 import json
 import os
 import select
-import shutil
 import socket
 import socketserver
 import struct
@@ -28,7 +27,7 @@ import pytest
 
 import lacerda_bot._server
 import lacerda_bot.protocol
-from lacerda_bot import dumps, new_bot
+from lacerda_bot import new_bot
 from lacerda_bot._server import MAX_HEAD_BYTES, Answerer, http_server, serve_stdio
 from lacerda_bot.cli import main
 from lacerda_bot.protocol import MAX_REQUEST_BYTES, ErrorType, Reply, reply
@@ -1012,31 +1011,3 @@ def test_serve_refuses_a_timeout_out_of_range(
     assert "--timeout takes a number of seconds above 0 and at most 86400" in (
         capsys.readouterr().err
     )
-
-
-# --- a host in another language ------------------------------------------------------
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
-def test_node_host_plays_turns(tmp_path: Path) -> None:
-    """examples/node_host.mjs starts the server, sets Lacerda up and plays three turns."""
-    board = tmp_path / "board.json"
-    board.write_text(dumps(reference_board()), encoding="utf-8")
-    node = shutil.which("node")
-    assert node is not None
-
-    done = subprocess.run(
-        [node, str(ROOT / "examples" / "node_host.mjs"), str(board), "3", "--", *SERVE],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert "setup:\n  StartingSpace space=" in out
-    for turn in (1, 2, 3):
-        assert f"turn {turn}:\n  RevealCard card=" in out
-    assert "a request without a view: SerializationError at $.view" in out
-    assert "played 3 turns" in out
