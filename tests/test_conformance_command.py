@@ -60,7 +60,12 @@ def test_declared_values_are_checked(
     values = tmp_path / "values.json"
     values.write_text(
         json.dumps(
-            {"lss_op": [0, 1, 2, 3], "mission_credits": [], "lab_column_values": None}
+            {
+                "lss_op": [0, 1, 2, 3],
+                "mission_credits": [],
+                "lab_column_values": None,
+                "shelter_crystals": 0,
+            }
         )
     )
 
@@ -138,7 +143,7 @@ def test_values_that_do_not_load_are_refused_whole(
 ) -> None:
     values = tmp_path / "values.json"
     values.write_text(
-        '{"lss_op": [0, -1], "mission_credits": null, "lab_column_values": null}'
+        '{"lss_op": [0, -1], "mission_credits": null, "lab_column_values": null, "shelter_crystals": 0}'
     )
 
     status, _, err = run(capsys, "--values", str(values), "--", *HOST)

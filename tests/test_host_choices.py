@@ -27,15 +27,39 @@ from lacerda_bot.contract import (
 from lacerda_bot.decisions import (
     AdvanceMission,
     BuildShelter,
+    CollectTile,
     Construct,
+    DevelopTech,
+    GainBot,
     GainCrystals,
+    GainShip,
+    HireScientist,
+    LearnTech,
+    ObtainBlueprint,
     RefillContractDisplay,
+    TakeContract,
     Upgrade,
 )
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.hexmap import dist
 from lacerda_bot.model import BuildingType, ContractKind, HostId, MissionSlot
 from lacerda_bot.records import AdvancedCount, ContractSlot
 from lacerda_bot.testing import apply
+
+EARNS = (
+    Construct,
+    Upgrade,
+    BuildShelter,
+    ObtainBlueprint,
+    LearnTech,
+    DevelopTech,
+    HireScientist,
+    TakeContract,
+    CollectTile,
+    GainShip,
+    GainBot,
+)
+"""What he does that may earn him Crystals by the host's rules (R-MISSION-3, R-BUILD-11)."""
 
 OWN_LSS_OP = (0, 2, 3, 5, 7, 9, 11, 13)
 OWN_COLUMNS = (0, 1, 3, 6, 10, 15)
@@ -46,7 +70,10 @@ OWN_CREDITS = (
     MissionCredit(building=BuildingType.MINE, upgrade=True, mission=MissionSlot.C),
 )
 OWN_VALUES = HostValues(
-    lss_op=OWN_LSS_OP, mission_credits=OWN_CREDITS, lab_column_values=OWN_COLUMNS
+    lss_op=OWN_LSS_OP,
+    mission_credits=OWN_CREDITS,
+    lab_column_values=OWN_COLUMNS,
+    shelter_crystals=1,
 )
 
 
@@ -112,6 +139,7 @@ class OwnHost:
                 case _:
                     pass
             board = self.credit(before, board, decision)
+            board = self.arrows(before, board, decision)
             board = self.rename(before, board)
         if lss_built >= 2:  # its own trigger: two LSS buildings in one call
             board = attrs.evolve(board, colony_level=board.colony_level + 1)
@@ -140,6 +168,14 @@ class OwnHost:
     def credit(self, before: Board, board: Board, decision: Decision) -> Board:
         """His Mission contributions' Crystals, from the supply, capped (R-MISSION-3)."""
         match decision:
+            case BuildShelter():  # its yield: 1 Crystal
+                gain = min(1, board.free_depot_spaces, board.supply_crystals)
+                return attrs.evolve(
+                    board,
+                    spendable_crystals=board.spendable_crystals + gain,
+                    free_depot_spaces=board.free_depot_spaces - gain,
+                    supply_crystals=board.supply_crystals - gain,
+                )
             case Construct():
                 building, upgrade = decision.building, False
             case Upgrade():
@@ -166,6 +202,25 @@ class OwnHost:
             spendable_crystals=board.spendable_crystals + gain,
             free_depot_spaces=board.free_depot_spaces - gain,
             supply_crystals=board.supply_crystals - gain,
+        )
+
+    def arrows(self, before: Board, board: Board, decision: Decision) -> Board:
+        """A tile on his site puts a Crystal from the supply on a hex next to it."""
+        if not isinstance(decision, Construct | BuildShelter):
+            return board
+        if decision.hex not in {t.hex for t in before.map_tiles}:
+            return board
+        free = sorted(
+            h
+            for h in board.map_hexes - board.crystal_hexes
+            if dist(h, decision.hex) == 1
+        )
+        if not free or not board.supply_crystals:
+            return board
+        return attrs.evolve(
+            board,
+            crystal_hexes=board.crystal_hexes | {free[0]},
+            supply_crystals=board.supply_crystals - 1,
         )
 
     def rename(self, before: Board, board: Board) -> Board:
@@ -228,13 +283,13 @@ def test_an_upgrade_counted_nowhere_is_caught_once_values_are_declared() -> None
 
 
 def test_crystals_from_nowhere_are_caught() -> None:
-    """A credit larger than any Mission could pay is no Mission credit."""
+    """Crystals credited for a call in which he did nothing that earns any."""
 
     def hoards(board: Board, decisions: Sequence[Decision]) -> Board:
         after = apply(board, decisions)
         extra = min(after.free_depot_spaces, after.supply_crystals, 1)
-        if len(decisions) > 1 or not extra:
-            return after
+        if not extra or any(isinstance(d, EARNS) for d in decisions):
+            return after  # what a credit may be: left alone
         return attrs.evolve(
             after,
             spendable_crystals=after.spendable_crystals + extra,
@@ -317,6 +372,54 @@ def test_a_displaced_rover_sent_farther_than_nearest_is_caught() -> None:
         check_host(lambda b: b, far, games=10)
 
     assert info.value.field == "human_rover"
+
+
+def test_a_crystal_placed_away_from_his_sites_is_caught() -> None:
+    def scatters(board: Board, decisions: Sequence[Decision]) -> Board:
+        after = apply(board, decisions)
+        built = [d.hex for d in decisions if isinstance(d, Construct)]
+        far = sorted(
+            h
+            for h in after.map_hexes - after.crystal_hexes
+            if built and all(dist(h, b) > 1 for b in built)
+        )
+        if not far:
+            return after
+        return attrs.evolve(
+            after,
+            crystal_hexes=after.crystal_hexes | {far[0]},
+            supply_crystals=after.supply_crystals - 1,
+        )
+
+    with pytest.raises(ConformanceError) as info:
+        check_host(lambda b: b, scatters, games=2)
+
+    assert info.value.field == "crystal_hexes"
+    assert info.value.decision_type == "Construct"
+
+
+def test_the_own_host_exercises_every_choice_it_has() -> None:
+    """The own host's games place arrow Crystals, credit Missions and Shelters, rename."""
+    seen: set[str] = set()
+
+    def watching(board: Board, decisions: Sequence[Decision]) -> Board:
+        after = OwnHost()(board, decisions)
+        reference = apply(board, decisions)
+        if after.crystal_hexes != reference.crystal_hexes:
+            seen.add("arrows")
+        if after.spendable_crystals != reference.spendable_crystals:
+            seen.add("credits")
+        if any(isinstance(d, BuildShelter) for d in decisions):
+            seen.add("shelter")
+        if after.human_rover != reference.human_rover:
+            seen.add("rover")
+        if after.contract_display != reference.contract_display:
+            seen.add("refill")
+        return after
+
+    check_host(own_host, watching, games=10)
+
+    assert seen == {"arrows", "credits", "shelter", "refill", "rover"}
 
 
 def test_field_owners_name_fields_of_the_view() -> None:

@@ -24,13 +24,21 @@ from lacerda_bot._board.paths import free_hexes_nearest
 from lacerda_bot.contract import FIELD_OWNERS, FieldOwner, HostValues, MissionCredit
 from lacerda_bot.decisions import (
     BuildShelter,
+    CollectTile,
     Construct,
     Decision,
+    DevelopTech,
+    GainBot,
     GainCrystals,
+    GainShip,
+    HireScientist,
+    LearnTech,
+    ObtainBlueprint,
     RefillContractDisplay,
+    TakeContract,
     Upgrade,
 )
-from lacerda_bot.hexmap import Hex
+from lacerda_bot.hexmap import Hex, dist
 from lacerda_bot.model import BuildingType, FigureKind, MissionSlot, Owner
 from lacerda_bot.records import (
     AdvancedCount,
@@ -87,6 +95,7 @@ def reconciled(
         _new_ids,
         _displaced_rover,
         _displaced_figures,
+        _arrow_crystals,
         _crystals,
     )
     for step in steps:
@@ -255,6 +264,50 @@ def _bot(figure: Figure) -> bool:
     return figure.kind is FigureKind.BOT and figure.owner is Owner.HUMAN
 
 
+def _arrow_crystals(
+    before: Board,
+    decisions: Sequence[Decision],
+    reference: Board,
+    host: Board,
+    values: HostValues | None,
+) -> Board | Difference:
+    """Crystals the tile arrows of his sites put on the map hexes next to them (R-BUILD-11).
+
+    The host's to place, from the supply: set aside here, so that the supply
+    compares as if they were not placed.
+    """
+    placed = host.crystal_hexes - reference.crystal_hexes
+    tiled = {t.hex for t in before.map_tiles}
+    sites = [h for h in _sites(decisions) if h in tiled]
+    if reference.crystal_hexes <= host.crystal_hexes and all(
+        any(dist(h, site) == 1 for site in sites) for h in placed
+    ):
+        return evolve_board(
+            host,
+            crystal_hexes=reference.crystal_hexes,
+            supply_crystals=host.supply_crystals + len(placed),
+        )
+    return ("crystal_hexes", reference.crystal_hexes, host.crystal_hexes)
+
+
+_MOST_YIELD: Final = 3
+"""The most Crystals a host may credit him per decision without declared values."""
+_EARNS: Final = (
+    Construct,
+    Upgrade,
+    BuildShelter,
+    ObtainBlueprint,
+    LearnTech,
+    DevelopTech,
+    HireScientist,
+    TakeContract,
+    CollectTile,
+    GainShip,
+    GainBot,
+)
+"""What he does that may contribute to a Mission (R-MISSION-3) or yield (R-BUILD-11)."""
+
+
 def _crystals(
     before: Board,
     decisions: Sequence[Decision],
@@ -272,8 +325,11 @@ def _crystals(
     supply = reference.supply_crystals - host.supply_crystals
     held = reference.free_depot_spaces - host.free_depot_spaces
     spendable = host.spendable_crystals - reference.spendable_crystals
-    most = max((m.crystals for m in before.missions if not m.completed), default=0)
-    if 0 <= spendable <= held <= supply <= most * len(decisions):
+    most = max(
+        (m.crystals for m in before.missions if not m.completed), default=_MOST_YIELD
+    )
+    earning = sum(isinstance(d, _EARNS) for d in decisions)
+    if 0 <= spendable <= held <= supply <= max(most, _MOST_YIELD) * earning:
         return evolve_board(host, **{n: getattr(reference, n) for n in _CRYSTAL_FIELDS})
     for name in _CRYSTAL_FIELDS:
         if getattr(host, name) != getattr(reference, name):
@@ -307,13 +363,11 @@ def _credited(
         kinds.update({b.hex: b.type for b in board.buildings})
         slot = _credit_of(decision, kinds, rules)
         mission = missions.get(slot) if slot is not None else None
-        if mission is not None and not mission.completed:
-            gain = min(
-                mission.crystals,
-                board.free_depot_spaces - extra,
-                board.supply_crystals - taken,
-            )
-            extra, taken = extra + gain, taken + gain
+        due = mission.crystals if mission is not None and not mission.completed else 0
+        if isinstance(decision, BuildShelter):
+            due += values.shelter_crystals
+        gain = min(due, board.free_depot_spaces - extra, board.supply_crystals - taken)
+        extra, taken = extra + gain, taken + gain
     return {
         "spendable_crystals": board.spendable_crystals + extra,
         "free_depot_spaces": board.free_depot_spaces - extra,

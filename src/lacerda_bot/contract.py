@@ -29,7 +29,7 @@ import attrs
 
 import lacerda_bot.decisions as d
 from lacerda_bot._enum import IdentityEnum
-from lacerda_bot._validate import is_instance
+from lacerda_bot._validate import is_instance, is_int
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.lab import PRINTED_COLUMNS, picture, staggered
 from lacerda_bot.model import (
@@ -76,10 +76,15 @@ class FieldOwner(IdentityEnum):
     what it likes; compared but for the slots the call empties or refills."""
     CREDITED = "credited"
     """His Crystals: the library forecasts its gains and payments, the host adds
-    the Crystals of his Mission contributions (R-MISSION-3); compared up to them."""
+    the Crystals of his Mission contributions (R-MISSION-3) and of a Shelter's
+    yield (R-BUILD-11); compared up to them."""
     NAMED = "named"
     """The buildings: the library decides what is built where, the host names the
     new ones (their ``id``); compared but for those ids."""
+    SCATTERED = "scattered"
+    """The Crystals on the map: the library decides those his builds and his Rover
+    take, the host places those a site's tile arrows put on the map hexes around it
+    (R-BUILD-11); compared but for those."""
     DISPLACED = "displaced"
     """The human's Rover and figures: the library decides which are displaced
     (R-BUILD-4), the host which nearest available hex each takes; compared but
@@ -98,6 +103,7 @@ FIELD_OWNERS: Final[Mapping[str, FieldOwner]] = {
     "spendable_crystals": FieldOwner.CREDITED,
     "free_depot_spaces": FieldOwner.CREDITED,
     "supply_crystals": FieldOwner.CREDITED,
+    "crystal_hexes": FieldOwner.SCATTERED,
     "buildings": FieldOwner.NAMED,
     "figures": FieldOwner.DISPLACED,
     "human_rover": FieldOwner.DISPLACED,
@@ -174,6 +180,9 @@ class HostValues:
     )
     """The OP under his Lab's columns that the host's views report; ``None``:
     unchecked."""
+    shelter_crystals: int = attrs.field(default=0, validator=is_int(0))
+    """The Crystals a Shelter he builds yields him from the supply, capped
+    (R-BUILD-11); checked with :attr:`mission_credits`."""
 
 
 REFERENCE_STAND_INS: Final[tuple[str, ...]] = (
@@ -296,14 +305,15 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
             _change("free_depot_spaces", "-*kept*, whatever the source."),
             _change(
                 "supply_crystals",
-                "-*kept* only if `source.from_supply`: a `rover_path` Crystal comes"
-                " off the map and a `warehouse` one from the Warehouse, not the"
-                " supply.",
+                "-*kept* unless *source* is `rover_path` or `warehouse`: those"
+                " Crystals come off the map or from the Warehouse, not the supply.",
             ),
             _change("spendable_crystals", "+*kept* if the host makes them spendable."),
         ),
         host_decides=(
-            "which gained Crystals are spendable now (the reference host: all)",
+            "which gained Crystals are spendable now (the reference host, and the"
+            " kit: all, at once, whatever `same_call_gains_spendable` says; that"
+            " option says only what the library assumes within a call)",
             "the cap of each gain in application order, its own credits included:"
             " *kept* is a forecast",
         ),
@@ -514,7 +524,13 @@ DECISION_CONTRACTS: Final[tuple[DecisionContract, ...]] = (
     DecisionContract(
         decision=d.TakeWarehouseItem,
         rules=("R-TO-3",),
-        changes=(_change("warehouse", "the leftmost *item* stock left loses 1 unit."),),
+        changes=(
+            _change(
+                "warehouse",
+                "the leftmost stock of *item* that has a unit left loses 1 (a stock"
+                " at 0 stays listed).",
+            ),
+        ),
         notes=(
             "A Crystal is his by the GainCrystals (`warehouse`) that follows, not"
             " from the general supply; with *to_supply*, a Resource goes there.",
@@ -602,7 +618,17 @@ HOST_DUTIES: Final[tuple[str, ...]] = (
     " refills a Scientist's space moves that slot number to `contract_display`.",
     "It names what is new (buildings, the cards that refill a display): decisions"
     " carry only ids and slots the view gave.",
-    "A free hex, below, is a map hex with no building and no figure (R-BUILD-4).",
+    "An available hex, below, is a map hex that is empty (no building, tile,"
+    " Crystal or figure; either Rover counts as a figure) or holds a building with"
+    " no figure (an upgraded building's marker counts as one) (R-BUILD-4). A"
+    " nearest available hex is one at the fewest steps over map hexes from the"
+    " site; among several the host picks (the reference host: the first by `r`,"
+    " then `q`). The human's Rover moves first, then each of her Bots, one at a"
+    " time: a hex a piece takes is no longer available to the next, and a piece"
+    " with no available hex stays.",
+    "Lists of the view may come in any order (the library sorts them); a set of"
+    " hexes (`map_hexes`, `crystal_hexes`) is listed once each, in order of `r`,"
+    " then `q`.",
     "It credits the Mission contributions of his actions and their Crystals, capped"
     " like any gain (R-MISSION-3, R-CRYSTAL-2).",
     "It levels the Colony up by its own trigger, and calls `colony_level_up` once"
@@ -663,8 +689,14 @@ _CHECKED: Final[Mapping[FieldOwner, str]] = {
     ),
     FieldOwner.CREDITED: (
         "the library forecasts the gains and payments; the host adds the Crystals"
-        " of his Mission contributions from the supply; compared up to them (at"
-        " most one open Mission's Crystals per decision, all from the supply)"
+        " of his Mission contributions and of a Shelter's yield, from the supply"
+        " (R-MISSION-3, R-BUILD-11); compared up to them (at most 3, or the largest"
+        " open Mission's Crystals, per decision)"
+    ),
+    FieldOwner.SCATTERED: (
+        "the library decides which Crystals his builds and his Rover take; the"
+        " host places those a site's tile arrows put on the map around it, from"
+        " the supply (R-BUILD-11); compared but for those"
     ),
     FieldOwner.NAMED: (
         "the library decides what is built where; the host names new buildings;"
@@ -701,8 +733,9 @@ def _owners_section() -> tuple[str, ...]:
         "`op_track` when it raises an LSS marker to space *i* (`lss_op[i]`);",
         "`mission_credits`, which of his builds and Upgrades contribute to which",
         "Mission (each then pays that Mission's `crystals`, capped, if the Mission",
-        "was open when the call began); `lab_column_values`, the values its views",
-        "report. With any values declared, `advanced_buildings_on_mars` is checked",
+        "was open when the call began); `shelter_crystals`, what a Shelter he builds",
+        "yields him (checked with `mission_credits`); `lab_column_values`, the values",
+        "its views report. With any values declared, `advanced_buildings_on_mars` is checked",
         "as well: one more of the upgraded building's type per Upgrade. A",
         "Mission's completion and the Colony's level are never checked: their",
         "tracks are off the view.",
