@@ -228,7 +228,7 @@ def test_a_view_breaking_the_rules_is_an_invalid_host_state() -> None:
 
     assert error["type"] == "InvalidHostStateError"
     assert error["field"] == "lacerda_rover"
-    assert error["expected"] == "a map hex or None"
+    assert error["expected"] == "a map hex, or none for no Rover"
 
 
 def test_an_oversized_request_is_refused_unread() -> None:

@@ -74,7 +74,9 @@ class InvalidHostStateError(LacerdaBotError, ValueError):
     Raised before any decision is made, so no partial result exists.
 
     Attributes:
-        field: the dotted path of the bad item in the view.
+        field: the dotted path of the bad item in the view, its index that of
+            the host's own collection (``buildings[3].id``; a set's, in
+            canonical order).
         expected: what the rules require there.
         value: the value refused, as given.
     """
