@@ -21,9 +21,9 @@ Every error names the field (a dotted path such as ``buildings[3].hex``) and
 what was expected. ``str()`` of an :class:`InvalidValueError` or an
 :class:`InvalidHostStateError` shows the refused value as Python writes it
 (``Hex(q=40, r=40)``, ``True``, a ``list`` apart from a ``tuple``), for the
-Python caller who passed it; their typed attributes ``field``, ``expected``
-and ``value`` let a JSON client's message be worded in JSON terms
-(``{"q": 40, "r": 40}``, ``true``). A :class:`SerializationError` is about
+Python caller who passed it; the ``serve`` protocol words the same error in
+JSON terms (``{"q": 40, "r": 40}``, ``true``) from the typed attributes
+``field``, ``expected`` and ``value``. A :class:`SerializationError` is about
 a JSON document, so its message is in JSON terms for everyone.
 """
 
