@@ -675,8 +675,10 @@ class LacerdaServer {
 
 function result(response, key) {
   if ("error" in response) {
-    const { type, path, field, message } = response.error;
-    throw new Error(`${type} at ${path ?? field}: ${message}`);
+    // Every message starts with where: the JSON path into the request (or, for an
+    // HTTP header refused, its name), then what was expected and the value sent.
+    const { type, message } = response.error;
+    throw new Error(`${type}: ${message}`);
   }
   return response[key];
 }

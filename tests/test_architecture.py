@@ -19,6 +19,7 @@ VOCABULARY = frozenset(
         "_deck",
         "_dominance",
         "_enum",
+        "_json_terms",
         "_lab",
         "_state",
         "_ties",

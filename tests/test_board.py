@@ -25,9 +25,18 @@ from lacerda_bot.model import (
     Item,
     MissionSlot,
     Owner,
+    Scientist,
     TechType,
 )
-from lacerda_bot.records import Figure, GridTile, LabSpace, Mission, Stock
+from lacerda_bot.records import (
+    AdvancedCount,
+    Figure,
+    GridTile,
+    HeldBlueprint,
+    LabSpace,
+    Mission,
+    Stock,
+)
 from lacerda_bot.testing import apply, building, reference_board, small_board, tile
 
 from .helpers_checks import Counting
@@ -83,7 +92,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
         ("free_depot_spaces", {"free_depot_spaces": -2}),
         ("colony_level", {"colony_level": True}),
         (
-            "buildings.id",
+            "buildings[1].id",
             {
                 "buildings": (
                     building(0, 0, BuildingType.MINE),
@@ -92,7 +101,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
             },
         ),
         (
-            "buildings.hex",
+            "buildings[1].hex",
             {
                 "buildings": (
                     building(0, 0, BuildingType.MINE),
@@ -120,7 +129,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
             },
         ),
         (
-            "tiles.id",
+            "map_tiles[1].tile.id",
             {
                 "map_tiles": (
                     tile("T", 1, 0, Gain(kind=GainKind.BOT)),
@@ -133,7 +142,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
             {"map_tiles": (tile("T", 0, 0, Gain(kind=GainKind.BOT)),)},
         ),
         (
-            "tech_grid.id",
+            "tech_grid[1].id",
             {
                 "tech_grid": (
                     GridTile(id=HostId("g"), tech=TechType.MINE),
@@ -142,7 +151,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
             },
         ),
         (
-            "missions.slot",
+            "missions[1].slot",
             {
                 "missions": (
                     Mission(slot=MissionSlot.A, id=HostId("a")),
@@ -152,7 +161,7 @@ CHEAT = Figure(hex=Hex(9, 9), kind=FigureKind.BOT, owner=Owner.HUMAN)
         ),
         ("buildings[0].owner", {"buildings": (building(0, 0, BuildingType.SHELTER),)}),
         ("initial_mine_hex", {"initial_mine_hex": Hex(9, 9)}),
-        ("crystal_hexes", {"crystal_hexes": frozenset({Hex(9, 9)})}),
+        ("crystal_hexes[0]", {"crystal_hexes": frozenset({Hex(9, 9)})}),
         ("buildings[0]", {"buildings": ("a mine",)}),
         ("map_hexes", {"map_hexes": frozenset({"0,0"})}),
         ("side", {"side": "colony"}),
@@ -369,3 +378,114 @@ def test_decisions_with_no_board_effect_are_found_by_exact_type() -> None:
     """apply_decision's shortcut tests ``type(decision)``: only right for final classes."""
     for kind in effects._NO_EFFECT:
         assert getattr(kind, "__final__", False), kind.__name__
+
+
+# --- errors name items as the host holds them -------------------------------------------
+
+UNSORTED = (
+    building(1, 1, BuildingType.MINE),
+    building(0, 0, BuildingType.MINE),
+    building(1, 0, BuildingType.GENERATOR),
+)
+"""Three buildings out of canonical order (by r, then q): the host's order is 0, 1, 2."""
+
+
+def test_a_refused_item_is_named_by_its_index_in_the_host_collection() -> None:
+    """The index is the host's own, not that of the sorted copy the checks run on."""
+    off_map = attrs.evolve(UNSORTED[2], hex=Hex(9, 9))
+    host = as_plain(buildings=[*UNSORTED[:2], off_map])
+
+    with pytest.raises(InvalidHostStateError) as refused:
+        take_turn(new_bot(0), host)
+
+    assert refused.value.field == "buildings[2].hex"
+    assert refused.value.value == Hex(9, 9)
+    assert (
+        str(refused.value) == "buildings[2].hex: expected a map hex, got Hex(q=9, r=9)"
+    )
+
+
+def test_a_repeated_id_names_the_second_item_and_the_first() -> None:
+    """A repeat is named where the host holds it the second time; the first is in expected."""
+    again = attrs.evolve(UNSORTED[2], id=UNSORTED[0].id)
+    board = attrs.evolve(small_board(), buildings=(*UNSORTED[:2], again))
+
+    with pytest.raises(InvalidHostStateError) as refused:
+        read_view(board)
+
+    assert refused.value.field == "buildings[2].id"
+    assert (
+        refused.value.expected == "an id no other item has (buildings[0].id has it too)"
+    )
+    assert refused.value.value == UNSORTED[0].id
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "first"),
+    [
+        (
+            {"lacerda_scientists": (Scientist.GEOLOGIST, Scientist.GEOLOGIST)},
+            "lacerda_scientists[1]",
+            "lacerda_scientists[0]",
+        ),
+        (
+            {"exploration_tiles": (reference_board().map_tiles[0].tile,)},
+            "exploration_tiles[0].id",
+            "map_tiles[0].tile.id",
+        ),
+        (
+            {
+                "lacerda_blueprints": (
+                    HeldBlueprint(
+                        blueprint=reference_board().blueprint_display[1].blueprint
+                    ),
+                )
+            },
+            "lacerda_blueprints[0].blueprint.id",
+            "blueprint_display[1].blueprint.id",
+        ),
+    ],
+    ids=["scientists", "tile ids", "blueprint ids"],
+)
+def test_an_id_repeated_across_two_collections_names_both(
+    changes: dict[str, Any], field: str, first: str
+) -> None:
+    with pytest.raises(InvalidHostStateError) as refused:
+        read_view(attrs.evolve(reference_board(), **changes))
+
+    assert refused.value.field == field
+    assert f"({first} has it too)" in refused.value.expected
+
+
+def test_a_view_with_only_the_play_properties_names_the_host_index() -> None:
+    """A host with no scoring properties: its collections read again, the rest kept."""
+    off_map = attrs.evolve(UNSORTED[2], hex=Hex(9, 9))
+    board = attrs.evolve(small_board(), buildings=(*UNSORTED[:2], off_map))
+    scoring = board_module._SCORING
+
+    class PlayOnly:
+        def __getattr__(self, name: str) -> Any:
+            if name in scoring:
+                raise AttributeError(name)
+            return getattr(board, name)
+
+    with pytest.raises(InvalidHostStateError) as refused:
+        take_turn(new_bot(0), PlayOnly())
+
+    assert refused.value.field == "buildings[2].hex"
+
+
+def test_a_board_with_scoring_items_names_the_host_index() -> None:
+    """A decision call reads no scoring property: those keep their own order."""
+    counts = (AdvancedCount(building=BuildingType.MINE, count=1),)
+    again = attrs.evolve(UNSORTED[2], id=UNSORTED[0].id)
+    board = attrs.evolve(
+        small_board(),
+        buildings=(*UNSORTED[:2], again),
+        advanced_buildings_on_mars=counts,
+    )
+
+    with pytest.raises(InvalidHostStateError) as refused:
+        take_turn(new_bot(0), board)
+
+    assert refused.value.field == "buildings[2].id"

@@ -49,9 +49,9 @@ def test_next_in_sequence_refuses_shelters() -> None:
 
 def test_gain_fields_are_checked() -> None:
     """Only counted gains carry n; only CONSTRUCT carries a type."""
-    with pytest.raises(InvalidValueError, match=r"gain\.n"):
+    with pytest.raises(InvalidValueError, match=r"Gain\.n"):
         Gain(kind=GainKind.BOT, n=2)
-    with pytest.raises(InvalidValueError, match=r"gain\.building"):
+    with pytest.raises(InvalidValueError, match=r"Gain\.building"):
         Gain(kind=GainKind.TECH, building=BuildingType.MINE)
     assert (
         str(Gain(kind=GainKind.CONSTRUCT, building=BuildingType.MINE))
@@ -96,6 +96,24 @@ def test_bot_state_refuses_bad_piles() -> None:
         BotState(seed=0, draw_pile=[1, 2])  # type: ignore[arg-type]
     with pytest.raises(InvalidValueError, match="card id"):
         BotState(seed=0, draw_pile=tuple(range(1, 13)), last_card=99)
+
+
+def test_bot_state_names_a_card_held_twice_where_it_is_the_second_time() -> None:
+    """R-DECK-4: a repeated card names its second place and its first; a lost one is listed."""
+    cards = tuple(range(1, 13))
+    with pytest.raises(InvalidValueError) as twice:
+        BotState(seed=0, draw_pile=cards[:11], discard_pile=(3,))
+    with pytest.raises(InvalidValueError) as held:
+        BotState(seed=0, draw_pile=cards, current_card=12)
+    with pytest.raises(InvalidValueError) as missing:
+        BotState(seed=0, draw_pile=cards[:10])
+
+    assert (twice.value.field, twice.value.value) == ("discard_pile[0]", 3)
+    assert (
+        twice.value.expected == "a card held nowhere else (draw_pile[2] holds it too)"
+    )
+    assert held.value.field == "current_card"
+    assert missing.value.expected == "the 12 card ids, each once (11, 12 missing)"
 
 
 def test_describe_without_rules() -> None:

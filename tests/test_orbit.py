@@ -493,9 +493,9 @@ PAST = LabSpace(id=HostId("c3-top"), column=3, tech=TechType.ROVER)
         # a touched space not in the next column
         ("lab_spaces[0].touches", 0, _touching("c1-bottom"), ()),
         # two spaces with one id: two tiles on one space
-        ("lab_spaces.id", 1, {"id": HostId("c1-top"), "tech": TechType.ROVER}, ()),
+        ("lab_spaces[1].id", 1, {"id": HostId("c1-top"), "tech": TechType.ROVER}, ()),
         # the same Tech on two spaces
-        ("lab_spaces.tech", 1, {"tech": TechType.MINE}, ()),
+        ("lab_spaces[1].tech", 1, {"tech": TechType.MINE}, ()),
         # a tile in a column past lab_columns
         ("lab_spaces[5].column", 0, {}, (PAST,)),
     ],

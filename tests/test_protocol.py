@@ -13,7 +13,8 @@ import lacerda_bot.protocol
 from lacerda_bot import (
     Board,
     BotState,
-    LacerdaBotError,
+    InvalidHostStateError,
+    InvalidValueError,
     Options,
     colony_level_up,
     human_used_tech,
@@ -23,6 +24,7 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot._json_terms import json_term
 from lacerda_bot._lab import learned
 from lacerda_bot.decisions import GainShip, PayCrystals, PaymentPurpose
 from lacerda_bot.model import HostId, TechType
@@ -168,7 +170,7 @@ def test_apply_refuses_a_decision_that_contradicts_its_board() -> None:
             "path": "$.decisions[1]",
             "decision_type": "GainShip",
             "reason": "no Ship left (R-LEVEL-4)",
-            "message": "decisions[1] (GainShip): no Ship left (R-LEVEL-4)",
+            "message": "$.decisions[1] (GainShip): no Ship left (R-LEVEL-4)",
         },
     }
 
@@ -346,7 +348,12 @@ def test_a_view_breaking_the_rules_is_an_invalid_host_state() -> None:
 
     assert error["type"] == "InvalidHostStateError"
     assert error["field"] == "lacerda_rover"
-    assert error["expected"] == "a map hex or None"
+    assert error["expected"] == "a map hex, or none for no Rover"
+    assert error["path"] == "$.view.lacerda_rover"
+    assert error["message"] == (
+        "$.view.lacerda_rover: expected a map hex, or none for no Rover,"
+        ' got {"q": 40, "r": 0}'
+    )
 
 
 def test_an_oversized_request_is_refused_unread() -> None:
@@ -483,11 +490,25 @@ def test_any_text_gets_one_json_response(text: str | bytes) -> None:
 def test_a_call_over_the_protocol_is_the_call(
     board: Board, bot: BotState, call: Call
 ) -> None:
-    """Any board and bot: the response is what the Python call returns or raises."""
+    """Any board and bot: the response is what the Python call returns or raises.
+
+    An error is the same error: its type, field and expectation, and its
+    value in JSON terms at the end of the message.
+    """
     response = ask(**call_request(call, bot, board))
+    error: InvalidValueError | InvalidHostStateError | None = None
+    result: object = None
     try:
-        expected = {RESULTS[call].name: plain(CALLS[call](bot, board))}
-    except LacerdaBotError as error:  # e.g. the human used a Tech Lacerda lacks
-        expected = {"error": {"message": str(error)}}
-        response["error"] = {"message": response["error"]["message"]}
-    assert response == {"id": 1, **expected}
+        result = CALLS[call](bot, board)
+    except (InvalidValueError, InvalidHostStateError) as raised:  # a Tech he lacks
+        error = raised
+    if error is None:
+        assert response == {"id": 1, RESULTS[call].name: plain(result)}
+    else:
+        shown = response["error"]
+        assert shown["message"].endswith(f", got {json_term(error.value)}")
+        assert {k: shown[k] for k in ("type", "field", "expected")} == {
+            "type": type(error).__name__,
+            "field": error.field,
+            "expected": error.expected,
+        }

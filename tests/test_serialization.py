@@ -28,8 +28,10 @@ from lacerda_bot import (
     shuttle_phase,
     take_turn,
 )
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import Gain
 from lacerda_bot.options import SoloDeck
-from lacerda_bot.serialization import FORMAT_VERSION
+from lacerda_bot.serialization import FORMAT_VERSION, structure
 from lacerda_bot.testing import apply, reference_board
 
 from .helpers_strategies import bot_states, host_states, options, seeds
@@ -212,11 +214,19 @@ def test_a_decision_list_names_a_bad_decision() -> None:
     from lacerda_bot import Decision, SerializationError
     from lacerda_bot.serialization import structure
 
-    with pytest.raises(SerializationError, match="expected a decision object") as e:
+    with pytest.raises(SerializationError) as e:
         structure(["not a decision"], tuple[Decision, ...])
-    assert e.value.path == "$[0]"
-    with pytest.raises(SerializationError, match="decision class, got 'Dance'"):
+    assert str(e.value) == (
+        '$[0]: expected a decision (a JSON object), got "not a decision"'
+    )
+    with pytest.raises(SerializationError) as e:
         structure([{"type": "Dance"}], tuple[Decision, ...])
+    assert (
+        str(e.value) == '$[0].type: expected the name of a decision class, got "Dance"'
+    )
+    with pytest.raises(SerializationError) as e:
+        structure([{"card": 1}], tuple[Decision, ...])
+    assert str(e.value) == "$[0].type: missing"
 
 
 def test_a_type_no_document_can_hold_is_refused_as_such() -> None:
@@ -311,3 +321,36 @@ def test_a_bot_state_written_before_solo_deck_loads_with_the_seeded_deck(
     del doc["data"]["options"]["tie_policy"]
     with pytest.raises(SerializationError, match=r"missing field.*tie_policy"):
         loads(json.dumps(doc), BotState)
+
+
+def test_a_set_names_the_member_listed_twice_and_the_hex_out_of_order() -> None:
+    """A set is a list in canonical order, each member once: the error names the index."""
+    hexes = [{"q": 0, "r": 0}, {"q": 1, "r": 0}, {"q": 2, "r": 0}]
+    with pytest.raises(SerializationError) as twice:
+        structure([*hexes, hexes[1]], frozenset[Hex], path="$.map_hexes")
+    with pytest.raises(SerializationError) as disorder:
+        structure([hexes[0], hexes[2], hexes[1]], frozenset[Hex], path="$.map_hexes")
+    with pytest.raises(SerializationError) as item:
+        structure([hexes[0], {"q": True, "r": 0}], frozenset[Hex], path="$.map_hexes")
+
+    assert str(twice.value) == (
+        '$.map_hexes[3]: expected each member once, got {"q": 1, "r": 0} again'
+        " ([1] is the same)"
+    )
+    assert str(disorder.value) == (
+        "$.map_hexes[2]: expected the hexes in canonical order (by r, then q),"
+        ' got {"q": 1, "r": 0} after {"q": 2, "r": 0}'
+    )
+    assert str(item.value) == "$.map_hexes[1].q: expected a JSON integer, got true"
+
+
+def test_a_value_a_validator_refuses_is_named_by_its_path() -> None:
+    """A record's validator names its field: the path goes on to it, the value as JSON."""
+    data = {"kind": "crystals", "n": 1, "building": "mine", "description": ""}
+    with pytest.raises(SerializationError) as refused:
+        structure([data], tuple[Gain, ...], path="$.gains")
+
+    assert refused.value.path == "$.gains[0].building"
+    assert str(refused.value) == (
+        '$.gains[0].building: expected no building type but for construct, got "mine"'
+    )

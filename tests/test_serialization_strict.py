@@ -79,7 +79,7 @@ def with_data(**fields: object) -> str:
         (with_data(pointer=["mine"]), "$.data.pointer"),
         (with_data(options={**BOT["data"]["options"], "prefer_own_tech": "false"}),
          "$.data.options.prefer_own_tech"),
-        (with_data(zzz=1), "$.data"),
+        (with_data(zzz=1), "$.data.zzz"),
         (dumps(new_bot(7))[:-2] + ',"seed":7}}', "$"),
     ],
     ids=[

@@ -29,11 +29,13 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
-from typing import BinaryIO, Final, Self, TextIO, assert_never
+from typing import BinaryIO, Final, Self, TextIO
 
+from lacerda_bot._json_terms import json_term
 from lacerda_bot._workers import CAN_FORK, Answer, ProcessWorkers, ThreadWorkers
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.protocol import (
+    ERRORS,
     MAX_REQUEST_BYTES,
     ErrorType,
     Reply,
@@ -184,22 +186,8 @@ def _skip_line(source: BinaryIO) -> None:
 
 
 def _status(error: ErrorType | None) -> HTTPStatus:
-    match error:
-        case None:
-            return HTTPStatus.OK
-        case (
-            ErrorType.SERIALIZATION
-            | ErrorType.INVALID_VALUE
-            | ErrorType.INVALID_HOST_STATE
-            | ErrorType.ILLEGAL_DECISION
-        ):
-            return HTTPStatus.BAD_REQUEST
-        case ErrorType.TIMEOUT:
-            return HTTPStatus.SERVICE_UNAVAILABLE
-        case ErrorType.INTERNAL:
-            return HTTPStatus.INTERNAL_SERVER_ERROR
-        case unreachable:
-            assert_never(unreachable)
+    """The HTTP status of an answer (200), or of an error of type *error* (``ERRORS``)."""
+    return HTTPStatus.OK if error is None else ERRORS[error].status
 
 
 class _HeadTooLargeError(Exception):
@@ -450,7 +438,9 @@ class _Handler(BaseHTTPRequestHandler):
         if len(given) > 1 or not (text.isascii() and text.isdigit()):
             shown = ", ".join(given)
             shown = shown if len(shown) <= 64 else f"{shown[:64]}..."
-            problem = SerializationError("$", f"one Content-Length, got {shown!r}")
+            problem = SerializationError(
+                "$", f"one Content-Length, got {json_term(shown)}"
+            )
             self._send(HTTPStatus.BAD_REQUEST, refused(problem))
             return None
         if len(text) > _LENGTH_DIGITS:  # more than any limit: do not even convert it

@@ -135,16 +135,39 @@ def _check_fields(bot: BotState) -> None:
     is_int(1)(bot, fields.pass_count, bot.pass_count)
     _pointer(bot, fields.pointer, bot.pointer)
     is_instance(Options)(bot, fields.options, bot.options)
-    held = () if bot.current_card is None else (card_by_id(bot.current_card).id,)
-    if bot.last_card is not None:
-        card_by_id(bot.last_card)
-    cards = sorted(bot.draw_pile + bot.discard_pile + held)
-    if tuple(cards) != _ALL_CARDS:
-        raise InvalidValueError(
-            "draw_pile + discard_pile + current_card",
-            "the 12 card ids, each once",
-            cards,
-        )
+    for name in ("last_card", "current_card"):
+        card = getattr(bot, name)
+        if card is not None and (type(card) is not int or card not in _CARD_IDS):
+            raise InvalidValueError(name, "a card id from 1 to 12, or none", card)
+    _check_deck(bot)
+
+
+def _check_deck(bot: BotState) -> None:
+    """R-DECK-4: the piles and the card in progress are the 12 cards, each once.
+
+    A card held twice is named where it is the second time, with the place
+    that holds it first (``discard_pile[0]``, as ``draw_pile[3]`` does).
+    """
+    held = () if bot.current_card is None else (bot.current_card,)
+    cards = bot.draw_pile + bot.discard_pile + held
+    if tuple(sorted(cards)) == _ALL_CARDS:
+        return
+    places = [f"draw_pile[{i}]" for i in range(len(bot.draw_pile))]
+    places += [f"discard_pile[{i}]" for i in range(len(bot.discard_pile))]
+    places += ["current_card"] * len(held)
+    first: dict[int, str] = {}
+    for place, card in zip(places, cards, strict=True):
+        where = first.setdefault(card, place)
+        if where != place:
+            raise InvalidValueError(
+                place, f"a card held nowhere else ({where} holds it too)", card
+            )
+    missing = ", ".join(str(c) for c in _ALL_CARDS if c not in first)
+    raise InvalidValueError(
+        "draw_pile + discard_pile + current_card",
+        f"the 12 card ids, each once ({missing} missing)",
+        sorted(cards),
+    )
 
 
 Turned = Callable[[tuple[int, ...], bool], int]

@@ -7,10 +7,11 @@ name it as ``Class.attribute``. They are small closures, cheap enough to run
 on every record construction.
 
 :func:`read_property` and :func:`read_items` read a host's view and raise
-InvalidHostStateError naming the property.
+InvalidHostStateError naming the property; :func:`unique` refuses a value
+repeated across the items of a view, naming the second item and the first.
 """
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import attrs
@@ -216,3 +217,39 @@ def read_items(
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             raise InvalidHostStateError(f"{name}[{i}]", wanted, item)
     return values
+
+
+# --- values repeated across a view's items -------------------------------------
+
+Items = tuple[str, Iterable[Any], Callable[[Any], object], str]
+"""A collection's name, its items, the key :func:`unique` reads of each, and the key's
+place within an item: ``("buildings", buildings, attrgetter("id"), ".id")``."""
+
+
+def unique(values: Collection[object], what: str, *collections: Items) -> None:
+    """Refuse a value of *values* met twice, naming the second item and the first.
+
+    *values* (the keys of the items of *collections*, ``None`` left out) are
+    checked at C speed; only when one repeats are the items walked, in the
+    order the board holds them, to name it: ``buildings[3].id``.
+
+    Raises:
+        InvalidHostStateError: a value repeats; the error names the item that
+            holds it the second time, and the first in ``expected``.
+    """
+    if len(set(values)) == len(values):
+        return
+    first: dict[object, str] = {}
+    for name, items, key, within in collections:
+        for i, item in enumerate(items):
+            value = key(item)
+            if value is None:  # an empty Lab space holds no Tech
+                continue
+            field = f"{name}[{i}]{within}"
+            where = first.setdefault(value, field)
+            if where != field:
+                expected = f"{what} no other item has ({where} has it too)"
+                raise InvalidHostStateError(field, expected, value)
+    raise AssertionError(
+        "unreachable: a value repeated is met twice"
+    )  # pragma: no cover

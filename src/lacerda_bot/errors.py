@@ -18,7 +18,13 @@ misuse of the API::
     └── WebBuildError                       the web companion could not be built
 
 Every error names the field (a dotted path such as ``buildings[3].hex``) and
-what was expected.
+what was expected. ``str()`` of an :class:`InvalidValueError` or an
+:class:`InvalidHostStateError` shows the refused value as Python writes it
+(``Hex(q=40, r=40)``, ``True``, a ``list`` apart from a ``tuple``), for the
+Python caller who passed it; the ``serve`` protocol words the same error in
+JSON terms (``{"q": 40, "r": 40}``, ``true``) from the typed attributes
+``field``, ``expected`` and ``value``. A :class:`SerializationError` is about
+a JSON document, so its message is in JSON terms for everyone.
 """
 
 from typing import final
@@ -50,6 +56,7 @@ class InvalidValueError(LacerdaBotError, ValueError):
     Attributes:
         field: the dotted path of the bad value.
         expected: what the library expected there.
+        value: the value refused, as given.
     """
 
     def __init__(self, field: str, expected: str, got: object) -> None:
@@ -57,6 +64,7 @@ class InvalidValueError(LacerdaBotError, ValueError):
         super().__init__(_message(field, expected, got))
         self.field = field
         self.expected = expected
+        self.value = got
 
 
 @final
@@ -66,8 +74,11 @@ class InvalidHostStateError(LacerdaBotError, ValueError):
     Raised before any decision is made, so no partial result exists.
 
     Attributes:
-        field: the dotted path of the bad item in the view.
+        field: the dotted path of the bad item in the view, its index that of
+            the host's own collection (``buildings[3].id``; a set's, in
+            canonical order).
         expected: what the rules require there.
+        value: the value refused, as given.
     """
 
     def __init__(self, field: str, expected: str, got: object) -> None:
@@ -75,6 +86,7 @@ class InvalidHostStateError(LacerdaBotError, ValueError):
         super().__init__(_message(field, expected, got))
         self.field = field
         self.expected = expected
+        self.value = got
 
 
 @final

@@ -304,10 +304,10 @@ class Gain:
     def __attrs_post_init__(self) -> None:
         """Check that only counted kinds carry a count and only CONSTRUCT a type."""
         if self.kind not in _COUNTED and self.n != 1:
-            raise InvalidValueError("gain.n", f"1 for {self.kind.value}", self.n)
+            raise InvalidValueError("Gain.n", f"1 for {self.kind.value}", self.n)
         if self.building is not None and self.kind is not GainKind.CONSTRUCT:
             raise InvalidValueError(
-                "gain.building", "None unless CONSTRUCT", self.building
+                "Gain.building", "no building type but for construct", self.building
             )
 
     def __str__(self) -> str:

@@ -25,17 +25,22 @@ its next request as it is:
 >>> response["id"], response["outcome"]["decisions"][0]["type"]
 (2, 'RevealCard')
 
-A request that cannot be carried out gets a typed error naming where, and the
-next request is served as usual:
+A request that cannot be carried out gets a typed error naming where, as a
+JSON path into the request, and the next request is served as usual:
 
 >>> handle('{"id": 3, "call": "take_turn", "bot": {}}')
 '{"id":3,"error":{"type":"SerializationError","path":"$.view","message":"$.view: missing"}}'
+
+Errors speak JSON: a value is shown as the host sent it (``true``,
+``{"q": 40, "r": 40}``), not as Python writes it. :data:`ERRORS` holds what
+each error type carries; ``docs/protocol.md``'s error table is made from it.
 """
 
 import enum
 import json
 import re
 from collections.abc import Mapping
+from http import HTTPStatus
 from importlib.metadata import version as _installed
 from typing import Any, Final, Never, TypeAlias, TypeVar, assert_never, cast, final
 
@@ -50,6 +55,7 @@ from lacerda_bot._calls import (
     take_turn,
 )
 from lacerda_bot._enum import IdentityEnum
+from lacerda_bot._json_terms import json_term, key_path, one_of
 from lacerda_bot._rules.scoring import ScoreBreakdown, score_lacerda
 from lacerda_bot._state import BotState, new_bot
 from lacerda_bot.decisions import Decision
@@ -74,10 +80,12 @@ from lacerda_bot.serialization import (
 from lacerda_bot.testing import apply, why_illegal
 
 __all__ = [
+    "ERRORS",
     "MAX_REQUEST_BYTES",
     "PARAMETERS",
     "RESULTS",
     "Call",
+    "ErrorShape",
     "ErrorType",
     "Parameter",
     "Reply",
@@ -121,13 +129,11 @@ class ErrorType(IdentityEnum):
     """
 
     SERIALIZATION = "SerializationError"
-    """The request is not JSON, too large, or a key is missing, unknown or of the
-    wrong type; ``"path"`` says where (``$.view.buildings[2].hex``)."""
+    """The request cannot be read as its call's arguments (see :data:`ERRORS`)."""
     INVALID_VALUE = "InvalidValueError"
-    """A value is not allowed (an unknown call, a seed out of range);
-    ``"field"`` names it."""
+    """A value is not allowed: an unknown call, a seed out of range."""
     INVALID_HOST_STATE = "InvalidHostStateError"
-    """The view breaks a rule's precondition; ``"field"`` names the item of the view."""
+    """The view breaks a rule's precondition."""
     ILLEGAL_DECISION = "IllegalDecisionError"
     """An ``apply`` request's decision contradicts the board it would be applied
     to; ``"path"`` names it (``$.decisions[2]``), ``"reason"`` says why."""
@@ -159,6 +165,127 @@ def versions() -> Versions:
     return Versions(
         library=_installed("lacerda-bot"), format=FORMAT_VERSION, schema=SCHEMA_VERSION
     )
+
+
+@final
+@attrs.frozen(kw_only=True)
+class ErrorShape:
+    """What an error response of one type holds, and when the server sends it.
+
+    ``docs/protocol.md``'s error table is written from these, and a test
+    provokes each type and checks that its response has these keys exactly.
+    """
+
+    keys: tuple[str, ...]
+    """The keys of the ``"error"`` object besides ``"type"``, in the order written."""
+    nullable: frozenset[str] = frozenset()
+    """The keys that may be ``null`` (every other one is always a string)."""
+    when: str
+    """When it is sent (Markdown)."""
+    status: HTTPStatus
+    """Its HTTP status over ``serve --http``."""
+    transport_statuses: tuple[HTTPStatus, ...] = ()
+    """The other statuses the HTTP transport sends it with, refusing a request
+    before reading its body (``docs/protocol.md`` lists them)."""
+    example: str
+    """An example ``"error"`` object, as compact JSON."""
+
+
+_LOCATED: Final = ("path", "field", "expected", "message")
+
+ERRORS: Final[Mapping[ErrorType, ErrorShape]] = {
+    ErrorType.SERIALIZATION: ErrorShape(
+        keys=("path", "message"),
+        when=(
+            "the request cannot be read as its call's arguments: it is not JSON,"
+            " not an object, too large or nested too deeply; a key is missing,"
+            " unknown or repeated; a value is of the wrong JSON type, not one of its"
+            " enum's values, or out of its range inside `bot`, `view` or `options`"
+            " (a card id, a count below 0)"
+        ),
+        status=HTTPStatus.BAD_REQUEST,
+        transport_statuses=(
+            HTTPStatus.LENGTH_REQUIRED,
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+            HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+            HTTPStatus.HTTP_VERSION_NOT_SUPPORTED,
+        ),
+        example=(
+            '{"type":"SerializationError","path":"$.bot.draw_pile[2]",'
+            '"message":"$.bot.draw_pile[2]: expected a card id from 1 to 12, got 99"}'
+        ),
+    ),
+    ErrorType.INVALID_VALUE: ErrorShape(
+        keys=_LOCATED,
+        nullable=frozenset({"path"}),
+        when=(
+            "an unknown `call`; a `seed` out of range; over HTTP, a method,"
+            " `Content-Type` or `Host` refused (`path` is then `null`:"
+            " it is not in the request's JSON)"
+        ),
+        status=HTTPStatus.BAD_REQUEST,
+        transport_statuses=(
+            HTTPStatus.METHOD_NOT_ALLOWED,
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            HTTPStatus.MISDIRECTED_REQUEST,
+        ),
+        example=(
+            '{"type":"InvalidValueError","path":"$.seed","field":"seed",'
+            '"expected":"an int with 0 <= seed < 2**63",'
+            '"message":"$.seed: expected an int with 0 <= seed < 2**63, got -1"}'
+        ),
+    ),
+    ErrorType.INVALID_HOST_STATE: ErrorShape(
+        keys=_LOCATED,
+        when=(
+            "the view breaks a rule's precondition: a Rover off the map, a"
+            " repeated id (named where it is the second time)..."
+        ),
+        status=HTTPStatus.BAD_REQUEST,
+        example=(
+            '{"type":"InvalidHostStateError","path":"$.view.buildings[3].id",'
+            '"field":"buildings[3].id",'
+            '"expected":"an id no other item has (buildings[1].id has it too)",'
+            '"message":"$.view.buildings[3].id: expected an id no other item has'
+            ' (buildings[1].id has it too), got \\"b2,-1\\""}'
+        ),
+    ),
+    ErrorType.ILLEGAL_DECISION: ErrorShape(
+        keys=("path", "decision_type", "reason", "message"),
+        when=(
+            "an `apply` request's decision contradicts the board it would be"
+            " applied to (none is applied)"
+        ),
+        status=HTTPStatus.BAD_REQUEST,
+        example=(
+            '{"type":"IllegalDecisionError","path":"$.decisions[1]",'
+            '"decision_type":"GainShip","reason":"no Ship left (R-LEVEL-4)",'
+            '"message":"$.decisions[1] (GainShip): no Ship left (R-LEVEL-4)"}'
+        ),
+    ),
+    ErrorType.TIMEOUT: ErrorShape(
+        keys=("message",),
+        when=(
+            "no answer within the time bound, or no free worker within it"
+            " (the server is busy)"
+        ),
+        status=HTTPStatus.SERVICE_UNAVAILABLE,
+        example='{"type":"TimeoutError","message":"no answer within 10 s"}',
+    ),
+    ErrorType.INTERNAL: ErrorShape(
+        keys=("message",),
+        when=(
+            "a bug in lacerda_bot: please report it with the request; or the"
+            " worker answering it ended (killed, out of memory)"
+        ),
+        status=HTTPStatus.INTERNAL_SERVER_ERROR,
+        example=(
+            '{"type":"InternalError",'
+            '"message":"the worker process ended without an answer"}'
+        ),
+    ),
+}
+"""Every error type the server sends, with its keys, when, HTTP status and an example."""
 
 
 @final
@@ -250,6 +377,7 @@ def reply(request: str | bytes, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
     if size > limit:
         return too_large(size, limit=limit)
     rid: RequestId = None
+    call: Call | None = None
     try:
         data = parse_json(request)
         if not isinstance(data, dict):
@@ -258,14 +386,23 @@ def reply(request: str | bytes, *, limit: int = MAX_REQUEST_BYTES) -> Reply:
         call = _call(data)
         result = _run(call, _arguments(call, data))
     except LacerdaBotError as error:
-        return refused(error, request_id=rid)
+        return refused(error, request_id=rid, at=_located(error, call))
     except Exception as error:  # a bug: say so, and keep serving
         return failed(f"{type(error).__name__}: {error}", request_id=rid)
     return Reply(text=_text({"id": rid, RESULTS[call].name: unstructure(result)}))
 
 
-def refused(error: LacerdaBotError, *, request_id: RequestId = None) -> Reply:
-    """The error response for *error*: its class name, where, and the message."""
+def refused(
+    error: LacerdaBotError, *, request_id: RequestId = None, at: str | None = None
+) -> Reply:
+    """The error response for *error*: its class name, where, and the message.
+
+    *at* is the JSON path in the request of the value an
+    :class:`~lacerda_bot.errors.InvalidValueError` or
+    :class:`~lacerda_bot.errors.InvalidHostStateError` names (``None``: it
+    is not in the request's JSON, as an HTTP header is not). The message
+    shows the value refused as JSON (``true``, ``{"q": 40, "r": 40}``).
+    """
     match error:
         case SerializationError():
             return _reply(
@@ -274,26 +411,52 @@ def refused(error: LacerdaBotError, *, request_id: RequestId = None) -> Reply:
                 {"path": error.path, "message": str(error)},
             )
         case IllegalDecisionError():
-            fields = {
-                "path": f"$.decisions[{error.index}]",
+            path = f"$.decisions[{error.index}]"
+            illegal = {
+                "path": path,
                 "decision_type": error.decision_type,
                 "reason": error.reason,
+                "message": f"{path} ({error.decision_type}): {error.reason}",
             }
-            return _reply(
-                request_id,
-                ErrorType.ILLEGAL_DECISION,
-                {**fields, "message": str(error)},
-            )
+            return _reply(request_id, ErrorType.ILLEGAL_DECISION, illegal)
         case InvalidValueError() | InvalidHostStateError():
             kind = (
                 ErrorType.INVALID_VALUE
                 if isinstance(error, InvalidValueError)
                 else ErrorType.INVALID_HOST_STATE
             )
-            fields = {"field": error.field, "expected": error.expected}
-            return _reply(request_id, kind, {**fields, "message": str(error)})
+            got = json_term(error.value)
+            message = f"{at or error.field}: expected {error.expected}, got {got}"
+            fields = {"path": at, "field": error.field, "expected": error.expected}
+            return _reply(request_id, kind, {**fields, "message": message})
         case _:  # pragma: no cover - no call raises another LacerdaBotError
             return _reply(request_id, ErrorType.INTERNAL, {"message": str(error)})
+
+
+_FIELD_PATH: Final = re.compile(
+    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*"
+)
+_VIEW_FIELDS: Final = frozenset(a.name for a in attrs.fields(Board))
+
+
+def _located(error: LacerdaBotError, call: Call | None) -> str | None:
+    """The JSON path in the request of what *error* names (its ``field``).
+
+    A field that names a key of the request is under ``$`` (``seed``,
+    ``tech``, ``bot.current_card``), one that names a property of the view
+    under ``$.view`` (``buildings[3].id``); anything else is the argument
+    as a whole (the view for a rule's precondition), or the request.
+    """
+    if not isinstance(error, InvalidValueError | InvalidHostStateError):
+        return None
+    names = {p.name for p in PARAMETERS[call]} if call is not None else set()
+    match = _FIELD_PATH.fullmatch(error.field)
+    if match is not None:
+        if match["name"] in names or match["name"] in ENVELOPE_KEYS:
+            return f"$.{error.field}"
+        if "view" in names and match["name"] in _VIEW_FIELDS:
+            return f"$.view.{error.field}"
+    return "$.view" if isinstance(error, InvalidHostStateError) else "$"
 
 
 def failed(message: str, *, request_id: RequestId = None) -> Reply:
@@ -391,7 +554,7 @@ def _head(request: str | bytes, size: int) -> str | None:
         return None
 
 
-def _reply(rid: RequestId, kind: ErrorType, fields: Mapping[str, str]) -> Reply:
+def _reply(rid: RequestId, kind: ErrorType, fields: Mapping[str, str | None]) -> Reply:
     error = {"type": kind.value, **fields}
     return Reply(text=_text({"id": rid, "error": error}), error=kind)
 
@@ -414,18 +577,18 @@ def _call(data: Mapping[str, Any]) -> Call:
     if "version" in data and (
         type(data["version"]) is not int or data["version"] != FORMAT_VERSION
     ):
-        raise SerializationError(
-            "$.version", f"expected {FORMAT_VERSION}, got {data['version']!r}"
-        )
+        shown = json_term(data["version"])
+        raise SerializationError("$.version", f"expected {FORMAT_VERSION}, got {shown}")
     if "call" not in data:
         raise SerializationError("$.call", "missing")
     name = data["call"]
     if not isinstance(name, str):
-        raise SerializationError("$.call", f"expected a JSON string, got {name!r}")
+        shown = json_term(name)
+        raise SerializationError("$.call", f"expected a JSON string, got {shown}")
     call = _CALLS.get(name)
     if call is None:
         shown = name if len(name) <= 64 else f"{name[:64]}..."
-        raise InvalidValueError("call", f"one of {list(_CALLS)}", shown)
+        raise InvalidValueError("call", one_of(list(_CALLS)), shown)
     return call
 
 
@@ -436,7 +599,7 @@ def _arguments(call: Call, data: Mapping[str, Any]) -> dict[str, object]:
     extra = [k for k in data if k not in names and k not in ENVELOPE_KEYS]
     if extra:
         raise SerializationError(
-            f"$.{extra[0]}", f"not a key of a {call.value} request"
+            key_path("$", extra[0]), f"not a key of a {call.value} request"
         )
     missing = [p.name for p in parameters if p.required and p.name not in data]
     if missing:

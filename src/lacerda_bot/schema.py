@@ -43,9 +43,10 @@ from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DECISION_TYPES
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.protocol import (
+    ERRORS,
     PARAMETERS,
     RESULTS,
-    ErrorType,
+    ErrorShape,
 )
 from lacerda_bot.serialization import ADDED_FIELDS, FORMAT, FORMAT_VERSION
 from lacerda_bot.trace import Trace, TraceShape
@@ -326,19 +327,7 @@ def _response() -> Schema:
         }
         for name, schema in answers.items()
     ]
-    text = {"type": "string"}
-    error = {
-        "type": "object",
-        "properties": {
-            "type": {"enum": [e.value for e in ErrorType]},
-            "path": text,
-            "field": text,
-            "expected": text,
-            "message": text,
-        },
-        "required": ["type", "message"],
-        "additionalProperties": False,
-    }
+    error = {"oneOf": [_error(kind.value, shape) for kind, shape in ERRORS.items()]}
     variants.append(
         {
             "title": "error",
@@ -350,6 +339,23 @@ def _response() -> Schema:
     )
     description = "One response of lacerda-bot serve: the call's result, or an error."
     return _root("lacerda-bot serve response", description, {"oneOf": variants}, defs)
+
+
+def _error(name: str, shape: ErrorShape) -> Schema:
+    """One error type's ``"error"`` object: exactly its keys (:data:`~lacerda_bot.protocol.ERRORS`)."""
+    keys: Schema = {
+        key: {"type": ["string", "null"]}
+        if key in shape.nullable
+        else {"type": "string"}
+        for key in shape.keys
+    }
+    return {
+        "title": name,
+        "type": "object",
+        "properties": {"type": {"const": name}, **keys},
+        "required": ["type", *shape.keys],
+        "additionalProperties": False,
+    }
 
 
 SCHEMA_FILES: Final[Mapping[str, Callable[[], Schema]]] = {

@@ -33,12 +33,17 @@ import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory, is_any_set, is_sequence
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _json_converter
-from cattrs.v import format_exception
 
+from lacerda_bot._json_terms import (
+    RefusedError,
+    first_problem,
+    json_term,
+    key_path,
+    one_of,
+)
 from lacerda_bot._state import BotState
 from lacerda_bot.decisions import DECISION_TYPES, Decision, Described
 from lacerda_bot.errors import (
-    InvalidValueError,
     LacerdaBotError,
     SerializationError,
 )
@@ -229,10 +234,6 @@ def _remembered(structure: Callable[[Any, Any], Any]) -> Callable[[Any, Any], An
 _JSON_NAMES: Final = {bool: "boolean", int: "integer", str: "string"}
 
 
-class _RefusedError(ValueError):
-    """A JSON value that is not what ``dumps`` writes there; the message says why."""
-
-
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     """A hook that takes a JSON value of exactly *kind* (no ``True`` for ``1``)."""
     return _EXACT[kind]
@@ -243,12 +244,13 @@ def _make_exactly(kind: type) -> Callable[[Any, Any], Any]:
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not kind:
-            raise _RefusedError(f"expected a JSON {name}, got {value!r}")
+            raise RefusedError(f"expected a JSON {name}, got {json_term(value)}")
         if isinstance(value, str) and not value.isascii():
             try:  # a lone surrogate ("\ud800") could never be written out again
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise _RefusedError(f"not a Unicode text: {value!r}") from None
+                shown = json_term(value)
+                raise RefusedError(f"not a Unicode text: {shown}") from None
         return value
 
     return structure
@@ -270,9 +272,12 @@ def _structure_enum(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any],
     kinds = {type(member.value) for member in t}
 
     def structure(value: Any, _: Any) -> Any:
-        if type(value) not in kinds:
-            raise _RefusedError(f"expected a {t.__name__} value, got {value!r}")
-        return t(value)
+        if type(value) in kinds:
+            try:
+                return t(value)
+            except ValueError:
+                pass
+        raise RefusedError(f"expected {one_of(t)}, got {json_term(value)}")
 
     return structure
 
@@ -290,7 +295,7 @@ def _structure_tuple(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any]
 
         def structure(value: Any, _: Any) -> Any:
             if not isinstance(value, list):
-                raise _RefusedError(f"expected a JSON list, got {value!r}")
+                raise RefusedError(f"expected a JSON list, got {json_term(value)}")
             if ints and set(map(type, value)) <= _INT:
                 return tuple(value)  # exact ints, checked in C: what the hook keeps
             return many(value, t)
@@ -300,29 +305,59 @@ def _structure_tuple(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any]
 
     def fixed(value: Any, _: Any) -> Any:
         if not isinstance(value, list) or len(value) != len(args):
-            raise _RefusedError(f"expected a JSON list of {len(args)}, got {value!r}")
+            shown = json_term(value)
+            raise RefusedError(f"expected a JSON list of {len(args)}, got {shown}")
         return tuple(h(v, a) for h, v, a in zip(hooks, value, args, strict=True))
 
     return fixed
 
 
 def _structure_set(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    """A set from a JSON list with no repeats; hexes in canonical order too."""
+    """A set from a JSON list with no repeats; hexes in canonical order too.
+
+    The members are built as a tuple's items, so that a member refused is
+    named by its index (``$.view.map_hexes[3].q``).
+    """
     (arg,) = typing.get_args(t) or (Any,)
-    hook = converter.get_structure_hook(arg)
+    listed = tuple[arg, ...]  # type: ignore[valid-type]
+    hook = converter.get_structure_hook(listed)
 
     def structure(value: Any, _: Any) -> Any:
-        if not isinstance(value, list):
-            raise _RefusedError(f"expected a JSON list, got {value!r}")
-        items = [hook(v, arg) for v in value]
+        items = hook(value, listed)
         result = frozenset(items)
         if len(result) != len(items):
-            raise _RefusedError("a set lists each member once")
-        if arg is Hex and list(canonical(result)) != items:
-            raise _RefusedError("hexes are listed in canonical order (by r, then q)")
+            _refuse_repeat(items)
+        if arg is Hex and tuple(canonical(result)) != items:
+            _refuse_disorder(items)
         return result
 
     return structure
+
+
+def _refuse_repeat(items: tuple[Any, ...]) -> None:
+    """Refuse the second of two equal members of a set, naming its index and the first's."""
+    first: dict[Any, int] = {}
+    for i, item in enumerate(items):
+        at = first.setdefault(item, i)
+        if at != i:
+            raise RefusedError(
+                f"expected each member once, got {json_term(item)} again"
+                f" ([{at}] is the same)",
+                at=f"[{i}]",
+            )
+    raise AssertionError("unreachable: fewer members than items")  # pragma: no cover
+
+
+def _refuse_disorder(hexes: tuple[Hex, ...]) -> None:
+    """Refuse the first hex listed before one it follows in canonical order."""
+    for i in range(1, len(hexes)):
+        if hexes[i] < hexes[i - 1]:
+            raise RefusedError(
+                "expected the hexes in canonical order (by r, then q),"
+                f" got {json_term(hexes[i])} after {json_term(hexes[i - 1])}",
+                at=f"[{i}]",
+            )
+    raise AssertionError("unreachable: a list out of order")  # pragma: no cover
 
 
 def _is_attrs(t: object) -> bool:
@@ -346,10 +381,10 @@ def _structure_all_fields(
 
     def structure(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
-            raise _RefusedError(f"expected a JSON object, got {value!r}")
+            raise RefusedError(f"expected a JSON object, got {json_term(value)}")
         missing = [n for n in names if n not in value]
         if missing:
-            raise _RefusedError(
+            raise RefusedError(
                 _gone(value) or f"missing field(s): {', '.join(missing)}"
             )
         try:
@@ -357,11 +392,15 @@ def _structure_all_fields(
         except Exception:  # an extra key among them: say so if it is a gone field
             gone = _gone(value)
             if gone:
-                raise _RefusedError(gone) from None
+                raise RefusedError(gone) from None
             raise
         for name in normalised:
             if converter.unstructure(getattr(result, name)) != value[name]:
-                raise _RefusedError(f"{name}: not in its normal form {value[name]!r}")
+                shown = json_term(value[name])
+                raise RefusedError(
+                    f"expected its normal form (as dumps writes it), got {shown}",
+                    at=f".{name}",
+                )
         return result
 
     return structure
@@ -461,12 +500,18 @@ def _untagged(t: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
 
     def structure(data: Any, _: Any) -> Any:
         if not isinstance(data, dict):
-            raise InvalidValueError("decision", "a decision object", data)
+            shown = json_term(data)
+            raise RefusedError(f"expected a decision (a JSON object), got {shown}")
+        if "type" not in data:
+            raise RefusedError("missing", at=".type")
         fields = dict(data)
-        tag = fields.pop("type", None)
+        tag = fields.pop("type")
         cls = by_tag.get(tag) if isinstance(tag, str) else None
         if cls is None:
-            raise InvalidValueError("type", "the name of a decision class", tag)
+            raise RefusedError(
+                f"expected the name of a decision class, got {json_term(tag)}",
+                at=".type",
+            )
         return converter.structure(fields, cls)
 
     return structure
@@ -750,17 +795,15 @@ def structure(data: object, cls: type[T], *, path: str = "$") -> T:
     converter = _converter()
     try:
         return converter.structure(data, cls)
-    except cattrs.BaseValidationError as error:
-        problems = cattrs.transform_error(error, path=path, format_exception=_describe)
-        raise SerializationError(*_split(problems[0], path)) from None
     except (
+        cattrs.BaseValidationError,
         LacerdaBotError,
         ValueError,
         TypeError,
         KeyError,
         cattrs.StructureHandlerNotFoundError,
     ) as error:
-        raise SerializationError(path, str(error)) from None
+        raise SerializationError(*first_problem(error, path, cls)) from None
 
 
 _ENVELOPE: Final = frozenset({"format", "version", "type", "data"})
@@ -788,25 +831,13 @@ def _open_envelope(document: Any, cls: type) -> Any:
         if key not in document:
             raise SerializationError(f"$.{key}", "missing")
         if type(document[key]) is not type(expected) or document[key] != expected:
+            shown = json_term(document[key])
             raise SerializationError(
-                f"$.{key}", f"expected {expected!r}, got {document[key]!r}"
+                f"$.{key}", f"expected {json_term(expected)}, got {shown}"
             )
     if "data" not in document:
         raise SerializationError("$.data", "missing")
     extra = sorted(set(document) - _ENVELOPE)
     if extra:
-        raise SerializationError(f"$.{extra[0]}", "not a key of the envelope")
+        raise SerializationError(key_path("$", extra[0]), "not a key of the envelope")
     return document["data"]
-
-
-def _describe(error: BaseException, cls: type | None) -> str:
-    """Our own validation errors already name the field; cattrs words the rest."""
-    if isinstance(error, LacerdaBotError | _RefusedError):
-        return str(error)
-    return format_exception(error, cls)
-
-
-def _split(problem: str, root: str) -> tuple[str, str]:
-    """Cattrs says ``"what @ $.path"``; return (path, what)."""
-    what, _, path = problem.rpartition(" @ ")
-    return (path, what) if what else (root, problem)

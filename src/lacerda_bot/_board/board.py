@@ -33,7 +33,7 @@ its board.
 """
 
 import operator
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Collection
 from itertools import compress
 from typing import Any, ClassVar, Final, final
@@ -41,7 +41,13 @@ from typing import Any, ClassVar, Final, final
 import attrs
 
 from lacerda_bot._lab import own_techs
-from lacerda_bot._validate import a_name, check_is_view, is_plain_hex, view_error
+from lacerda_bot._validate import (
+    a_name,
+    check_is_view,
+    is_plain_hex,
+    unique,
+    view_error,
+)
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
 from lacerda_bot.hexmap import Hex, canonical
 from lacerda_bot.host import HostState, PlayView, ScoreView
@@ -476,7 +482,7 @@ def read_view(view: HostState | PlayView, *, scoring: bool = True) -> Board:
         board = Board(**fields)
     except InvalidValueError as error:  # pragma: no cover - fields checked above
         raise InvalidHostStateError(error.field, error.expected, "") from error
-    check_board(board)
+    check_as_given(view, board, check_board)
     values = _VALUES_OF(board)
     _trust(board, values, values)
     return board
@@ -487,11 +493,44 @@ def _require(ok: bool, field: str, expected: str, got: object) -> None:
         raise InvalidHostStateError(field, expected, got)
 
 
-def _unique(field: str, values: Collection[object]) -> None:
-    if len(set(values)) == len(values):
+def in_host_order(view: object, board: Board) -> Board:
+    """*board* with each collection it sorted in the order *view* holds it.
+
+    For naming an item by its index in the host's collection; a property
+    that cannot be read again keeps the board's order.
+    """
+    changes: dict[str, tuple[Any, ...]] = {}
+    for name, (_, key) in _COLLECTIONS.items():
+        if key is None:
+            continue
+        try:
+            given = _items(view, name, getattr(view, name))
+        except Exception:  # not readable again: keep the canonical order
+            continue
+        if len(given) == len(getattr(board, name)):
+            changes[name] = given
+    return evolve_board(board, **changes)
+
+
+def check_as_given(view: object, board: Board, check: Callable[[Board], None]) -> None:
+    """Run *check* on canonical *board*; if it refuses, name the item as *view* holds it.
+
+    What a check accepts does not depend on the order of a collection, only
+    which item its error names does: a refused board is checked again in the
+    host's order, so that the index in the error is the host's (the same
+    item a JSON host finds at ``$.view.buildings[3]``).
+
+    Raises:
+        InvalidHostStateError: *check* refuses *board*.
+    """
+    try:
+        check(board)
+    except InvalidHostStateError as error:
+        refused = error
+    else:
         return
-    repeated = [v for v, n in Counter(values).items() if n > 1]
-    _require(not repeated, field, "unique values", repeated[:1] and repeated[0])
+    check(in_host_order(view, board))
+    raise refused  # pragma: no cover - a check accepts a board in any order or none
 
 
 def check_board(board: Board) -> None:
@@ -519,8 +558,10 @@ def _check_buildings(board: Board) -> None:
         for b in board.buildings
     ):
         _name_bad_building(board)
-    _unique("buildings.id", [b.id for b in board.buildings])
-    _unique("buildings.hex", [b.hex for b in board.buildings])
+    buildings = board.buildings
+    unique([b.id for b in buildings], "an id", ("buildings", buildings, _ID, ".id"))
+    hexes = [b.hex for b in buildings]
+    unique(hexes, "a hex", ("buildings", buildings, _HEX, ".hex"))
 
 
 def _name_bad_building(board: Board) -> None:
@@ -553,15 +594,20 @@ def _check_rovers(board: Board) -> None:
     on_map = board.map_hexes
     for name in ("lacerda_rover", "human_rover"):
         rover = getattr(board, name)
-        _require(rover is None or rover in on_map, name, "a map hex or None", rover)
+        _require(
+            rover is None or rover in on_map,
+            name,
+            "a map hex, or none for no Rover",
+            rover,
+        )
 
 
 def _check_crystals(board: Board) -> None:
     on_map = board.map_hexes
     if type(on_map) is frozenset and on_map.issuperset(board.crystal_hexes):
         return
-    for h in canonical(board.crystal_hexes):  # name the first one refused
-        _require(h in on_map, "crystal_hexes", "map hexes only", h)
+    for i, h in enumerate(canonical(board.crystal_hexes)):  # the first refused
+        _require(h in on_map, f"crystal_hexes[{i}]", "a map hex", h)
 
 
 def _check_tiles(board: Board) -> None:
@@ -577,17 +623,22 @@ def _check_tiles(board: Board) -> None:
                 "a hex with no building",
                 t.hex,
             )
-    _unique("map_tiles.hex", [t.hex for t in board.map_tiles])
-    tile_ids = [t.tile.id for t in board.map_tiles] + [
-        t.id for t in board.exploration_tiles
-    ]
-    _unique("tiles.id", tile_ids)
+    unique([t.hex for t in tiles], "a hex", ("map_tiles", tiles, _HEX, ".hex"))
+    shown = board.exploration_tiles
+    unique(
+        [t.tile.id for t in tiles] + [t.id for t in shown],
+        "a tile id",
+        ("map_tiles", tiles, _TILE_ID, ".tile.id"),
+        ("exploration_tiles", shown, _ID, ".id"),
+    )
 
 
 def _check_techs(board: Board) -> None:
     _check_lab(board.lab_spaces, board.lab_columns)
-    _unique("human_techs.tech", [t.tech for t in board.human_techs])
-    _unique("tech_grid.id", [t.id for t in board.tech_grid])
+    techs = board.human_techs
+    unique([t.tech for t in techs], "a Tech", ("human_techs", techs, _TECH, ".tech"))
+    grid = board.tech_grid
+    unique([t.id for t in grid], "an id", ("tech_grid", grid, _ID, ".id"))
 
 
 def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
@@ -595,9 +646,11 @@ def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
     _require(
         columns <= MAX_LAB_LEVEL, "lab_columns", f"at most {MAX_LAB_LEVEL}", columns
     )
-    _unique("lab_spaces.id", [s.id for s in lab])
-    _unique("lab_spaces.position", [(s.column, s.position) for s in lab])
-    _unique("lab_spaces.tech", [s.tech for s in lab if s.tech is not None])
+    unique([s.id for s in lab], "an id", ("lab_spaces", lab, _ID, ".id"))
+    places = [(s.column, s.position) for s in lab]
+    unique(places, "a column and position", ("lab_spaces", lab, _PLACE, ""))
+    held = [s.tech for s in lab if s.tech is not None]  # an empty space holds none
+    unique(held, "a Tech", ("lab_spaces", lab, _TECH, ".tech"))
     column_of = {s.id: s.column for s in lab}
     missing = sorted(set(range(1, columns + 1)) - set(column_of.values()))
     _require(
@@ -631,32 +684,52 @@ def _check_lab(lab: tuple[LabSpace, ...], columns: int) -> None:
 
 def _check_blueprints(board: Board) -> None:
     display = board.blueprint_display
-    _unique("blueprint_display.slot", [(d.row, d.slot) for d in display])
-    held = [b.blueprint.id for b in board.lacerda_blueprints]
-    _unique("blueprints.id", [d.blueprint.id for d in display] + held)
-
-
-def _check_scientists(board: Board) -> None:
-    _unique("scientist_display.slot", [s.slot for s in board.scientist_display])
-    _unique("lacerda_scientists", board.lacerda_scientists)
-    shown = [s.scientist for s in board.scientist_display]
-    _unique("scientist_display.scientist", shown)
-    held_too = [s for s in shown if s in board.lacerda_scientists]
-    _require(
-        not held_too,
-        "scientist_display",
-        "Scientists Lacerda does not hold (each Scientist exists once)",
-        held_too[:1] and held_too[0],
+    slots = [(d.row, d.slot) for d in display]
+    unique(slots, "a row and slot", ("blueprint_display", display, _ROW_SLOT, ""))
+    his = board.lacerda_blueprints
+    unique(
+        [d.blueprint.id for d in display] + [b.blueprint.id for b in his],
+        "a Blueprint id",
+        ("blueprint_display", display, _BLUEPRINT_ID, ".blueprint.id"),
+        ("lacerda_blueprints", his, _BLUEPRINT_ID, ".blueprint.id"),
     )
 
 
+def _check_scientists(board: Board) -> None:
+    display = board.scientist_display
+    unique(
+        [s.slot for s in display],
+        "a slot",
+        ("scientist_display", display, _SLOT, ".slot"),
+    )
+    his = board.lacerda_scientists
+    unique(his, "a Scientist", ("lacerda_scientists", his, _itself, ""))
+    shown = [s.scientist for s in display]
+    where = ("scientist_display", display, _SCIENTIST, ".scientist")
+    unique(shown, "a Scientist", where)
+    if any(s in his for s in shown):
+        for i, scientist in enumerate(shown):
+            _require(
+                scientist not in his,
+                f"scientist_display[{i}].scientist",
+                "a Scientist Lacerda does not hold (each Scientist exists once)",
+                scientist,
+            )
+
+
 def _check_contracts(board: Board) -> None:
-    _unique("contract_display.slot", [c.slot for c in board.contract_display])
-    _unique("contract_display.id", [c.id for c in board.contract_display])
+    display = board.contract_display
+    unique(
+        [c.slot for c in display],
+        "a slot",
+        ("contract_display", display, _SLOT, ".slot"),
+    )
+    unique([c.id for c in display], "an id", ("contract_display", display, _ID, ".id"))
 
 
 def _check_spaces(board: Board) -> None:
-    _unique("turn_order_spaces.id", [s.id for s in board.turn_order_spaces])
+    spaces = board.turn_order_spaces
+    unique([s.id for s in spaces], "an id", ("turn_order_spaces", spaces, _ID, ".id"))
     space_ids = {s.id for s in board.turn_order_spaces}
     tiles = board.first_colonist_tiles
     if not space_ids.issuperset(tiles):
@@ -670,7 +743,8 @@ def _check_spaces(board: Board) -> None:
 
 
 def _check_missions(board: Board) -> None:
-    _unique("missions.slot", [m.slot for m in board.missions])
+    missions = board.missions
+    unique([m.slot for m in missions], "a slot", ("missions", missions, _SLOT, ".slot"))
 
 
 def _check_his_space(board: Board) -> None:
@@ -685,6 +759,21 @@ def _check_scoring(board: Board) -> None:
         _require(value >= 0, f"lab_column_values[{i}]", "an int >= 0", value)
     cubes = board.progress_cubes
     _require(cubes <= 5, "progress_cubes", "at most 5", cubes)
+
+
+_ID: Final = operator.attrgetter("id")
+_HEX: Final = operator.attrgetter("hex")
+_SLOT: Final = operator.attrgetter("slot")
+_TECH: Final = operator.attrgetter("tech")
+_SCIENTIST: Final = operator.attrgetter("scientist")
+_TILE_ID: Final = operator.attrgetter("tile.id")
+_BLUEPRINT_ID: Final = operator.attrgetter("blueprint.id")
+_PLACE: Final = operator.attrgetter("column", "position")
+_ROW_SLOT: Final = operator.attrgetter("row", "slot")
+
+
+def _itself(item: object) -> object:
+    return item
 
 
 _Check = Callable[[Board], None]

@@ -22,7 +22,7 @@ from typing import Any, Final, Never, TypeVar
 
 from lacerda_bot import _queries as q
 from lacerda_bot._answers import Answers
-from lacerda_bot._board.board import Board, read_view
+from lacerda_bot._board.board import Board, check_as_given, read_view
 from lacerda_bot._board.displays import (
     BlueprintChoice,
     BlueprintRank,
@@ -213,7 +213,7 @@ class BoardFacts:
         """
         board = read_view(view, scoring=False)  # no rule of a decision scores
         if options.unknown_gain is UnknownGain.ERROR:
-            _check_unknown_gains(board)
+            check_as_given(view, board, _check_unknown_gains)
         return cls(board, options, log=log)
 
     # --- bookkeeping -------------------------------------------------------
