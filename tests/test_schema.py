@@ -34,6 +34,7 @@ from lacerda_bot.schema import (
     load_schema,
     main,
     schema_texts,
+    typescript_declarations,
 )
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
@@ -84,7 +85,9 @@ def test_main_writes_every_file(
 
     for name, text in schema_texts().items():
         assert (tmp_path / name).read_text(encoding="utf-8") == text
-    assert capsys.readouterr().out.count("wrote ") == len(SCHEMA_FILES)
+    declared = (tmp_path / "lacerda_bot.d.ts").read_text(encoding="utf-8")
+    assert declared == typescript_declarations()
+    assert capsys.readouterr().out.count("wrote ") == len(SCHEMA_FILES) + 1
 
 
 def test_only_shipped_schemas_load() -> None:
