@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, reject
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -159,6 +159,7 @@ def test_boards_bots_and_scores_validate(board: Board, bot: BotState) -> None:
     check("score_breakdown.json", json.loads(dumps(score_lacerda(board))))
 
 
+@settings(deadline=None)  # slow: jsonschema checks a oneOf's variants one by one
 @given(host_states(), bot_states(), st.sampled_from(list(CALLS)))
 def test_outcomes_and_each_decision_validate(
     board: Board, bot: BotState, call: str
@@ -173,6 +174,7 @@ def test_outcomes_and_each_decision_validate(
         check("decision.json", json.loads(dumps(decision)))
 
 
+@settings(deadline=None)  # slow: jsonschema checks a oneOf's variants one by one
 @given(host_states(), bot_states())
 def test_protocol_requests_and_responses_validate(board: Board, bot: BotState) -> None:
     request = {

@@ -26,6 +26,7 @@ from typing import Final, final
 import attrs
 
 import lacerda_bot.decisions as d
+from lacerda_bot._field_tables import field_tables
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.lab import PRINTED_COLUMNS, picture, staggered
 from lacerda_bot.model import Gain, GainKind, HostId, TechType
@@ -571,6 +572,7 @@ def format_markdown() -> str:
             "|---|---|---|---|---|",
             *(_row(c) for c in DECISION_CONTRACTS),
             "",
+            *field_tables(),
         )
     )
 

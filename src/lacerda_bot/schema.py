@@ -8,9 +8,12 @@ may be ``null``; a decision inside an outcome carries its class name under
 ``"type"``. The decisions are the host's (``Decision[Never]``): a host's
 decisions name every place and card themselves.
 
-A schema checks the shape of a document, not the rules: ranges, the 12 solo
-cards each once, hexes in canonical order and the view's preconditions are
-checked by the library, which names the field when it refuses a value.
+A schema checks the shape of a document, not the rules: the 12 solo cards
+each once, hexes in canonical order and the view's cross-item preconditions
+are checked by the library, which names the field when it refuses a value.
+Each field says what it is (:mod:`lacerda_bot._field_docs`): its docstring is
+its ``description``, an int has the ``minimum`` and ``maximum`` its validator
+accepts, and a board collection's description says its canonical order.
 
 The package ships the generated files in ``lacerda_bot/schemas/`` (see
 :data:`SCHEMA_FILES`), and TypeScript declarations generated from them in
@@ -30,7 +33,6 @@ is a ``oneOf`` discriminated by one key (a decision's ``"type"``, a request's
 import enum
 import functools
 import importlib.resources
-import inspect
 import json
 import sys
 import types
@@ -42,6 +44,7 @@ from typing import Any, Final, Never
 import attrs
 
 from lacerda_bot._board.board import Board
+from lacerda_bot._field_docs import class_summary, field_keywords
 from lacerda_bot._rules.scoring import ScoreBreakdown
 from lacerda_bot._state import BotState
 from lacerda_bot._typescript import declarations
@@ -77,14 +80,8 @@ _PRIMITIVES: Final[Mapping[object, str]] = {
 }
 
 
-def _description(cls: type) -> str:
-    """The first line of *cls*'s own docstring (not one it inherits)."""
-    doc = cls.__dict__.get("__doc__")
-    return inspect.cleandoc(doc).splitlines()[0] if doc else ""
-
-
 def _titled(cls: type, schema: Schema) -> Schema:
-    description = _description(cls)
+    description = class_summary(cls)
     head: Schema = {"title": cls.__name__}
     if description:
         head["description"] = description
@@ -176,10 +173,12 @@ def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
     properties: Schema = {}
     if tag is not None:
         properties["type"] = {"const": tag, "description": "The decision's class."}
-    for field in attrs.fields(TraceShape if cls is Trace else cls):
+    shape = TraceShape if cls is Trace else cls
+    for field in attrs.fields(shape):
         if field.init:
             value = _schema(field.type, defs)
-            properties[field.name] = False if value is None else value
+            keywords = field_keywords(shape, field)
+            properties[field.name] = False if value is None else {**value, **keywords}
     later = ADDED_FIELDS.get(cls, frozenset())
     required = [name for name in properties if name not in later]
     body = {
@@ -349,7 +348,9 @@ def _request() -> Schema:
     description = (
         "One request of lacerda-bot serve: the call and its arguments' bare data."
     )
-    body = _tagged_union("call", variants, title="Call", description=_description(Call))
+    body = _tagged_union(
+        "call", variants, title="Call", description=class_summary(Call)
+    )
     return _root("lacerda-bot serve request", description, body, defs)
 
 

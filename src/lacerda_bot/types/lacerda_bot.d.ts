@@ -101,9 +101,13 @@ export type Action =
 export interface ActionImpossible {
   /** The decision's class. */
   readonly type: "ActionImpossible";
+  /** The action of his card that he cannot do. */
   readonly action: Action;
+  /** The ID of the rule that makes it impossible (`R-ORBIT-1`). */
   readonly rule: string;
+  /** Why, in words (`the display is empty`). */
   readonly reason: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -111,8 +115,11 @@ export interface ActionImpossible {
 export interface AdvanceMission {
   /** The decision's class. */
   readonly type: "AdvanceMission";
+  /** The slot his card names. */
   readonly slot: MissionSlot;
+  /** The id of the Mission card in that slot. */
   readonly mission: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -120,23 +127,36 @@ export interface AdvanceMission {
 export interface AdvanceProgressBot {
   /** The decision's class. */
   readonly type: "AdvanceProgressBot";
+  /** How many icons of the building sequence T2 it moves. */
   readonly steps: number;
+  /** The building type it pointed to before. */
   readonly before: BuildingType;
+  /** The type it points to after. */
   readonly after: BuildingType;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V21: Advanced Buildings of one type on Mars, whoever owns them (T3 scoring). */
 export interface AdvancedCount {
+  /** The building type. */
   readonly building: BuildingType;
+  /**
+   * How many Advanced Buildings of that type are on Mars.
+   *
+   * Minimum: 0.
+   */
   readonly count: number;
 }
 
 /** T5/V10: a Blueprint card. */
 export interface Blueprint {
+  /** The host's id of the card, unique among the board's Blueprints. */
   readonly id: string;
+  /** The building type it upgrades. */
   readonly building: BuildingType;
-  readonly level: number;
+  /** The card's level: 1 or 3 (T5). */
+  readonly level: 1 | 3;
 }
 
 /** Rows of the Blueprint display (V10). */
@@ -144,54 +164,226 @@ export type BlueprintRow = "top" | "bottom";
 
 /** Every item of the host view (V1..V20) as one frozen value. */
 export interface Board {
+  /** Orbit or Colony. */
   readonly side: Side;
+  /**
+   * The Colony level.
+   *
+   * Minimum: 0.
+   */
   readonly colony_level: number;
+  /** The marker level of each LSS type. */
   readonly lss_markers: LssMarkers;
+  /**
+   * Per LSS type, the second benefits on offer (a missing type offers both). Read in
+   * canonical order, by `building` (mine, then generator, then water_extractor, then
+   * greenhouse, then oxygen_condenser, then shelter); any order may be given.
+   */
   readonly lss_rewards: readonly LssOffer[];
+  /**
+   * Every hex of the map. Listed in canonical order, by `r`, then `q`, each hex once.
+   */
   readonly map_hexes: readonly Hex[];
+  /** Where off-map Rovers count as standing. */
   readonly initial_mine_hex: Hex;
+  /**
+   * Every building on the map. Read in canonical order, by `hex.r`, then `hex.q`, then
+   * `id`; any order may be given.
+   */
   readonly buildings: readonly Building[];
+  /**
+   * Figures other than the two Rovers. Read in canonical order, by `hex.r`, then
+   * `hex.q`, then `kind`, then `owner`; any order may be given.
+   */
   readonly figures: readonly Figure[];
+  /** Lacerda's Rover, or `null` while off the map. */
   readonly lacerda_rover: Hex | null;
+  /** The human's Rover, or `null` while off the map. */
   readonly human_rover: Hex | null;
+  /**
+   * Hexes holding a Crystal. Listed in canonical order, by `r`, then `q`, each hex
+   * once.
+   */
   readonly crystal_hexes: readonly Hex[];
+  /**
+   * Research and Discovery tiles on map hexes. Read in canonical order, by `hex.r`,
+   * then `hex.q`, then `tile.id`; any order may be given.
+   */
   readonly map_tiles: readonly MapTile[];
+  /**
+   * Discovery tiles on the Exploration spaces, left to right. Kept in the order given.
+   */
   readonly exploration_tiles: readonly Tile[];
+  /**
+   * Tech tiles still on the grid. Read in canonical order, by `row`, then `column`,
+   * then `id`; any order may be given.
+   */
   readonly tech_grid: readonly GridTile[];
+  /**
+   * Lacerda's Laboratory, space by space, with his Tech tiles on them (V9). Read in
+   * canonical order, by `column`, then `position`, then `id`; any order may be given.
+   */
   readonly lab_spaces: readonly LabSpace[];
+  /**
+   * The number of columns of his Lab: the highest level a Tech reaches (V9).
+   *
+   * Minimum: 0. Maximum: 20.
+   */
   readonly lab_columns: number;
+  /** The human's Techs. Read in canonical order, by `tech`; any order may be given. */
   readonly human_techs: readonly HumanTech[];
+  /**
+   * Buildings he may upgrade per Upgrade action with his own Tech (>= 1).
+   *
+   * Minimum: 1.
+   */
   readonly own_upgrade_capacity: number;
+  /**
+   * Buildings he may upgrade per Upgrade action with the human's Tech (>= 1).
+   *
+   * Minimum: 1.
+   */
   readonly human_upgrade_capacity: number;
+  /**
+   * Blueprints in the display's slots. Read in canonical order, by `row` (bottom, then
+   * top), then `slot`; any order may be given.
+   */
   readonly blueprint_display: readonly DisplayedBlueprint[];
+  /**
+   * Lacerda's Blueprints. Read in canonical order, by `blueprint.id`; any order may be
+   * given.
+   */
   readonly lacerda_blueprints: readonly HeldBlueprint[];
+  /**
+   * The type of each of the human's Blueprints, used or not. Read in canonical order,
+   * by value; any order may be given.
+   */
   readonly human_blueprints: readonly BuildingType[];
+  /**
+   * Lacerda's Advanced Building markers not yet parked or placed.
+   *
+   * Minimum: 0.
+   */
   readonly free_advanced_markers: number;
+  /**
+   * Scientists on display. Read in canonical order, by `slot`; any order may be given.
+   */
   readonly scientist_display: readonly ScientistSlot[];
+  /**
+   * Scientists Lacerda has hired. Read in canonical order, by value; any order may be
+   * given.
+   */
   readonly lacerda_scientists: readonly Scientist[];
+  /** Whether his Colonist stands on his personal Hire-a-Scientist slot. */
   readonly colonist_on_hire_slot: boolean;
+  /**
+   * Earth Contracts on display. Read in canonical order, by `slot`; any order may be
+   * given.
+   */
   readonly contract_display: readonly ContractSlot[];
+  /**
+   * Crystals it costs to take a Contract.
+   *
+   * Minimum: 0.
+   */
   readonly contract_crystal_cost: number;
+  /** Colonists present per action, after any slot clearing. */
   readonly colonists_present: Occupancy;
+  /** Items left to right with their units. Kept in the order given. */
   readonly warehouse: readonly Stock[];
+  /**
+   * Every Turn Order space. Read in canonical order, by `number`, then `id`; any order
+   * may be given.
+   */
   readonly turn_order_spaces: readonly TurnOrderSpace[];
+  /** The space id each First Colonist tile names. Kept in the order given. */
   readonly first_colonist_tiles: readonly string[];
+  /** The Turn Order space his figure stands on, if any. */
   readonly lacerda_space: string | null;
+  /** Whether the Shuttle departs this round. */
   readonly shuttle_departs: boolean;
+  /** The side the Shuttle departs from. */
   readonly shuttle_from: Side;
+  /**
+   * Missions in slots A, B and C. Read in canonical order, by `slot`; any order may be
+   * given.
+   */
   readonly missions: readonly Mission[];
+  /**
+   * Crystals he may spend now.
+   *
+   * Minimum: 0.
+   */
   readonly spendable_crystals: number;
+  /**
+   * Free spaces in his Depot.
+   *
+   * Minimum: 0.
+   */
   readonly free_depot_spaces: number;
+  /**
+   * Crystals left in the general supply.
+   *
+   * Minimum: 0.
+   */
   readonly supply_crystals: number;
+  /**
+   * His Shelters still to build.
+   *
+   * Minimum: 0.
+   */
   readonly shelters_left: number;
+  /**
+   * His Ships still to gain.
+   *
+   * Minimum: 0.
+   */
   readonly ships_left: number;
+  /**
+   * His Bots still to gain.
+   *
+   * Minimum: 0.
+   */
   readonly bots_left: number;
+  /**
+   * His OP on the scoring track.
+   *
+   * Minimum: 0.
+   */
   readonly op_track: number;
+  /**
+   * His Progress cubes (0 to 5).
+   *
+   * Minimum: 0. Maximum: 5.
+   */
   readonly progress_cubes: number;
+  /**
+   * The OP under each column of his Lab, column 1 first (his Techs score their
+   * column's). Kept in the order given.
+   */
   readonly lab_column_values: readonly number[];
+  /**
+   * The top value of his Living Quarters (they count as full).
+   *
+   * Minimum: 0.
+   */
   readonly living_quarters_top: number;
+  /**
+   * Advanced Buildings on Mars per type, whoever owns them. Read in canonical order, by
+   * `building` (mine, then generator, then water_extractor, then greenhouse, then
+   * oxygen_condenser, then shelter); any order may be given.
+   */
   readonly advanced_buildings_on_mars: readonly AdvancedCount[];
+  /**
+   * His Ships in the Hangar.
+   *
+   * Minimum: 0.
+   */
   readonly ships_in_hangar: number;
+  /**
+   * The kind of each Earth Contract he holds. Read in canonical order, by value; any
+   * order may be given.
+   */
   readonly lacerda_contracts: readonly ContractKind[];
 }
 
@@ -212,6 +404,7 @@ export interface BotState {
   readonly pointer: BuildingType;
   readonly last_card: number | null;
   readonly current_card: number | null;
+  /** Every switch of spec §3, with its default. */
   readonly options: Options;
 }
 
@@ -219,19 +412,31 @@ export interface BotState {
 export interface BuildShelter {
   /** The decision's class. */
   readonly type: "BuildShelter";
+  /** The site: a map hex with no building. */
   readonly hex: Hex;
+  /** The size of the Complex of his new Shelter, itself included. */
   readonly resulting_size: number;
+  /**
+   * The sizes of the Complexes the site joins, largest first (none: it stands alone).
+   */
   readonly joined_sizes: readonly number[];
+  /** Whose Tech let it join Complexes (his own Shelter Tech only, R-BUILD-10). */
   readonly tech_used: TechUsed;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V4: a building on the map. */
 export interface Building {
+  /** The host's id of the building, unique on the board. */
   readonly id: string;
+  /** The map hex it stands on (one building a hex). */
   readonly hex: Hex;
+  /** Its type: a Mine, an LSS building or a Shelter. */
   readonly type: BuildingType;
+  /** Shelters have an owner; other buildings belong to the colony (`null`). */
   readonly owner: Owner | null;
+  /** Whose Advanced Building marker is on it, if any. */
   readonly upgraded_by: Owner | null;
 }
 
@@ -244,7 +449,7 @@ export type BuildingType =
   | "oxygen_condenser"
   | "shelter";
 
-/** The calls a request can name: the host entry points of :mod:`lacerda_bot`. */
+/** The calls a request can name: the host entry points of `lacerda_bot`. */
 export type Call =
   | "new_bot"
   | "setup"
@@ -254,7 +459,7 @@ export type Call =
   | "human_used_tech"
   | "score_lacerda";
 
-/** The decision-making calls; a ``str``, so ``trace.call == "take_turn"`` holds. */
+/** The decision-making calls; a `str`, so `trace.call == "take_turn"` holds. */
 export type CallKind =
   | "setup"
   | "take_turn"
@@ -264,30 +469,38 @@ export type CallKind =
 
 /** What one call did as a whole (R-TURN-10). */
 export interface CallTrace {
+  /** `take_turn`, `human_used_tech`, ... */
   readonly call: CallKind;
+  /** Every switch of spec §3, with its default. */
   readonly options: Options;
+  /** The card revealed by `take_turn`. */
   readonly card: number | null;
   readonly pass_count: number;
   readonly reshuffled: boolean;
+  /** Every random event number this call used, in order. */
   readonly random_events: readonly number[];
+  /** Rule notes that produced no decision, e.g. a completed Mission (R-MISSION-2). */
   readonly notes: readonly string[];
 }
 
 /** An option a rule considered, with the values of its criteria. */
 export interface Candidate {
   readonly option: string;
+  /** (criterion name, value) pairs, e.g. `("resulting_size", 3)`. */
   readonly criteria: readonly (readonly [string, number])[];
 }
 
 /**
- * R-LSS-1, R-LSS-2: his second benefit for building *building* (``None``: none
- * offered).
+ * R-LSS-1, R-LSS-2: his second benefit for building *building* (`null`: none offered).
  */
 export interface ChooseLssReward {
   /** The decision's class. */
   readonly type: "ChooseLssReward";
+  /** The building type he just built. */
   readonly building: BuildingType;
+  /** The second benefit he takes; `null`: none is offered. */
   readonly reward: LssReward | null;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -295,8 +508,11 @@ export interface ChooseLssReward {
 export interface CollectTile {
   /** The decision's class. */
   readonly type: "CollectTile";
+  /** The id of the tile he collects. */
   readonly tile: string;
+  /** The Crystals he paid for it (the PayCrystals before it). */
   readonly crystal_cost: number;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -319,14 +535,25 @@ export type ComplexTechThreshold = "joined" | "resulting";
 export interface Construct {
   /** The decision's class. */
   readonly type: "Construct";
+  /** The type of the building he constructs. */
   readonly building: BuildingType;
+  /** The site: a map hex with no building. */
   readonly hex: Hex;
+  /** The size of the Complex of his new building, itself included. */
   readonly resulting_size: number;
+  /**
+   * The sizes of the Complexes the site joins, largest first (none: it stands alone).
+   */
   readonly joined_sizes: readonly number[];
+  /** Whose Tech let the site join Complexes (none for a building alone, R-BUILD-10). */
   readonly tech_used: TechUsed;
+  /** Whether one of his Colonists goes on the new Mine (R-BUILD-11). */
   readonly miner: boolean;
+  /** The building type his Progress-area Bot pointed to before. */
   readonly pointer_before: BuildingType;
+  /** The type it points to after: the one after *building* in T2. */
   readonly pointer_after: BuildingType;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -335,9 +562,21 @@ export type ContractKind = "upgrade" | "delivery";
 
 /** V11: an Earth Contract on display. */
 export interface ContractSlot {
+  /**
+   * The display slot, from 0; a taken Contract leaves its slot empty.
+   *
+   * Minimum: 0.
+   */
   readonly slot: number;
+  /** The host's id of the card, unique on the display. */
   readonly id: string;
+  /** Which kind of Earth Contract it is. */
   readonly kind: ContractKind;
+  /**
+   * OP when completed: T4's 12 or 9 unless the host says otherwise.
+   *
+   * Minimum: 0.
+   */
   readonly op: number;
 }
 
@@ -425,18 +664,35 @@ export type DecisionType =
 export interface DevelopTech {
   /** The decision's class. */
   readonly type: "DevelopTech";
+  /** The Tech developed. */
   readonly tech: TechType;
+  /** Its level before: the column of the space it leaves. */
   readonly from_level: number;
+  /** Its level after, one higher. */
   readonly to_level: number;
+  /** The Lab space entered: an empty space of column *to_level* his tile touched. */
   readonly space: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V10: a Blueprint in a display slot. */
 export interface DisplayedBlueprint {
+  /** The display row it is in. */
   readonly row: BlueprintRow;
+  /**
+   * Left to right, from 0.
+   *
+   * Minimum: 0.
+   */
   readonly slot: number;
+  /** The card. */
   readonly blueprint: Blueprint;
+  /**
+   * Crystals gained on pickup; a Resource pickup is 0 (he takes none).
+   *
+   * Minimum: 0.
+   */
   readonly pickup_crystals: number;
 }
 
@@ -448,7 +704,7 @@ export interface ErrorResponse {
   readonly error: ServeError;
 }
 
-/** The ``"type"`` of an error response: the error class's name. */
+/** The `"type"` of an error response: the error class's name. */
 export type ErrorType =
   | "SerializationError"
   | "InvalidValueError"
@@ -458,8 +714,11 @@ export type ErrorType =
 
 /** V5: a figure on the map other than the two Rovers. */
 export interface Figure {
+  /** The map hex it stands on. */
   readonly hex: Hex;
+  /** A Bot, a Colonist or an Advanced Building marker. */
   readonly kind: FigureKind;
+  /** Whose figure it is. */
   readonly owner: Owner;
 }
 
@@ -468,9 +727,17 @@ export type FigureKind = "bot" | "colonist" | "advanced_marker";
 
 /** One gain of a Turn Order space, Lab space or map tile (spec §2.1). */
 export interface Gain {
+  /** What is gained. */
   readonly kind: GainKind;
+  /**
+   * The count for `CRYSTALS`, `DEVELOP` and `ROVER`; 1 elsewhere.
+   *
+   * Minimum: 0.
+   */
   readonly n: number;
+  /** For `CONSTRUCT`: the type, or `null` for *any* (R-BUILD-3). */
   readonly building: BuildingType | null;
+  /** For `OTHER`: the host's words, echoed in `LoseBenefit`. */
   readonly description: string;
 }
 
@@ -478,6 +745,7 @@ export interface Gain {
 export interface GainBot {
   /** The decision's class. */
   readonly type: "GainBot";
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -485,9 +753,13 @@ export interface GainBot {
 export interface GainCrystals {
   /** The decision's class. */
   readonly type: "GainCrystals";
+  /** The Crystals the gain gives. */
   readonly requested: number;
+  /** Those he keeps: as many as his free Depot spaces (and the supply) allow. */
   readonly kept: number;
+  /** Where they come from; only those from the general supply lower it. */
   readonly source: CrystalSource;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -511,6 +783,7 @@ export type GainKind =
 export interface GainShip {
   /** The decision's class. */
   readonly type: "GainShip";
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -518,28 +791,52 @@ export interface GainShip {
 export interface GiveOxygen {
   /** The decision's class. */
   readonly type: "GiveOxygen";
+  /** The human's Tech he used. */
   readonly tech: TechType;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V8: a Tech tile on the Tech grid. */
 export interface GridTile {
+  /** The host's id of the tile, unique on the grid. */
   readonly id: string;
+  /** The Tech it teaches. */
   readonly tech: TechType;
+  /**
+   * Its row on the grid, counted from 0.
+   *
+   * Minimum: 0.
+   */
   readonly row: number;
+  /**
+   * Its column, from 0 at the left: of the cheapest, the leftmost is learnt
+   * (R-ORBIT-5).
+   *
+   * Minimum: 0.
+   */
   readonly column: number;
+  /**
+   * 0 is free; higher is dearer.
+   *
+   * Minimum: 0.
+   */
   readonly cost_rank: number;
 }
 
 /** V10: one of Lacerda's Blueprints. */
 export interface HeldBlueprint {
+  /** The card. */
   readonly blueprint: Blueprint;
+  /** Whether he has upgraded with it (his marker has left it). */
   readonly used: boolean;
 }
 
 /** One hex of the map in axial coordinates. */
 export interface Hex {
+  /** The column axis. */
   readonly q: number;
+  /** The row axis; canonical order sorts by it first. */
   readonly r: number;
 }
 
@@ -547,14 +844,23 @@ export interface Hex {
 export interface HireScientist {
   /** The decision's class. */
   readonly type: "HireScientist";
+  /** The Scientist he hires. */
   readonly scientist: Scientist;
+  /** The display slot it was in; the slot stays empty. */
   readonly slot: number;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V9: one of the human's Techs. */
 export interface HumanTech {
+  /** The Tech (one entry per Tech of the human's). */
   readonly tech: TechType;
+  /**
+   * Its level.
+   *
+   * Minimum: 0.
+   */
   readonly level: number;
 }
 
@@ -579,11 +885,25 @@ export type Item = "crystal" | "mineral" | "battery" | "water" | "plant" | "oxyg
 
 /** V9 (1.3): one space of his Laboratory, as his player board prints it. */
 export interface LabSpace {
+  /** The host's id of the space, unique in his Lab. */
   readonly id: string;
+  /**
+   * 1 is the entry column; the highest is the board's `lab_columns`.
+   *
+   * Minimum: 1. Maximum: 20.
+   */
   readonly column: number;
+  /**
+   * Its place in its column, from 0 at the top.
+   *
+   * Minimum: 0.
+   */
   readonly position: number;
+  /** What entering the space gives him (none: a blank space). */
   readonly gains: readonly Gain[];
+  /** The ids of the next column's spaces it touches (one or two; none in the last). */
   readonly touches: readonly string[];
+  /** His Tech tile standing on it, by type; `null` when the space is empty. */
   readonly tech: TechType | null;
 }
 
@@ -591,9 +911,13 @@ export interface LabSpace {
 export interface LearnTech {
   /** The decision's class. */
   readonly type: "LearnTech";
+  /** The id of the Tech grid tile he takes. */
   readonly grid_tile: string;
+  /** The Tech of that tile. */
   readonly tech: TechType;
+  /** The topmost empty space of his Lab's entry column. */
   readonly lab_space: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -601,22 +925,47 @@ export interface LearnTech {
 export interface LoseBenefit {
   /** The decision's class. */
   readonly type: "LoseBenefit";
+  /** The gain lost. */
   readonly gain: Gain;
+  /** Why it is lost, in words. */
   readonly reason: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V2: the LSS marker level of each LSS type. */
 export interface LssMarkers {
+  /**
+   * The level of the Generator LSS marker (0: not yet raised).
+   *
+   * Minimum: 0.
+   */
   readonly generator: number;
+  /**
+   * The level of the Water Extractor LSS marker.
+   *
+   * Minimum: 0.
+   */
   readonly water_extractor: number;
+  /**
+   * The level of the Greenhouse LSS marker.
+   *
+   * Minimum: 0.
+   */
   readonly greenhouse: number;
+  /**
+   * The level of the Oxygen Condenser LSS marker.
+   *
+   * Minimum: 0.
+   */
   readonly oxygen_condenser: number;
 }
 
 /** V20: the second benefits a building of *building* may take (R-LSS-2). */
 export interface LssOffer {
+  /** The LSS type whose buildings may take these benefits. */
   readonly building: BuildingType;
+  /** The second benefits on offer for it. */
   readonly rewards: readonly LssReward[];
 }
 
@@ -625,15 +974,25 @@ export type LssReward = "retrieve_colonist" | "crystal";
 
 /** V6: a tile on a map hex. */
 export interface MapTile {
+  /** The map hex it lies on (one tile a hex, none under a building). */
   readonly hex: Hex;
+  /** The tile itself. */
   readonly tile: Tile;
 }
 
 /** V16: the Mission in slot A, B or C. */
 export interface Mission {
+  /** Slot A, B or C: the Mission his solo card names by slot. */
   readonly slot: MissionSlot;
+  /** The host's id of the Mission card. */
   readonly id: string;
+  /** Whether its track is full: his card then moves and pays nothing (R-MISSION-2). */
   readonly completed: boolean;
+  /**
+   * Crystals per contribution.
+   *
+   * Minimum: 0.
+   */
   readonly crystals: number;
 }
 
@@ -644,13 +1003,26 @@ export type MissionSlot = "a" | "b" | "c";
 export interface MoveRover {
   /** The decision's class. */
   readonly type: "MoveRover";
+  /** The hexes his Rover enters, in order; none: it stays. */
   readonly path: readonly Hex[];
+  /**
+   * His movement: his base movement plus the level of the Rover Tech used (R-ROVER-4).
+   */
   readonly allowance: number;
+  /**
+   * Crystals for hexes past the allowance, 1 each, to reach the tile (R-ROVER-5; paid
+   * before).
+   */
   readonly crystals_paid: number;
+  /** Hexes entered that hold a Crystal, in path order (R-ROVER-7). */
   readonly crystal_hexes: readonly Hex[];
+  /** The id of the tile he heads for. */
   readonly target: string;
+  /** Whether the path ends on that tile: he then collects it. */
   readonly reached: boolean;
+  /** Whose Rover Tech he used: it counts only if he moves past his base movement. */
   readonly tech_used: TechUsed;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -673,47 +1045,105 @@ export type NoScientistFallback = "contract" | "rover";
 export interface ObtainBlueprint {
   /** The decision's class. */
   readonly type: "ObtainBlueprint";
+  /** The id of the Blueprint he takes. */
   readonly blueprint: string;
+  /** The display row it was in. */
   readonly row: BlueprintRow;
+  /** The display slot it was in; the slot stays empty. */
   readonly slot: number;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V12: Colonists present on each red-Colonist action (R-COST-2). */
 export interface Occupancy {
+  /**
+   * Colonists on the Obtain a Blueprint action.
+   *
+   * Minimum: 0.
+   */
   readonly obtain_blueprint: number;
+  /**
+   * Colonists on the Research and Development action.
+   *
+   * Minimum: 0.
+   */
   readonly research_development: number;
+  /**
+   * Colonists on the Construct a Building action.
+   *
+   * Minimum: 0.
+   */
   readonly construct: number;
+  /**
+   * Colonists on the Upgrade a Building action.
+   *
+   * Minimum: 0.
+   */
   readonly upgrade: number;
+  /**
+   * Colony 3: those the 2-player rules charge for on his Hire slot.
+   *
+   * Minimum: 0.
+   */
   readonly hire_or_contract: number;
 }
 
 /** Every switch of spec §3, with its default. */
 export interface Options {
+  /** R-TIE-2..6: `cards` draws solo cards; `uniform` picks from the seed. */
   readonly tie_policy: TiePolicy;
+  /**
+   * R-ROVER-4: hexes the Rover moves before Tech when it replaces an action.
+   *
+   * Minimum: 0.
+   */
   readonly rover_base_movement: number;
-  readonly bot_benefit_steps: number;
+  /** R-TO-5: icons the Progress Bot advances for a `BOT` gain. */
+  readonly bot_benefit_steps: 1 | 2;
+  /** R-BUILD-7: compare the Tech level with the joined or the resulting size. */
   readonly complex_tech_threshold: ComplexTechThreshold;
+  /** R-BUILD-8: stand-alone sites exactly 2 from the same type, or anywhere. */
   readonly standalone_rule: StandaloneRule;
+  /**
+   * R-COST-2: Crystals per Colonist already on the action.
+   *
+   * Minimum: 0.
+   */
   readonly placement_cost_per_colonist: number;
+  /** R-CRYSTAL-3: Crystals gained in a call may be spent in the same call. */
   readonly same_call_gains_spendable: boolean;
+  /** R-SHUTTLE-6: a Discovery tile may go on a hex holding a Crystal. */
   readonly discovery_site_allows_crystal: boolean;
+  /** R-ORBIT-3: with no display card of a scored type, any card is a candidate. */
   readonly blueprint_fallback_any_type: boolean;
+  /** R-COLONY-6: take a Contract, or fall back to the Rover. */
   readonly no_scientist_fallback: NoScientistFallback;
+  /** R-TO-2: lose an impossible gain, or move the Rover instead. */
   readonly impossible_benefit: ImpossibleBenefit;
+  /** R-SETUP-8: he takes the gain of his starting Turn Order space. */
   readonly starting_space_benefit: boolean;
+  /** R-BUILD-10: his own Tech before the human's when both give the best result. */
   readonly prefer_own_tech: boolean;
+  /** R-BUILD-11: a Mine he constructs receives one of his Colonists. */
   readonly lacerda_places_miner: boolean;
+  /** R-LEVEL-3: a Shelter he builds advances the Progress Bot one icon. */
   readonly shelter_moves_pointer: boolean;
+  /** R-TIE-3: a tie-break reshuffle adds 1 to the pass count. */
   readonly tie_reshuffle_counts_as_pass: boolean;
+  /** R-TO-9: skip an `OTHER` gain, or raise. */
   readonly unknown_gain: UnknownGain;
+  /** R-DECK-2: the seeded shuffle, or the player's own deck (each reveal asked). */
   readonly solo_deck?: SoloDeck;
 }
 
 /** The result of a decision-making call (R-SETUP-3, R-TURN-8). */
 export interface Outcome {
+  /** The new bot state. */
   readonly bot: BotState;
+  /** What he does, in the order the host applies it (R-TURN-9). */
   readonly decisions: readonly Decision[];
+  /** What one call did as a whole (R-TURN-10). */
   readonly trace: CallTrace;
 }
 
@@ -731,8 +1161,11 @@ export type Owner = "lacerda" | "human";
 export interface PayCrystals {
   /** The decision's class. */
   readonly type: "PayCrystals";
+  /** The Crystals he pays, from his spendable ones. */
   readonly amount: number;
+  /** What he pays for. */
   readonly purpose: PaymentPurpose;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -743,7 +1176,9 @@ export type PaymentPurpose = "placement" | "contract" | "tile" | "movement";
 export interface PlaceColonist {
   /** The decision's class. */
   readonly type: "PlaceColonist";
+  /** The action his Colonist goes on. */
   readonly action: Action;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -751,9 +1186,13 @@ export interface PlaceColonist {
 export interface PlaceDiscoveryTile {
   /** The decision's class. */
   readonly type: "PlaceDiscoveryTile";
+  /** The id of the leftmost Discovery tile; `null`: none is placed. */
   readonly tile: string | null;
+  /** The hex it goes on; `null`: none is placed. */
   readonly hex: Hex | null;
+  /** Why nothing is placed, in words; empty when a tile is. */
   readonly reason: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -761,7 +1200,9 @@ export interface PlaceDiscoveryTile {
 export interface RefillContractDisplay {
   /** The decision's class. */
   readonly type: "RefillContractDisplay";
+  /** The empty display slot to fill. */
   readonly slot: number;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -769,8 +1210,11 @@ export interface RefillContractDisplay {
 export interface RelocateRover {
   /** The decision's class. */
   readonly type: "RelocateRover";
+  /** The hex he builds on, where his Rover stood. */
   readonly from_hex: Hex;
+  /** The nearest available hex it moves to (R-BUILD-4). */
   readonly to_hex: Hex;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -785,9 +1229,13 @@ export interface Removal {
 export interface RevealCard {
   /** The decision's class. */
   readonly type: "RevealCard";
+  /** The solo card turned, by its number in the library's solo deck (1 to 12). */
   readonly card: number;
+  /** The pass through his deck in progress: 1 until his first reshuffle (R-DECK-2). */
   readonly pass_count: number;
+  /** Whether his draw pile was empty, and his discard pile shuffled into a new one. */
   readonly reshuffled: boolean;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -802,7 +1250,13 @@ export type Scientist =
 
 /** V11: a Scientist on display. */
 export interface ScientistSlot {
+  /**
+   * The display slot, from 0; a hired Scientist leaves its slot empty.
+   *
+   * Minimum: 0.
+   */
   readonly slot: number;
+  /** The Scientist shown there. */
   readonly scientist: Scientist;
 }
 
@@ -882,7 +1336,9 @@ export type Side = "orbit" | "colony";
 export interface SkipTurn {
   /** The decision's class. */
   readonly type: "SkipTurn";
+  /** Why he has nothing to do, in words. */
   readonly reason: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -896,8 +1352,11 @@ export type StandaloneRule = "exactly_2" | "any";
 export interface StartingSpace {
   /** The decision's class. */
   readonly type: "StartingSpace";
+  /** The id of the Turn Order space his First Colonist tile names. */
   readonly space: string;
+  /** The side of that space, where he starts. */
   readonly side: Side;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -905,13 +1364,21 @@ export interface StartingSpace {
 export interface Stay {
   /** The decision's class. */
   readonly type: "Stay";
+  /** Why he does not travel, in words. */
   readonly reason: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V13: one Warehouse item and its units. */
 export interface Stock {
+  /** What the Warehouse space holds. */
   readonly item: Item;
+  /**
+   * How many units of it are left there.
+   *
+   * Minimum: 0.
+   */
   readonly units: number;
 }
 
@@ -919,8 +1386,11 @@ export interface Stock {
 export interface TakeBenefit {
   /** The decision's class. */
   readonly type: "TakeBenefit";
+  /** The gain he takes. */
   readonly gain: Gain;
+  /** What gives it, in words (`Turn Order space s3`, `tile t7`). */
   readonly source: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -928,9 +1398,13 @@ export interface TakeBenefit {
 export interface TakeContract {
   /** The decision's class. */
   readonly type: "TakeContract";
+  /** The id of the Contract he takes. */
   readonly contract: string;
+  /** The display slot it was in; the slot stays empty. */
   readonly slot: number;
+  /** The kind of that Contract. */
   readonly kind: ContractKind;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -950,8 +1424,11 @@ export interface TakeTurnRequest {
 export interface TakeWarehouseItem {
   /** The decision's class. */
   readonly type: "TakeWarehouseItem";
+  /** The Warehouse item he takes (from the leftmost stock of it). */
   readonly item: Item;
+  /** Whether it goes to the general supply (a Resource) rather than to him. */
   readonly to_supply: boolean;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
@@ -971,12 +1448,23 @@ export type TechUsed = "none" | "own" | "human";
 
 /** The record of one tie-break (R-TIE-8). */
 export interface TieBreak {
+  /** The rule that raised the tie. */
   readonly rule: string;
+  /**
+   * The options numbered 1..n, in canonical order (the first `LISTED_OPTIONS` of them
+   * when more tie).
+   */
   readonly options: readonly string[];
+  /** n, the number of options tied. */
   readonly count: number;
+  /**
+   * Options merged into an equal one before numbering (R-TIE-1); of Rover paths, the
+   * first `LISTED_OPTIONS`.
+   */
   readonly merged: readonly string[];
   readonly policy: TiePolicy;
   readonly rounds: readonly TieRound[];
+  /** The 1-based number of the chosen option. */
   readonly chosen: number;
 }
 
@@ -985,19 +1473,37 @@ export type TiePolicy = "cards" | "uniform" | "chosen";
 
 /** One round of a card tie-break (R-TIE-2..5) or a uniform pick (R-TIE-6). */
 export interface TieRound {
+  /**
+   * The groups drawn between, each as its first and last option number (1-based).
+   *
+   * Groups are runs of consecutive options (R-TIE-5): `((1, 3), (4, 5), (6, 7))` for 7
+   * options, `((1, 1), (2, 2))` for 2.
+   */
   readonly groups: readonly (readonly [number, number])[];
+  /** Card ids revealed, in order (empty for `uniform`). */
   readonly revealed: readonly number[];
+  /** 1-based index into *groups*. */
   readonly chosen_group: number;
+  /** Whether an empty draw pile made the discard pile the draw pile (R-TIE-3). */
   readonly reshuffled: boolean;
   readonly random_events: readonly number[];
 }
 
 /** V6/V7: a Research or Discovery tile, wherever it lies. */
 export interface Tile {
+  /** The host's id of the tile, unique among the tiles of the board. */
   readonly id: string;
+  /** A Research or a Discovery tile. */
   readonly kind: TileKind;
+  /**
+   * The Crystals he pays to collect it (R-ROVER-9).
+   *
+   * Minimum: 0.
+   */
   readonly crystal_cost: number;
+  /** Whether Lacerda meets its non-Crystal requirement (host-judged). */
   readonly requirement_met: boolean;
+  /** What collecting it gives him, gains taken in the order listed. */
   readonly reward: readonly Gain[];
 }
 
@@ -1006,6 +1512,7 @@ export type TileKind = "research" | "discovery";
 
 /** Why a decision was made (R-TURN-10). */
 export interface Trace {
+  /** Rule IDs applied, in order, each once. */
   readonly rules: readonly string[];
   readonly candidates: readonly Candidate[];
   readonly removed: readonly Removal[];
@@ -1017,29 +1524,45 @@ export interface Trace {
 export interface Travel {
   /** The decision's class. */
   readonly type: "Travel";
+  /** The side he travels to. */
   readonly side: Side;
+  /** The id of the free Turn Order space he takes there. */
   readonly space: string;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
 
 /** V14: a Turn Order space. */
 export interface TurnOrderSpace {
+  /** The host's id of the space, unique among the Turn Order spaces. */
   readonly id: string;
+  /** The side of the board it is on. */
   readonly side: Side;
+  /**
+   * Its printed number: a free space he may take is numbered by it (R-SHUTTLE-3).
+   *
+   * Minimum: 0.
+   */
   readonly number: number;
+  /** What taking the space gives, gains taken in the order listed. */
   readonly gains: readonly Gain[];
+  /** Whether a figure stands on it. */
   readonly occupied: boolean;
 }
 
-/** What an ``OTHER`` gain does (R-TO-9). */
+/** What an `OTHER` gain does (R-TO-9). */
 export type UnknownGain = "skip" | "error";
 
 /** R-COLONY-3, R-COLONY-4: he upgrades the building on *hex* with *blueprint*. */
 export interface Upgrade {
   /** The decision's class. */
   readonly type: "Upgrade";
+  /** The hex of the building upgraded. */
   readonly hex: Hex;
+  /** The id of his Blueprint he upgrades with. */
   readonly blueprint: string;
+  /** Whose Upgrade Tech sets how many buildings he may upgrade. */
   readonly tech_used: TechUsed;
+  /** Why a decision was made (R-TURN-10). */
   readonly trace: Trace;
 }
