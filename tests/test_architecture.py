@@ -42,7 +42,7 @@ VOCABULARY = frozenset(
 )
 
 
-LEAVES = frozenset({"_deprecated"})
+LEAVES = frozenset({"_deprecated", "_field_tables"})
 """Modules that import nothing of the package, so that any module may import them."""
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, reject
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -34,6 +34,7 @@ from lacerda_bot.schema import (
     load_schema,
     main,
     schema_texts,
+    typescript_declarations,
 )
 from lacerda_bot.serialization import unstructure
 from lacerda_bot.testing import reference_board
@@ -84,7 +85,9 @@ def test_main_writes_every_file(
 
     for name, text in schema_texts().items():
         assert (tmp_path / name).read_text(encoding="utf-8") == text
-    assert capsys.readouterr().out.count("wrote ") == len(SCHEMA_FILES)
+    declared = (tmp_path / "lacerda_bot.d.ts").read_text(encoding="utf-8")
+    assert declared == typescript_declarations()
+    assert capsys.readouterr().out.count("wrote ") == len(SCHEMA_FILES) + 1
 
 
 def test_only_shipped_schemas_load() -> None:
@@ -156,6 +159,7 @@ def test_boards_bots_and_scores_validate(board: Board, bot: BotState) -> None:
     check("score_breakdown.json", json.loads(dumps(score_lacerda(board))))
 
 
+@settings(deadline=None)  # slow: jsonschema checks a oneOf's variants one by one
 @given(host_states(), bot_states(), st.sampled_from(list(CALLS)))
 def test_outcomes_and_each_decision_validate(
     board: Board, bot: BotState, call: str
@@ -170,6 +174,7 @@ def test_outcomes_and_each_decision_validate(
         check("decision.json", json.loads(dumps(decision)))
 
 
+@settings(deadline=None)  # slow: jsonschema checks a oneOf's variants one by one
 @given(host_states(), bot_states())
 def test_protocol_requests_and_responses_validate(board: Board, bot: BotState) -> None:
     request = {

@@ -4,15 +4,19 @@ The attrs validators raise InvalidValueError: ``is_int``, ``is_instance`` and
 ``is_one_of`` name the attribute; the ``record_*`` ones, used by the records a
 host builds (:mod:`lacerda_bot.records`, :class:`~lacerda_bot.model.Gain`),
 name it as ``Class.attribute``. They are small closures, cheap enough to run
-on every record construction.
+on every record construction; those of ints are the same checks bound to
+their bounds with :func:`functools.partial` (:class:`IntRange`,
+:class:`IntChoice`): called in C as cheaply, and saying what they accept, so
+that :mod:`lacerda_bot.schema` writes the same bounds into the JSON Schema.
 
 :func:`read_property` and :func:`read_items` read a host's view and raise
 InvalidHostStateError naming the property; :func:`unique` refuses a value
 repeated across the items of a view, naming the second item and the first.
 """
 
+import functools
 from collections.abc import Callable, Collection, Iterable
-from typing import Any
+from typing import Any, final
 
 import attrs
 
@@ -22,14 +26,48 @@ from lacerda_bot.hexmap import Hex
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
+@final
+class IntRange(functools.partial[None]):
+    """An int validator that says what it accepts: a check bound to its bounds.
+
+    Built as ``IntRange(check, minimum, maximum)``; attrs calls it with
+    ``(instance, attribute, value)``, which *check* gets after the bounds.
+    """
+
+    @property
+    def minimum(self) -> int:
+        """The least value accepted."""
+        least: int = self.args[0]
+        return least
+
+    @property
+    def maximum(self) -> int | None:
+        """The greatest value accepted; ``None``: no bound."""
+        most: int | None = self.args[1]
+        return most
+
+
+@final
+class IntChoice(functools.partial[None]):
+    """A one-of validator of ints that says what it accepts: ``IntChoice(check, allowed)``."""
+
+    @property
+    def allowed(self) -> Collection[int]:
+        """The values accepted (a ``range`` or a tuple)."""
+        values: Collection[int] = self.args[0]
+        return values
+
+
+def _int_at_least(
+    minimum: int, _maximum: None, _: Any, attribute: "attrs.Attribute[Any]", value: Any
+) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidValueError(attribute.name, f"an int >= {minimum}", value)
+
+
 def is_int(minimum: int = 0) -> Validator:
     """An ``int`` (not a ``bool``) of at least *minimum*."""
-
-    def check(_: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise InvalidValueError(attribute.name, f"an int >= {minimum}", value)
-
-    return check
+    return IntRange(_int_at_least, minimum, None)
 
 
 def is_instance(kind: type) -> Validator:
@@ -42,14 +80,16 @@ def is_instance(kind: type) -> Validator:
     return check
 
 
-def is_one_of(allowed: Collection[object]) -> Validator:
-    """One of *allowed*."""
+def _int_in(
+    allowed: Collection[int], _: Any, attribute: "attrs.Attribute[Any]", value: Any
+) -> None:
+    if isinstance(value, bool) or value not in allowed:
+        raise InvalidValueError(attribute.name, f"one of {sorted(allowed)}", value)
 
-    def check(_: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if isinstance(value, bool) or value not in allowed:
-            raise InvalidValueError(attribute.name, f"one of {sorted(allowed)}", value)  # type: ignore[type-var]
 
-    return check
+def is_one_of(allowed: Collection[int]) -> Validator:
+    """One of the ints *allowed*."""
+    return IntChoice(_int_in, allowed)
 
 
 # --- record validators: the field is named ``Class.attribute`` ---------------
@@ -77,29 +117,40 @@ def is_plain_hex(value: object) -> bool:
     return isinstance(value, Hex) and _is_int(value.q) and _is_int(value.r)
 
 
+def _record_count(
+    minimum: int,
+    maximum: int | None,
+    instance: Any,
+    attribute: "attrs.Attribute[Any]",
+    value: Any,
+) -> None:
+    if not _is_int(value) or value < minimum:
+        where = _where(instance, attribute)
+        raise InvalidValueError(where, f"an int >= {minimum}", value)
+    if maximum is not None and value > maximum:
+        where = _where(instance, attribute)
+        raise InvalidValueError(where, f"an int from {minimum} to {maximum}", value)
+
+
 def record_count(minimum: int = 0, maximum: int | None = None) -> Validator:
     """An ``int`` (not a ``bool``) of at least *minimum* (and at most *maximum*)."""
+    return IntRange(_record_count, minimum, maximum)
 
-    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if not _is_int(value) or value < minimum:
-            where = _where(instance, attribute)
-            raise InvalidValueError(where, f"an int >= {minimum}", value)
-        if maximum is not None and value > maximum:
-            where = _where(instance, attribute)
-            raise InvalidValueError(where, f"an int from {minimum} to {maximum}", value)
 
-    return check
+def _record_one_of(
+    allowed: tuple[int, ...],
+    instance: Any,
+    attribute: "attrs.Attribute[Any]",
+    value: Any,
+) -> None:
+    if not _is_int(value) or value not in allowed:
+        where = _where(instance, attribute)
+        raise InvalidValueError(where, f"one of {list(allowed)}", value)
 
 
 def record_one_of(allowed: tuple[int, ...]) -> Validator:
     """One of the ints *allowed*."""
-
-    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if not _is_int(value) or value not in allowed:
-            where = _where(instance, attribute)
-            raise InvalidValueError(where, f"one of {list(allowed)}", value)
-
-    return check
+    return IntChoice(_record_one_of, allowed)
 
 
 def record_instance(kind: type, expected: str = "") -> Validator:

@@ -29,6 +29,7 @@ import attrs
 
 import lacerda_bot.decisions as d
 from lacerda_bot._enum import IdentityEnum
+from lacerda_bot._field_tables import field_tables
 from lacerda_bot._validate import is_instance, is_int
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.lab import PRINTED_COLUMNS, picture, staggered
@@ -829,6 +830,7 @@ def format_markdown() -> str:
             "|---|---|---|---|---|",
             *(_row(c) for c in DECISION_CONTRACTS),
             "",
+            *field_tables(),
         )
     )
 

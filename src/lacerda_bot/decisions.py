@@ -208,7 +208,9 @@ class StartingSpace(Generic[D]):
     """R-SETUP-7: his First Colonist tile names this space; he starts on *side*."""
 
     space: HostId | D
+    """The id of the Turn Order space his First Colonist tile names."""
     side: Side
+    """The side of that space, where he starts."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -218,8 +220,11 @@ class RevealCard:
     """R-DECK-2: the card of this turn, and whether the deck was reshuffled for it."""
 
     card: int
+    """The solo card turned, by its number in the library's solo deck (1 to 12)."""
     pass_count: int
+    """The pass through his deck in progress: 1 until his first reshuffle (R-DECK-2)."""
     reshuffled: bool
+    """Whether his draw pile was empty, and his discard pile shuffled into a new one."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -229,7 +234,9 @@ class AdvanceMission(Generic[D]):
     """R-MISSION-1: move the Mission marker of *slot* one space."""
 
     slot: MissionSlot
+    """The slot his card names."""
     mission: HostId | D
+    """The id of the Mission card in that slot."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -239,8 +246,11 @@ class GainCrystals(Generic[D]):
     """R-CRYSTAL-2: he gains *kept* of *requested* Crystals (the rest is lost)."""
 
     requested: int
+    """The Crystals the gain gives."""
     kept: int | D
+    """Those he keeps: as many as his free Depot spaces (and the supply) allow."""
     source: CrystalSource
+    """Where they come from; only those from the general supply lower it."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -250,7 +260,9 @@ class PayCrystals:
     """R-COST-2, R-COST-3, R-COLONY-7, R-ROVER-5, R-ROVER-9: he pays *amount* Crystals."""
 
     amount: int
+    """The Crystals he pays, from his spendable ones."""
     purpose: PaymentPurpose
+    """What he pays for."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -260,6 +272,7 @@ class PlaceColonist:
     """R-COST-2: he places a Colonist on *action*."""
 
     action: Action
+    """The action his Colonist goes on."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -269,8 +282,11 @@ class ActionImpossible:
     """R-TURN-4: *action* cannot be done (rule *rule*); his Rover moves instead."""
 
     action: Action
+    """The action of his card that he cannot do."""
     rule: str
+    """The ID of the rule that makes it impossible (`R-ORBIT-1`)."""
     reason: str
+    """Why, in words (`the display is empty`)."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -280,8 +296,11 @@ class ObtainBlueprint(Generic[D]):
     """R-ORBIT-4: he takes *blueprint* from the display and parks a marker on it."""
 
     blueprint: HostId | D
+    """The id of the Blueprint he takes."""
     row: BlueprintRow | D
+    """The display row it was in."""
     slot: int | D
+    """The display slot it was in; the slot stays empty."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -291,7 +310,9 @@ class LearnTech(Generic[D]):
     """R-ORBIT-5: he puts grid tile *grid_tile* on his Lab entry space *lab_space*."""
 
     grid_tile: HostId | D
+    """The id of the Tech grid tile he takes."""
     tech: TechType | D
+    """The Tech of that tile."""
     lab_space: HostId | D
     """The topmost empty space of his Lab's entry column."""
     trace: Trace = attrs.field(factory=Trace)
@@ -303,8 +324,11 @@ class DevelopTech(Generic[D]):
     """R-ORBIT-6, R-TURN-6, R-TO-10: his *tech* tile moves to space *space*, a level up."""
 
     tech: TechType | D
+    """The Tech developed."""
     from_level: int | D
+    """Its level before: the column of the space it leaves."""
     to_level: int | D
+    """Its level after, one higher."""
     space: HostId | D
     """The Lab space entered: an empty space of column *to_level* his tile touched."""
     trace: Trace = attrs.field(factory=Trace)
@@ -316,14 +340,21 @@ class Construct(Generic[D]):
     """R-BUILD: he constructs *building* on *hex*."""
 
     building: BuildingType
+    """The type of the building he constructs."""
     hex: Hex | D
+    """The site: a map hex with no building."""
     resulting_size: int
+    """The size of the Complex of his new building, itself included."""
     joined_sizes: tuple[int, ...] | D
+    """The sizes of the Complexes the site joins, largest first (none: it stands alone)."""
     tech_used: TechUsed
+    """Whose Tech let the site join Complexes (none for a building alone, R-BUILD-10)."""
     miner: bool
     """Whether one of his Colonists goes on the new Mine (R-BUILD-11)."""
     pointer_before: BuildingType
+    """The building type his Progress-area Bot pointed to before."""
     pointer_after: BuildingType
+    """The type it points to after: the one after *building* in T2."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -333,8 +364,11 @@ class Upgrade(Generic[D]):
     """R-COLONY-3, R-COLONY-4: he upgrades the building on *hex* with *blueprint*."""
 
     hex: Hex | D
+    """The hex of the building upgraded."""
     blueprint: HostId | D
+    """The id of his Blueprint he upgrades with."""
     tech_used: TechUsed
+    """Whose Upgrade Tech sets how many buildings he may upgrade."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -344,7 +378,9 @@ class HireScientist(Generic[D]):
     """R-COLONY-6: he hires *scientist* from display slot *slot*."""
 
     scientist: Scientist | D
+    """The Scientist he hires."""
     slot: int | D
+    """The display slot it was in; the slot stays empty."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -354,8 +390,11 @@ class TakeContract(Generic[D]):
     """R-COLONY-7: he takes Contract *contract* from display slot *slot*."""
 
     contract: HostId | D
+    """The id of the Contract he takes."""
     slot: int | D
+    """The display slot it was in; the slot stays empty."""
     kind: ContractKind
+    """The kind of that Contract."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -365,6 +404,7 @@ class RefillContractDisplay(Generic[D]):
     """R-COLONY-8: the host shuffles the Contract deck and fills *slot*."""
 
     slot: int | D
+    """The empty display slot to fill."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -374,13 +414,19 @@ class MoveRover(Generic[D]):
     """R-ROVER: his Rover follows *path* (hexes entered, in order)."""
 
     path: tuple[Hex, ...] | D
+    """The hexes his Rover enters, in order; none: it stays."""
     allowance: int
+    """His movement: his base movement plus the level of the Rover Tech used (R-ROVER-4)."""
     crystals_paid: int
+    """Crystals for hexes past the allowance, 1 each, to reach the tile (R-ROVER-5; paid before)."""
     crystal_hexes: tuple[Hex, ...] | D
     """Hexes entered that hold a Crystal, in path order (R-ROVER-7)."""
     target: HostId | D
+    """The id of the tile he heads for."""
     reached: bool
+    """Whether the path ends on that tile: he then collects it."""
     tech_used: TechUsed
+    """Whose Rover Tech he used: it counts only if he moves past his base movement."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -390,7 +436,9 @@ class CollectTile(Generic[D]):
     """R-ROVER-9: he collects *tile* (its reward gains follow)."""
 
     tile: HostId | D
+    """The id of the tile he collects."""
     crystal_cost: int
+    """The Crystals he paid for it (the PayCrystals before it)."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -400,7 +448,9 @@ class RelocateRover(Generic[D]):
     """R-BUILD-4: his Rover leaves a hex he builds on."""
 
     from_hex: Hex | D
+    """The hex he builds on, where his Rover stood."""
     to_hex: Hex | D
+    """The nearest available hex it moves to (R-BUILD-4)."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -410,8 +460,11 @@ class AdvanceProgressBot:
     """R-TO-5, R-LEVEL-3: the Progress-area Bot moves *steps* icons of T2."""
 
     steps: int
+    """How many icons of the building sequence T2 it moves."""
     before: BuildingType
+    """The building type it pointed to before."""
     after: BuildingType
+    """The type it points to after."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -421,7 +474,9 @@ class Travel(Generic[D]):
     """R-SHUTTLE-3..5: he travels to *side* and takes Turn Order space *space*."""
 
     side: Side
+    """The side he travels to."""
     space: HostId | D
+    """The id of the free Turn Order space he takes there."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -431,6 +486,7 @@ class Stay:
     """R-SHUTTLE-2: he does not travel this Shuttle phase."""
 
     reason: str
+    """Why he does not travel, in words."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -440,7 +496,9 @@ class TakeBenefit:
     """R-TO-2: he takes *gain* from *source*; the decisions that carry it out follow."""
 
     gain: Gain
+    """The gain he takes."""
     source: str
+    """What gives it, in words (`Turn Order space s3`, `tile t7`)."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -450,7 +508,9 @@ class TakeWarehouseItem:
     """R-TO-3: he takes *item*; a Crystal is his, a Resource goes to the supply."""
 
     item: Item
+    """The Warehouse item he takes (from the leftmost stock of it)."""
     to_supply: bool
+    """Whether it goes to the general supply (a Resource) rather than to him."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -460,8 +520,11 @@ class PlaceDiscoveryTile(Generic[D]):
     """R-SHUTTLE-6: the leftmost Discovery tile goes on *hex*, or nothing is placed."""
 
     tile: HostId | D | None
+    """The id of the leftmost Discovery tile; `null`: none is placed."""
     hex: Hex | D | None
+    """The hex it goes on; `null`: none is placed."""
     reason: str = ""
+    """Why nothing is placed, in words; empty when a tile is."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -471,9 +534,13 @@ class BuildShelter(Generic[D]):
     """R-LEVEL-2, R-BUILD-3: he builds one of his Shelters on *hex*."""
 
     hex: Hex | D
+    """The site: a map hex with no building."""
     resulting_size: int
+    """The size of the Complex of his new Shelter, itself included."""
     joined_sizes: tuple[int, ...] | D
+    """The sizes of the Complexes the site joins, largest first (none: it stands alone)."""
     tech_used: TechUsed
+    """Whose Tech let it join Complexes (his own Shelter Tech only, R-BUILD-10)."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -499,7 +566,9 @@ class ChooseLssReward:
     """R-LSS-1, R-LSS-2: his second benefit for building *building* (``None``: none offered)."""
 
     building: BuildingType
+    """The building type he just built."""
     reward: LssReward | None
+    """The second benefit he takes; `null`: none is offered."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -509,6 +578,7 @@ class GiveOxygen:
     """R-TURN-7: he used the human's *tech*; the human gains 1 Oxygen."""
 
     tech: TechType
+    """The human's Tech he used."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -518,7 +588,9 @@ class LoseBenefit:
     """R-TO-2, R-TO-6, R-TO-9: *gain* is lost."""
 
     gain: Gain
+    """The gain lost."""
     reason: str
+    """Why it is lost, in words."""
     trace: Trace = attrs.field(factory=Trace)
 
 
@@ -528,6 +600,7 @@ class SkipTurn:
     """R-TURN-5: no action and no Rover target; he skips the turn."""
 
     reason: str
+    """Why he has nothing to do, in words."""
     trace: Trace = attrs.field(factory=Trace)
 
 

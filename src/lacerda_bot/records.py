@@ -44,6 +44,7 @@ from lacerda_bot.model import (
 
 __all__ = [
     "MAX_LAB_LEVEL",
+    "MAX_PROGRESS_CUBES",
     "AdvancedCount",
     "Blueprint",
     "Building",
@@ -76,6 +77,10 @@ this many steps per Tech.
 """
 
 
+MAX_PROGRESS_CUBES: Final = 5
+"""The most Progress cubes a player has (the scoring table of T3 ends at 5)."""
+
+
 def _count(default: int = 0) -> int:
     return attrs.field(default=default, validator=_NON_NEGATIVE)
 
@@ -98,9 +103,13 @@ class LssMarkers:
     """V2: the LSS marker level of each LSS type."""
 
     generator: int = _count()
+    """The level of the Generator LSS marker (0: not yet raised)."""
     water_extractor: int = _count()
+    """The level of the Water Extractor LSS marker."""
     greenhouse: int = _count()
+    """The level of the Greenhouse LSS marker."""
     oxygen_condenser: int = _count()
+    """The level of the Oxygen Condenser LSS marker."""
 
     def level(self, building: BuildingType) -> int:
         """The marker of *building*'s LSS type (0 for Mines and Shelters)."""
@@ -142,7 +151,9 @@ class LssOffer:
     """V20: the second benefits a building of *building* may take (R-LSS-2)."""
 
     building: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    """The LSS type whose buildings may take these benefits."""
     rewards: tuple[LssReward, ...] = attrs.field(validator=record_tuple(LssReward))
+    """The second benefits on offer for it."""
 
 
 @final
@@ -151,8 +162,11 @@ class Building:
     """V4: a building on the map."""
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the building, unique on the board."""
     hex: Hex = attrs.field(validator=record_hex)
+    """The map hex it stands on (one building a hex)."""
     type: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    """Its type: a Mine, an LSS building or a Shelter."""
     owner: Owner | None = attrs.field(default=None, validator=_OWNER)
     """Shelters have an owner; other buildings belong to the colony (``None``)."""
     upgraded_by: Owner | None = attrs.field(default=None, validator=_OWNER)
@@ -165,8 +179,11 @@ class Figure:
     """V5: a figure on the map other than the two Rovers."""
 
     hex: Hex = attrs.field(validator=record_hex)
+    """The map hex it stands on."""
     kind: FigureKind = attrs.field(validator=record_instance(FigureKind))
+    """A Bot, a Colonist or an Advanced Building marker."""
     owner: Owner = attrs.field(validator=record_instance(Owner))
+    """Whose figure it is."""
 
 
 @final
@@ -175,11 +192,15 @@ class Tile:
     """V6/V7: a Research or Discovery tile, wherever it lies."""
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the tile, unique among the tiles of the board."""
     kind: TileKind = attrs.field(validator=record_instance(TileKind))
+    """A Research or a Discovery tile."""
     crystal_cost: int = _count()
+    """The Crystals he pays to collect it (R-ROVER-9)."""
     requirement_met: bool = _flag(True)
     """Whether Lacerda meets its non-Crystal requirement (host-judged)."""
     reward: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
+    """What collecting it gives him, gains taken in the order listed."""
 
 
 @final
@@ -188,7 +209,9 @@ class MapTile:
     """V6: a tile on a map hex."""
 
     hex: Hex = attrs.field(validator=record_hex)
+    """The map hex it lies on (one tile a hex, none under a building)."""
     tile: Tile = attrs.field(validator=record_instance(Tile))
+    """The tile itself."""
 
 
 @final
@@ -197,9 +220,13 @@ class GridTile:
     """V8: a Tech tile on the Tech grid."""
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the tile, unique on the grid."""
     tech: TechType = attrs.field(validator=record_instance(TechType))
+    """The Tech it teaches."""
     row: int = _count()
+    """Its row on the grid, counted from 0."""
     column: int = _count()
+    """Its column, from 0 at the left: of the cheapest, the leftmost is learnt (R-ORBIT-5)."""
     cost_rank: int = _count()
     """0 is free; higher is dearer."""
 
@@ -217,6 +244,7 @@ class LabSpace:
     """
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the space, unique in his Lab."""
     column: int = attrs.field(validator=record_count(1, maximum=MAX_LAB_LEVEL))
     """1 is the entry column; the highest is the board's ``lab_columns``."""
     position: int = _count()
@@ -251,7 +279,9 @@ class HumanTech:
     """V9: one of the human's Techs."""
 
     tech: TechType = attrs.field(validator=record_instance(TechType))
+    """The Tech (one entry per Tech of the human's)."""
     level: int = attrs.field(validator=_NON_NEGATIVE)
+    """Its level."""
 
 
 @final
@@ -260,8 +290,11 @@ class Blueprint:
     """T5/V10: a Blueprint card."""
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the card, unique among the board's Blueprints."""
     building: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    """The building type it upgrades."""
     level: int = attrs.field(validator=record_one_of((1, 3)))
+    """The card's level: 1 or 3 (T5)."""
 
 
 @final
@@ -270,9 +303,11 @@ class DisplayedBlueprint:
     """V10: a Blueprint in a display slot."""
 
     row: BlueprintRow = attrs.field(validator=record_instance(BlueprintRow))
+    """The display row it is in."""
     slot: int = _count()
     """Left to right, from 0."""
     blueprint: Blueprint = attrs.field(validator=record_instance(Blueprint))
+    """The card."""
     pickup_crystals: int = _count()
     """Crystals gained on pickup; a Resource pickup is 0 (he takes none)."""
 
@@ -283,7 +318,9 @@ class HeldBlueprint:
     """V10: one of Lacerda's Blueprints."""
 
     blueprint: Blueprint = attrs.field(validator=record_instance(Blueprint))
+    """The card."""
     used: bool = _flag(False)
+    """Whether he has upgraded with it (his marker has left it)."""
 
 
 @final
@@ -292,7 +329,9 @@ class ScientistSlot:
     """V11: a Scientist on display."""
 
     slot: int = _count()
+    """The display slot, from 0; a hired Scientist leaves its slot empty."""
     scientist: Scientist = attrs.field(validator=record_instance(Scientist))
+    """The Scientist shown there."""
 
 
 def _contract_op(slot: "ContractSlot") -> int:
@@ -306,8 +345,11 @@ class ContractSlot:
     """V11: an Earth Contract on display."""
 
     slot: int = _count()
+    """The display slot, from 0; a taken Contract leaves its slot empty."""
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the card, unique on the display."""
     kind: ContractKind = attrs.field(validator=record_instance(ContractKind))
+    """Which kind of Earth Contract it is."""
     op: int = attrs.field(
         default=attrs.Factory(_contract_op, takes_self=True), validator=_NON_NEGATIVE
     )
@@ -320,9 +362,13 @@ class Occupancy:
     """V12: Colonists present on each red-Colonist action (R-COST-2)."""
 
     obtain_blueprint: int = _count()
+    """Colonists on the Obtain a Blueprint action."""
     research_development: int = _count()
+    """Colonists on the Research and Development action."""
     construct: int = _count()
+    """Colonists on the Construct a Building action."""
     upgrade: int = _count()
+    """Colonists on the Upgrade a Building action."""
     hire_or_contract: int = _count()
     """Colony 3: those the 2-player rules charge for on his Hire slot."""
 
@@ -370,7 +416,9 @@ class Stock:
     """V13: one Warehouse item and its units."""
 
     item: Item = attrs.field(validator=record_instance(Item))
+    """What the Warehouse space holds."""
     units: int = _count()
+    """How many units of it are left there."""
 
 
 @final
@@ -379,10 +427,15 @@ class TurnOrderSpace:
     """V14: a Turn Order space."""
 
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the space, unique among the Turn Order spaces."""
     side: Side = attrs.field(validator=record_instance(Side))
+    """The side of the board it is on."""
     number: int = _count()
+    """Its printed number: a free space he may take is numbered by it (R-SHUTTLE-3)."""
     gains: tuple[Gain, ...] = attrs.field(default=(), validator=_GAINS)
+    """What taking the space gives, gains taken in the order listed."""
     occupied: bool = _flag(False)
+    """Whether a figure stands on it."""
 
 
 @final
@@ -391,8 +444,11 @@ class Mission:
     """V16: the Mission in slot A, B or C."""
 
     slot: MissionSlot = attrs.field(validator=record_instance(MissionSlot))
+    """Slot A, B or C: the Mission his solo card names by slot."""
     id: HostId = attrs.field(validator=_ID)
+    """The host's id of the Mission card."""
     completed: bool = _flag(False)
+    """Whether its track is full: his card then moves and pays nothing (R-MISSION-2)."""
     crystals: int = _count()
     """Crystals per contribution."""
 
@@ -403,4 +459,6 @@ class AdvancedCount:
     """V21: Advanced Buildings of one type on Mars, whoever owns them (T3 scoring)."""
 
     building: BuildingType = attrs.field(validator=record_instance(BuildingType))
+    """The building type."""
     count: int = _count()
+    """How many Advanced Buildings of that type are on Mars."""

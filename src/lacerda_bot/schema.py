@@ -8,17 +8,24 @@ may be ``null``; a decision inside an outcome carries its class name under
 ``"type"``. The decisions are the host's (``Decision[Never]``): a host's
 decisions name every place and card themselves.
 
-A schema checks the shape of a document, not the rules: ranges, the 12 solo
-cards each once, hexes in canonical order and the view's preconditions are
-checked by the library, which names the field when it refuses a value.
+A schema checks the shape of a document, not the rules: the 12 solo cards
+each once, hexes in canonical order and the view's cross-item preconditions
+are checked by the library, which names the field when it refuses a value.
+Each field says what it is (:mod:`lacerda_bot._field_docs`): its docstring is
+its ``description``, an int has the ``minimum`` and ``maximum`` its validator
+accepts, and a board collection's description says its canonical order.
 
 The package ships the generated files in ``lacerda_bot/schemas/`` (see
-:data:`SCHEMA_FILES`); ``python -m lacerda_bot.schema`` writes them again,
-and a test fails when they differ from :func:`schema_texts`.
+:data:`SCHEMA_FILES`), and TypeScript declarations generated from them in
+``lacerda_bot/types/lacerda_bot.d.ts`` (:data:`DECLARATIONS`, see
+:func:`typescript_declarations`); ``python -m lacerda_bot.schema`` writes them
+all again, and a test fails when they differ from what it writes. Each union
+is a ``oneOf`` discriminated by one key (a decision's ``"type"``, a request's
+``"call"``), the form type generators read as a tagged union.
 
 >>> board = schema_documents()["board.json"]
->>> board["properties"]["type"], board["properties"]["data"]
-({'const': 'Board'}, {'$ref': '#/$defs/Board'})
+>>> board["properties"]["type"]["const"], board["properties"]["data"]["$ref"]
+('Board', '#/$defs/Board')
 >>> board["$defs"]["Hex"]["required"]
 ['q', 'r']
 """
@@ -26,7 +33,6 @@ and a test fails when they differ from :func:`schema_texts`.
 import enum
 import functools
 import importlib.resources
-import inspect
 import json
 import sys
 import types
@@ -38,24 +44,25 @@ from typing import Any, Final, Never
 import attrs
 
 from lacerda_bot._board.board import Board
+from lacerda_bot._field_docs import class_summary, field_keywords
 from lacerda_bot._rules.scoring import ScoreBreakdown
 from lacerda_bot._state import BotState
+from lacerda_bot._typescript import declarations
+from lacerda_bot._validate import a_name
 from lacerda_bot.decisions import DECISION_TYPES
 from lacerda_bot.outcome import Outcome
-from lacerda_bot.protocol import (
-    ERRORS,
-    PARAMETERS,
-    RESULTS,
-    ErrorShape,
-)
+from lacerda_bot.protocol import ERRORS, PARAMETERS, RESULTS, Call, ErrorShape
 from lacerda_bot.serialization import ADDED_FIELDS, FORMAT, FORMAT_VERSION
 from lacerda_bot.trace import Trace, TraceShape
 
 __all__ = [
+    "DECLARATIONS",
     "SCHEMA_FILES",
     "data_schema",
     "document_schema",
     "load_schema",
+    "typescript_declarations",
+    "write_declarations",
     "write_schemas",
 ]
 
@@ -73,14 +80,8 @@ _PRIMITIVES: Final[Mapping[object, str]] = {
 }
 
 
-def _description(cls: type) -> str:
-    """The first line of *cls*'s own docstring (not one it inherits)."""
-    doc = cls.__dict__.get("__doc__")
-    return inspect.cleandoc(doc).splitlines()[0] if doc else ""
-
-
 def _titled(cls: type, schema: Schema) -> Schema:
-    description = _description(cls)
+    description = class_summary(cls)
     head: Schema = {"title": cls.__name__}
     if description:
         head["description"] = description
@@ -170,15 +171,16 @@ def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
     out (:data:`~lacerda_bot.serialization.ADDED_FIELDS`).
     """
     properties: Schema = {}
-    for field in attrs.fields(TraceShape if cls is Trace else cls):
+    if tag is not None:
+        properties["type"] = {"const": tag, "description": "The decision's class."}
+    shape = TraceShape if cls is Trace else cls
+    for field in attrs.fields(shape):
         if field.init:
             value = _schema(field.type, defs)
-            properties[field.name] = False if value is None else value
+            keywords = field_keywords(shape, field)
+            properties[field.name] = False if value is None else {**value, **keywords}
     later = ADDED_FIELDS.get(cls, frozenset())
     required = [name for name in properties if name not in later]
-    if tag is not None:
-        properties["type"] = {"const": tag}
-        required.append("type")
     body = {
         "type": "object",
         "properties": properties,
@@ -188,37 +190,56 @@ def _object(cls: type, defs: _Defs, *, tag: str | None) -> Schema:
     return _titled(cls, body)
 
 
+_NAMES: Final = "The class name of a decision, one of DECISION_TYPES (spec §6)."
+
+
 def _decisions(args: tuple[object, ...], defs: _Defs) -> Schema:
-    """A decision of an outcome: the member named by its ``"type"`` (its class name)."""
-    members: list[type] = []
+    """A decision of an outcome: the member named by its ``"type"`` (its class name).
+
+    Each member is a ``$defs`` entry of its class name, its ``"type"`` required.
+    """
+    variants: list[tuple[str, Schema]] = []
     for member in (typing.get_origin(a) or a for a in args):
         assert isinstance(member, type)
-        members.append(member)
-    variants = [(m.__name__, _object(m, defs, tag=m.__name__)) for m in members]
+        name = member.__name__
+        variants.append(
+            (
+                name,
+                _define(
+                    name,
+                    member,
+                    defs,
+                    functools.partial(_object, member, defs, tag=name),
+                ),
+            )
+        )
     return {
         "title": "Decision",
-        "description": 'What Lacerda does; "type" names the decision class.',
-        **_tagged_union("type", variants),
+        "description": (
+            'What Lacerda does: one decision class, named by its "type"'
+            ' (a union discriminated by "type").'
+        ),
+        **_tagged_union("type", variants, title="DecisionType", description=_NAMES),
     }
 
 
-def _tagged_union(key: str, variants: list[tuple[str, Schema]]) -> Schema:
-    """An object whose *key* names its variant: ``if`` *key* is X ``then`` X's schema.
+def _tagged_union(
+    key: str, variants: list[tuple[str, Schema]], *, title: str, description: str
+) -> Schema:
+    """An object whose *key* names its variant: ``oneOf`` the variants, *key* a ``const`` in each.
 
-    Unlike ``oneOf``, a validator checks only the named variant, and says what
-    is wrong with it rather than that no variant fits.
+    The variants exclude each other by their *key*, so exactly one fits a
+    valid document; *key* is also listed with every tag (its type named
+    *title*), so a missing or unknown tag is reported as such. This is the
+    discriminated union that type generators (TypeScript, ``quicktype``) read.
+    *title* and *description* name and describe the tags.
     """
+    tags = [tag for tag, _ in variants]
     return {
         "type": "object",
-        "properties": {key: {"enum": [tag for tag, _ in variants]}},
+        "properties": {key: {"title": title, "description": description, "enum": tags}},
         "required": [key],
-        "allOf": [
-            {
-                "if": {"properties": {key: {"const": tag}}, "required": [key]},
-                "then": schema,
-            }
-            for tag, schema in variants
-        ],
+        "oneOf": [schema for _, schema in variants],
     }
 
 
@@ -233,9 +254,7 @@ def data_schema(cls: type) -> Schema:
     defs: _Defs = {}
     body = _schema(cls, defs)
     assert body is not None
-    description = (
-        f"The data of a {cls.__name__}, as lacerda_bot's unstructure writes it."
-    )
+    description = f"The data of {a_name(cls)}, as lacerda_bot's unstructure writes it."
     return _root(cls.__name__, description, body, defs)
 
 
@@ -243,10 +262,16 @@ def _envelope(type_name: str, data: Schema) -> Schema:
     return {
         "type": "object",
         "properties": {
-            "format": {"const": FORMAT},
-            "version": {"const": FORMAT_VERSION},
-            "type": {"const": type_name},
-            "data": data,
+            "format": {
+                "const": FORMAT,
+                "description": "Names the format: always this.",
+            },
+            "version": {
+                "const": FORMAT_VERSION,
+                "description": "The data format version it was written in.",
+            },
+            "type": {"const": type_name, "description": "The class of its data."},
+            "data": {**data, "description": "The value itself, as bare data."},
         },
         "required": ["format", "version", "type", "data"],
         "additionalProperties": False,
@@ -259,7 +284,7 @@ def document_schema(cls: type) -> Schema:
     data = _schema(cls, defs)
     assert data is not None
     description = (
-        f"A {cls.__name__} as lacerda_bot.dumps writes it: an envelope and its data."
+        f"A{a_name(cls)[1:]} as lacerda_bot.dumps writes it: an envelope and its data."
     )
     return _root(
         f"{cls.__name__} document", description, _envelope(cls.__name__, data), defs
@@ -275,87 +300,140 @@ def _decision_documents() -> Schema:
         assert data is not None
         documents.append((cls.__name__, _envelope(cls.__name__, data)))
     description = "One decision as lacerda_bot.dumps writes it; the envelope's type names its class."
-    return _root(
-        "Decision document", description, _tagged_union("type", documents), defs
-    )
+    body = _tagged_union("type", documents, title="DecisionType", description=_NAMES)
+    return _root("Decision document", description, body, defs)
 
 
-_ID: Final[Schema] = {"type": ["string", "integer", "null"]}
+_ID: Final[Schema] = {
+    "type": ["string", "integer", "null"],
+    "description": "The request's id, echoed in its response.",
+}
+
+
+def _pascal(name: str) -> str:
+    """``TakeTurn`` for ``take_turn``: the name of a call or result in a type's name."""
+    return "".join(word.capitalize() for word in name.split("_"))
+
+
+def _request_variant(call: Call, defs: _Defs) -> Schema:
+    """A request of *call*: its keys, and its arguments' bare data."""
+    parameters = PARAMETERS[call]
+    properties: Schema = {
+        "id": {**_ID, "description": "Any id: the response echoes it (optional)."},
+        "version": {
+            "const": FORMAT_VERSION,
+            "description": "The data format the host was written for (optional).",
+        },
+        "call": {"const": call.value, "description": "The call."},
+    }
+    for parameter in parameters:
+        argument = _schema(parameter.kind, defs)
+        assert argument is not None
+        properties[parameter.name] = argument
+    required = ["call", *(p.name for p in parameters if p.required)]
+    result = RESULTS[call].name
+    return {
+        "title": f"{_pascal(call.value)}Request",
+        "description": f"A {call.value} request; its result comes under {result!r}.",
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
 
 
 def _request() -> Schema:
     defs: _Defs = {}
-    variants = []
-    for call, parameters in PARAMETERS.items():
-        properties: Schema = {
-            "id": _ID,
-            "version": {"const": FORMAT_VERSION},
-            "call": {"const": call.value},
-        }
-        for parameter in parameters:
-            properties[parameter.name] = _schema(parameter.kind, defs)
-        required = ["call", *(p.name for p in parameters if p.required)]
-        variants.append(
-            (
-                call.value,
-                {
-                    "title": call.value,
-                    "type": "object",
-                    "properties": properties,
-                    "required": required,
-                    "additionalProperties": False,
-                },
-            )
-        )
+    variants = [(call.value, _request_variant(call, defs)) for call in PARAMETERS]
     description = (
         "One request of lacerda-bot serve: the call and its arguments' bare data."
     )
-    body = _tagged_union("call", variants)
+    body = _tagged_union(
+        "call", variants, title="Call", description=class_summary(Call)
+    )
     return _root("lacerda-bot serve request", description, body, defs)
+
+
+def _response_title(call: Call) -> str:
+    """The title of the response schema that answers *call* (``OutcomeResponse``)."""
+    return f"{_pascal(RESULTS[call].name)}Response"
+
+
+_ERROR_KEYS: Final[Mapping[str, str]] = {
+    "path": "A JSON path into the request ($ is all of it): where the refused value is;"
+    " null when it is not in the request's JSON (an HTTP header).",
+    "field": "The value or view item refused, as the library names it.",
+    "expected": "What the field should have held.",
+    "decision_type": "The refused decision's type.",
+    "reason": "Why the decision cannot be carried out, as why_illegal words it.",
+    "message": "The whole error, for people.",
+}
+
+
+def _error() -> Schema:
+    """The ``"error"`` of a response: one object per error type, keyed on ``type``."""
+    return {
+        "title": "ServeError",
+        "description": "Why a request was not carried out; programs read type, path"
+        " and field.",
+        "oneOf": [_error_shape(kind.value, shape) for kind, shape in ERRORS.items()],
+    }
+
+
+def _error_shape(name: str, shape: ErrorShape) -> Schema:
+    """One error type's ``"error"`` object: exactly its keys (:data:`~lacerda_bot.protocol.ERRORS`)."""
+    keys: Schema = {
+        key: {
+            "type": ["string", "null"] if key in shape.nullable else "string",
+            "description": _ERROR_KEYS[key],
+        }
+        for key in shape.keys
+    }
+    return {
+        "title": name,
+        "description": _one_line(shape.when),
+        "type": "object",
+        "properties": {"type": {"const": name}, **keys},
+        "required": ["type", *shape.keys],
+        "additionalProperties": False,
+    }
+
+
+def _one_line(markdown: str) -> str:
+    """*markdown* as plain text: its code spans unmarked."""
+    return markdown.replace("`", "")
 
 
 def _response() -> Schema:
     defs: _Defs = {}
-    answers = {p.name: _schema(p.kind, defs) for p in RESULTS.values()}
+    answers = {
+        _response_title(call): (p.name, _schema(p.kind, defs))
+        for call, p in RESULTS.items()
+    }
+    answered = {"id": {**_ID, "description": "The request's id, or null if unread."}}
     variants = [
         {
-            "title": name,
+            "title": title,
+            "description": f"A call carried out: its result under {name!r}.",
             "type": "object",
-            "properties": {"id": _ID, name: schema},
+            "properties": {**answered, name: schema},
             "required": ["id", name],
             "additionalProperties": False,
         }
-        for name, schema in answers.items()
+        for title, (name, schema) in answers.items()
     ]
-    error = {"oneOf": [_error(kind.value, shape) for kind, shape in ERRORS.items()]}
     variants.append(
         {
-            "title": "error",
+            "title": "ErrorResponse",
+            "description": "A request that was not carried out.",
             "type": "object",
-            "properties": {"id": _ID, "error": error},
+            "properties": {**answered, "error": _error()},
             "required": ["id", "error"],
             "additionalProperties": False,
         }
     )
     description = "One response of lacerda-bot serve: the call's result, or an error."
     return _root("lacerda-bot serve response", description, {"oneOf": variants}, defs)
-
-
-def _error(name: str, shape: ErrorShape) -> Schema:
-    """One error type's ``"error"`` object: exactly its keys (:data:`~lacerda_bot.protocol.ERRORS`)."""
-    keys: Schema = {
-        key: {"type": ["string", "null"]}
-        if key in shape.nullable
-        else {"type": "string"}
-        for key in shape.keys
-    }
-    return {
-        "title": name,
-        "type": "object",
-        "properties": {"type": {"const": name}, **keys},
-        "required": ["type", *shape.keys],
-        "additionalProperties": False,
-    }
 
 
 SCHEMA_FILES: Final[Mapping[str, Callable[[], Schema]]] = {
@@ -419,13 +497,78 @@ def write_schemas(folder: Path | None = None) -> tuple[Path, ...]:
     return tuple(written)
 
 
+# --- TypeScript ----------------------------------------------------------------------
+
+DECLARATIONS: Final = "types/lacerda_bot.d.ts"
+"""The TypeScript declarations of the schemas, in the package (see :func:`typescript_declarations`)."""
+
+_TYPESCRIPT_ROOTS: Final[Mapping[str, str]] = {
+    "BoardDocument": "board.json",
+    "BotStateDocument": "bot_state.json",
+    "OutcomeDocument": "outcome.json",
+    "ScoreBreakdownDocument": "score_breakdown.json",
+    "ServeRequest": "request.json",
+    "ServeResponse": "response.json",
+}
+"""The TypeScript name of each schema's root. ``decision.json`` has none: its data
+would be a second, untagged ``RevealCard``...; a host gets decisions in outcomes."""
+
+_HEADER: Final = (
+    "TypeScript declarations of the JSON of lacerda_bot (lacerda_bot.dumps documents",
+    "and lacerda-bot serve requests and responses; see docs/protocol.md).",
+    "Generated from its JSON Schemas by `python -m lacerda_bot.schema`: do not edit.",
+)
+
+
+def _serve_results(response: Schema) -> Schema:
+    """``ServeResults``: the response each call gets when it is carried out."""
+    variants = {variant["title"]: variant for variant in response["oneOf"]}
+    return {
+        "description": (
+            "The response each call of lacerda-bot serve gets when it is carried out;"
+            " any call may get an ErrorResponse instead."
+        ),
+        "type": "object",
+        "properties": {call.value: variants[_response_title(call)] for call in RESULTS},
+        "required": [call.value for call in RESULTS],
+        "additionalProperties": False,
+    }
+
+
+def typescript_declarations() -> str:
+    """The text of :data:`DECLARATIONS`: one TypeScript module of every schema's types.
+
+    Every ``$defs`` entry and titled schema is an exported type (``Board``,
+    ``Decision`` and its members, ``ServeRequest``...); see
+    :mod:`lacerda_bot._typescript` for the mapping.
+    """
+    documents = schema_documents()
+    roots = [(name, documents[file]) for name, file in _TYPESCRIPT_ROOTS.items()]
+    roots.append(("ServeResults", _serve_results(documents["response.json"])))
+    return declarations(roots, header=_HEADER)
+
+
+def write_declarations(path: Path | None = None) -> Path:
+    """Write :func:`typescript_declarations` to *path* (default: the package's)."""
+    target = Path(__file__).parent / DECLARATIONS if path is None else path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(typescript_declarations(), encoding="utf-8")
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m lacerda_bot.schema [FOLDER]``: regenerate the shipped schema files.
 
-    With *FOLDER*, write them there instead of into the package.
+    The package's schemas and its TypeScript declarations (:data:`DECLARATIONS`);
+    with *FOLDER*, write them all into that folder instead.
     """
     args = sys.argv[1:] if argv is None else argv
-    for path in write_schemas(Path(args[0]) if args else None):
+    folder = Path(args[0]) if args else None
+    written = write_schemas(folder)
+    typescript = write_declarations(
+        None if folder is None else folder / Path(DECLARATIONS).name
+    )
+    for path in (*written, typescript):
         sys.stdout.write(f"wrote {path}\n")
     return 0
 

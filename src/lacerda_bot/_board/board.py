@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Final, final
 
 import attrs
 
+from lacerda_bot._board.order import Order, by, ranked
 from lacerda_bot._lab import own_techs
 from lacerda_bot._validate import (
     a_name,
@@ -61,6 +62,7 @@ from lacerda_bot.model import (
 )
 from lacerda_bot.records import (
     MAX_LAB_LEVEL,
+    MAX_PROGRESS_CUBES,
     AdvancedCount,
     Building,
     ContractSlot,
@@ -214,38 +216,39 @@ class Board:
         self.__dict__.update(state)
 
 
-_ROW_ORDER: Final = {BlueprintRow.BOTTOM: 0, BlueprintRow.TOP: 1}
+_ROWS: Final = (BlueprintRow.BOTTOM, BlueprintRow.TOP)
+_TYPES: Final = tuple(BuildingType)
 
-# field -> (element type, canonical sort key or None to keep the host's order)
-_Key = Callable[[Any], Any] | None
-_by: Final = (
-    operator.attrgetter
-)  # sort keys read in C (a flat key sorts as the nested one)
-_COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
-    "lss_rewards": (LssOffer, lambda o: list(BuildingType).index(o.building)),
-    "buildings": (Building, _by("hex.r", "hex.q", "id")),
-    "figures": (Figure, _by("hex.r", "hex.q", "kind.value", "owner.value")),
-    "map_tiles": (MapTile, _by("hex.r", "hex.q", "tile.id")),
+# field -> (element type, canonical order or None to keep the host's order); the
+# orders' keys read in C where no term is ranked (a flat key sorts as the nested one)
+ORDERS: Final[dict[str, tuple[type, Order | None]]] = {
+    "lss_rewards": (LssOffer, ranked("building", _TYPES)),
+    "buildings": (Building, by("hex.r", "hex.q", "id")),
+    "figures": (Figure, by("hex.r", "hex.q", "kind.value", "owner.value")),
+    "map_tiles": (MapTile, by("hex.r", "hex.q", "tile.id")),
     "exploration_tiles": (Tile, None),
-    "tech_grid": (GridTile, _by("row", "column", "id")),
-    "lab_spaces": (LabSpace, _by("column", "position", "id")),
-    "human_techs": (HumanTech, _by("tech.value")),
-    "blueprint_display": (DisplayedBlueprint, lambda d: (_ROW_ORDER[d.row], d.slot)),
-    "lacerda_blueprints": (HeldBlueprint, _by("blueprint.id")),
-    "human_blueprints": (BuildingType, _by("value")),
-    "scientist_display": (ScientistSlot, _by("slot")),
-    "lacerda_scientists": (Scientist, _by("value")),
-    "contract_display": (ContractSlot, _by("slot")),
+    "tech_grid": (GridTile, by("row", "column", "id")),
+    "lab_spaces": (LabSpace, by("column", "position", "id")),
+    "human_techs": (HumanTech, by("tech.value")),
+    "blueprint_display": (DisplayedBlueprint, ranked("row", _ROWS, "slot")),
+    "lacerda_blueprints": (HeldBlueprint, by("blueprint.id")),
+    "human_blueprints": (BuildingType, by("value")),
+    "scientist_display": (ScientistSlot, by("slot")),
+    "lacerda_scientists": (Scientist, by("value")),
+    "contract_display": (ContractSlot, by("slot")),
     "warehouse": (Stock, None),
-    "turn_order_spaces": (TurnOrderSpace, _by("number", "id")),
+    "turn_order_spaces": (TurnOrderSpace, by("number", "id")),
     "first_colonist_tiles": (str, None),
-    "missions": (Mission, _by("slot.value")),
+    "missions": (Mission, by("slot.value")),
     "lab_column_values": (int, None),
-    "advanced_buildings_on_mars": (
-        AdvancedCount,
-        lambda a: list(BuildingType).index(a.building),
-    ),
-    "lacerda_contracts": (ContractKind, _by("value")),
+    "advanced_buildings_on_mars": (AdvancedCount, ranked("building", _TYPES)),
+    "lacerda_contracts": (ContractKind, by("value")),
+}
+"""Each collection field: its item type and the order :func:`read_view` sorts it in."""
+_Key = Callable[[Any], Any] | None
+_COLLECTIONS: Final[dict[str, tuple[type, _Key]]] = {
+    name: (kind, None if order is None else order.key)
+    for name, (kind, order) in ORDERS.items()
 }
 _HEX_SETS: Final = ("map_hexes", "crystal_hexes")
 _COLLECTIONS_IN: Final = operator.itemgetter(*_COLLECTIONS, *_HEX_SETS)
@@ -315,6 +318,26 @@ _VALUES: Final[dict[str, tuple[type, int | None]]] = {
     "living_quarters_top": (int, 0),
     "ships_in_hangar": (int, 0),
 }
+
+_MAXIMA: Final[dict[str, int]] = {
+    "lab_columns": MAX_LAB_LEVEL,
+    "progress_cubes": MAX_PROGRESS_CUBES,
+}
+"""The int fields with a greatest value (checked by ``_check_lab``, ``_check_scoring``)."""
+
+
+def int_range(name: str) -> tuple[int, int | None] | None:
+    """The ints :func:`read_view` accepts for field *name*: least, greatest (or ``None``).
+
+    ``None`` for a field that is not an int.
+
+    >>> int_range("lab_columns"), int_range("own_upgrade_capacity"), int_range("side")
+    ((0, 20), (1, None), None)
+    """
+    kind, minimum = _VALUES.get(name, (None, None))
+    if kind is not int or minimum is None:
+        return None
+    return minimum, _MAXIMA.get(name)
 
 
 _PROPERTIES: Final[tuple[str, ...]] = tuple(
@@ -758,7 +781,8 @@ def _check_scoring(board: Board) -> None:
     for i, value in enumerate(board.lab_column_values):
         _require(value >= 0, f"lab_column_values[{i}]", "an int >= 0", value)
     cubes = board.progress_cubes
-    _require(cubes <= 5, "progress_cubes", "at most 5", cubes)
+    most = MAX_PROGRESS_CUBES
+    _require(cubes <= most, "progress_cubes", f"at most {most}", cubes)
 
 
 _ID: Final = operator.attrgetter("id")

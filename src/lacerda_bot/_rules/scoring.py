@@ -17,7 +17,12 @@ from lacerda_bot._validate import check_is_view, read_items, read_property
 from lacerda_bot.errors import InvalidHostStateError
 from lacerda_bot.host import BlueprintView, ScientistView, ScoreView
 from lacerda_bot.model import BuildingType, ContractKind, Scientist, scored_type
-from lacerda_bot.records import AdvancedCount, HeldBlueprint, LabSpace
+from lacerda_bot.records import (
+    MAX_PROGRESS_CUBES,
+    AdvancedCount,
+    HeldBlueprint,
+    LabSpace,
+)
 
 __all__ = [
     "FINAL_QUERIES",
@@ -206,7 +211,7 @@ def score_lacerda(view: ScoringView) -> ScoreBreakdown:
     scientists = read_items(view, "lacerda_scientists", Scientist)
     return score_counts(
         op_track=_count(view, "op_track"),
-        progress_cubes=_count(view, "progress_cubes", most=5),
+        progress_cubes=_count(view, "progress_cubes", most=MAX_PROGRESS_CUBES),
         tech_points=techs,
         ships_in_hangar=_count(view, "ships_in_hangar"),
         built_level1=built.count(1),
