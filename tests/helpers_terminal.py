@@ -9,7 +9,8 @@ from lacerda_bot.table.terminal import Style, Terminal
 PRINTED = ["2", "4", "6", "0", "10", "1", "2", "3"]  # his board, the Missions
 SETUP = ["setup", *PRINTED, "6", "colony", "nothing"]
 # card 7 in the Colony: Upgrade impossible (he holds no Blueprint, tracked), no tile
-SKIP_TURN = ["turn", "n"]
+# (none, and none under his Rover)
+SKIP_TURN = ["turn", "n", "n"]
 
 
 def session(

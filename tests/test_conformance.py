@@ -31,14 +31,18 @@ from lacerda_bot.decisions import (
     Decision,
     GainCrystals,
     LoseBenefit,
+    MoveRover,
     TakeBenefit,
 )
-from lacerda_bot.model import GainKind, TechType
+from lacerda_bot.hexmap import Hex
+from lacerda_bot.model import Gain, GainKind, TechType
+from lacerda_bot.options import Options, TiePolicy
 from lacerda_bot.reference import _game as game
 from lacerda_bot.table._engine.tracked import Tracked
-from lacerda_bot.testing import apply
+from lacerda_bot.testing import apply, small_board, tile
 from lacerda_bot.trace import TieBreak, Trace
 
+from .helpers import bot_with
 from .helpers_conformance import Call, both, calls, same_arg, same_value
 from .helpers_strategies import bot_states, host_states
 
@@ -177,6 +181,38 @@ def test_a_crystal_under_a_new_building_is_counted_back_into_the_supply() -> Non
     assert gained.source is CrystalSource.LSS_REWARD
     assert gained.kept == 1
     assert same_decision(on_board.decisions[-1], at_table.decisions[-1])
+
+
+@pytest.mark.parametrize("tracked", [True, False], ids=["tracked", "asked"])
+def test_a_tile_under_his_rover_is_said_at_the_table_as_on_the_board(
+    tracked: bool,
+) -> None:
+    """R-ROVER-3, R-ROVER-5: his Rover stands on a tile he can collect, 0 steps away,
+    the nearest; the player answers none, then yes (under his Rover), and the table
+    reads 0 steps and collects it without moving, as the board does (an example
+    Hypothesis found: the table read 1 step, then a Rover Tech)."""
+    crystals = Gain(kind=GainKind.CRYSTALS, n=1)
+    board = small_board(
+        map_hexes=frozenset(Hex(q, 0) for q in range(6)),
+        buildings=(),
+        lacerda_rover=Hex(2, 0),
+        map_tiles=(tile("under", 2, 0, crystals), tile("far", 4, 0, crystals)),
+        crystal_hexes=frozenset({Hex(3, 0)}),
+    )
+    options = Options(tie_policy=TiePolicy.CHOSEN, rover_base_movement=0)
+    bot = bot_with((11,), options=options)  # Upgrade is impossible: he moves
+    ran = both(board, bot, turn.take_turn, tracked=tracked)
+    assert ran is not None
+    on_board, at_table = ran
+    moves = [d for d in on_board.decisions if isinstance(d, MoveRover)]
+
+    assert [(m.target, m.path, m.reached) for m in moves] == [("under", (), True)]
+    assert at_table.bot == on_board.bot
+    assert len(at_table.decisions) == len(on_board.decisions)
+    assert all(
+        same_decision(b, t)
+        for b, t in zip(on_board.decisions, at_table.decisions, strict=True)
+    )
 
 
 @settings(max_examples=EXAMPLES, deadline=None)

@@ -403,6 +403,30 @@ def test_r_rover_4_spec_example_own_tech_when_both_reach() -> None:
     assert not of_type(outcome, GiveOxygen)
 
 
+def test_r_rover_3_a_tile_under_his_rover_is_collected_without_moving() -> None:
+    """R-ROVER-3, R-ROVER-5: a tile under his Rover is 0 steps away, the nearest (a
+    Crystal 1 step away is not entered); he reaches it within any base, with no Tech,
+    and collects it."""
+    board = rover_board(
+        2,
+        lacerda_rover=Hex(2, 0),
+        map_tiles=(tile("under", 2, 0, CRYSTALS), tile("far", 4, 0, CRYSTALS)),
+        crystal_hexes=frozenset({Hex(3, 0)}),
+    )
+    outcome = take_turn(bot_with((11,), options=Options(rover_base_movement=0)), board)
+    (move,) = of_type(outcome, MoveRover)
+
+    assert (move.target, move.path, move.reached) == ("under", (), True)
+    assert move.tech_used is TechUsed.NONE
+    assert of_type(outcome, CollectTile)[0].tile == "under"
+    assert kinds(outcome.decisions)[2:] == [
+        "MoveRover",
+        "CollectTile",
+        "TakeBenefit",
+        "GainCrystals",
+    ]
+
+
 def test_r_rover_4_no_tech_needed_within_base() -> None:
     """R-ROVER-4: a target within base needs no Tech."""
     board = rover_board(2, **own_techs((TechType.ROVER, 3)))

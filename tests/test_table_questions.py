@@ -317,6 +317,41 @@ def test_a_count_whose_zero_has_a_word_takes_the_word_or_a_number() -> None:
         asked.parse("nothing")
 
 
+@given(st.integers(0, 40), st.booleans())
+def test_a_count_of_zero_asks_whether_there_is_one_at_zero(n: int, some: bool) -> None:
+    """AnyCounted with *at_zero*: after 0, yes is some at 0 (a tile under his Rover)."""
+    shape = AnyCounted(
+        text="How far?", hint="", lookahead=q.TargetSteps, zero="none", at_zero="Here?"
+    )
+    value = n > 0 or some
+    answers = Answers(shape.answers(value, n))
+
+    assert shape.read_ahead(answers, "k") == (value, n)
+    assert not answers.answers
+
+
+@pytest.mark.parametrize("tracked", [None, TRACKED], ids=["asked", "tracked"])
+def test_r_rover_3_a_tile_under_his_rover_is_none_then_yes(
+    tracked: Tracked | None,
+) -> None:
+    """R-ROVER-3: the tile his Rover hunts may lie under it, 0 steps away: the player
+    answers none, then yes to the question that follows; none, then no, is no tile."""
+    options = Options(tie_policy=TiePolicy.CHOSEN)
+    shape = shape_of(
+        q.AnyTarget(), attrs.evolve(WORDS, tracked=tracked, options=options)
+    )
+    under, no_tile = Answers((0, True)), Answers((0, False))
+
+    assert isinstance(shape, AnyCounted)
+    assert shape.read_ahead(under, "turn1.any_target") == (True, 0)
+    assert shape.read_ahead(no_tile, "turn1.any_target") == (False, 0)
+    assert "under his Rover" in under.asked[0].text
+    assert [a.key for a in under.asked] == [
+        "turn1.any_target",
+        "turn1.any_target.at_zero",
+    ]
+
+
 @given(st.integers(0, 40))
 def test_one_count_says_whether_there_is_any_and_how_many(n: int) -> None:
     """AnyCounted: 0 is none; another count is some, and the later fact's value."""

@@ -63,7 +63,7 @@ def test_an_insisted_step_shifts_nothing_after_the_next_shuttle_phase(
 ) -> None:
     """Two turns insisted on, then a Shuttle phase: the next round opens normally."""
     out, terminal = session(
-        [*SETUP, "turn", "n", "turn!", "0", "0", "n", "shuttle", "n", "turn"],
+        [*SETUP, *SKIP_TURN, "turn!", "0", "0", "n", "n", "shuttle", "n", "turn"],
         tmp_path / "g.json",
     )
     assert terminal.state.turns == 2
@@ -77,7 +77,7 @@ def test_enter_takes_the_step_offered_and_out_of_order_needs_a_bang(
 ) -> None:
     """Enter takes the next step; a second turn is refused, then insisted on."""
     out, terminal = session(
-        [*SETUP, "", "n", "turn", "turn!", "0", "0", "n"], tmp_path / "g.json"
+        [*SETUP, "", "n", "n", "turn", "turn!", "0", "0", "n", "n"], tmp_path / "g.json"
     )
     assert "Round 1, next: [turn/shuttle/level-up/score/fix; Enter: turn]" in out
     assert "Not now: he has had his turn in round 1" in out

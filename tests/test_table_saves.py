@@ -3,6 +3,7 @@ two sessions on one save, symbolic links, stale temporary files."""
 
 import errno
 import io
+import json
 import os
 from pathlib import Path
 from typing import TextIO, cast
@@ -13,13 +14,14 @@ from lacerda_bot.cli import main
 from lacerda_bot.table._game.session import (
     SaveConflictError,
     load_game,
+    loads_game,
     new_game,
     remove_stale_temporaries,
     save_game,
 )
 from lacerda_bot.table.terminal import Style, Terminal
 
-from .helpers_terminal import SETUP, session
+from .helpers_terminal import SETUP, SKIP_TURN, session
 
 
 def terminal(path: Path, lines: list[str], saved: bytes | None = None) -> Terminal:
@@ -307,3 +309,22 @@ def test_a_dangling_link_takes_its_default_name(
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--seed", "5"]) == 0
     assert (tmp_path / "lacerda-5-2.json").is_file()
+
+
+def test_a_save_from_before_the_tile_under_his_rover_was_asked_loads(
+    tmp_path: Path,
+) -> None:
+    """R-ROVER-3: a save holding a "none" to his Rover's tile with no follow-up (written
+    before the table asked whether a tile lies under his Rover) loads as the same game:
+    that "none" meant no tile at all."""
+    path = tmp_path / "g.json"
+    session([*SETUP, *SKIP_TURN], path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    turn = doc["steps"][-1]
+    assert turn["answers"] == [
+        ["turn1.any_target", 0],
+        ["turn1.any_target.at_zero", False],
+    ]
+    turn["answers"] = turn["answers"][:1]
+
+    assert loads_game(json.dumps(doc)) == load_game(path)

@@ -328,7 +328,7 @@ def test_with_his_own_deck_the_player_taps_each_card_turned_up() -> None:
     assert question["key"] == "turn1.revealed_card.that.no.no"
     assert "Turn over the top card of his draw pile" in question["text"]
     assert len(question["choices"]) == 11  # 12 cards; B1 is printed twice
-    save, shown = play(save, "turn", ["B2", "n"])
+    save, shown = play(save, "turn", ["B2", "n", "n"])
     assert shown[-1]["lines"][0]["text"] == "His card: Mission B, action 2 (B2)."
     again = screen(save, "turn")["question"]
     assert "B2" not in again["choices"]  # the only B2 is on his discard pile

@@ -386,8 +386,8 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     """A mistyped answer is taken back without redoing the whole step."""
     path = tmp_path / "g.json"
     # turn 1 (card 7, Upgrade impossible): a tile 3 steps away by mistake, back,
-    # then "n" (none)
-    out, terminal = session([*SETUP, "turn", "back", "3", "back", "n"], path)
+    # then "n" (none) and "n" (none under his Rover either)
+    out, terminal = session([*SETUP, "turn", "back", "3", "back", "n", "n"], path)
     assert "No answer to take back here" in out
     assert "Back one question." in out
     assert (
@@ -395,7 +395,10 @@ def test_back_takes_back_the_last_answer_of_a_step(tmp_path: Path) -> None:
     )  # nothing printed twice
     assert "Upgrade a Building is impossible" in out
     step = load_game(path).steps[-1]
-    assert step.answers == (("turn1.any_target", 0),)
+    assert step.answers == (
+        ("turn1.any_target", 0),
+        ("turn1.any_target.at_zero", False),
+    )
     assert terminal.state.turns == 1
 
 

@@ -275,12 +275,18 @@ def _any_target(query: q.AnyTarget, words: Wording) -> Shape:
         zero="none",
         text="Could his Rover collect a tile? If so, choose the nearest one (if "
         "several are equally near, one that no other beats): how many steps away is "
-        "it? (none: no tile he could collect)",
+        "it? (none: no tile he could collect, or it lies under his Rover)",
         hint=f"{_TILE}{can} He heads for the nearest such tile. If several are "
         "nearest, leave out any that another beats, and choose one of the rest. "
         f"{_STEPS} {_BEATS} The next questions are about the tile you chose. "
         "Example: a free tile giving 2 Crystals lies 3 steps away, and no other is "
         "as near: 3.",
+        # R-ROVER-3: a tile on his Rover's own hex is 0 steps away, the nearest
+        at_zero="Is there a tile he could collect under his Rover?",
+        at_zero_hint="On the hex his Rover stands on, 0 steps away: he collects it "
+        "there without moving, if it is eligible as the last question said. His "
+        "Rover may have stopped on a tile it could not collect then. Example: his "
+        "Rover stands on a free tile giving 2 Crystals: yes.",
     )
 
 

@@ -29,6 +29,7 @@ from lacerda_bot.table._engine.dialogue import NOTHING, Answer, Question, Questi
 from lacerda_bot.table._engine.tracked import Tracked
 
 __all__ = [
+    "AT_ZERO",
     "COST",
     "MOST_GAINS",
     "MOST_ON_MAP",
@@ -58,6 +59,9 @@ Ask = Callable[[Question], Answer]
 
 MOST_ON_MAP: Final = 250
 """The largest count a question about the map accepts (more than its hexes)."""
+
+AT_ZERO: Final = "at_zero"
+"""The last part of the key of :attr:`AnyCounted.at_zero`, the yes/no after a 0."""
 
 
 class Shape(Protocol):
@@ -186,12 +190,17 @@ class AnyCounted:
     0 (or its *zero* word) means none; any other count means some, and is the
     later fact's value: how many steps away the tile is, how many Crystals the
     richest path holds. One question where a yes/no and a count would be two.
+    Where some may also count 0 (a tile under his Rover is 0 steps away), a
+    count of 0 is followed by the yes/no *at_zero*: yes means some, at 0.
     """
 
     text: str
     hint: str
     lookahead: type[Query[Any]] | None
     zero: str = ""
+    at_zero: str = ""
+    """The yes/no asked after a count of 0 (``""``: 0 is always none)."""
+    at_zero_hint: str = ""
 
     def read(self, ask: Ask, key: str) -> bool:
         """Ask the count; whether there is any is the fact."""
@@ -199,19 +208,27 @@ class AnyCounted:
         return some
 
     def read_ahead(self, ask: Ask, key: str) -> tuple[bool, int]:
-        """Ask the count: whether there is any, and how many."""
+        """Ask the count (then *at_zero* after a 0): whether there is any, and how many."""
         counted = Count(
             text=self.text, low=0, high=MOST_ON_MAP, hint=self.hint, zero=self.zero
         )
         n = counted.read(ask, key)
+        if n == 0 and self.at_zero:
+            return yes(self.at_zero, self.at_zero_hint).read(ask, f"{key}.{AT_ZERO}"), 0
         return n > 0, n
 
     def answers(self, value: bool, ahead: object = None) -> tuple[Answer, ...]:
-        """0 for none, else the later fact's count *ahead* (1 if not given)."""
+        """0 for none, else the later fact's count *ahead* (1 if not given).
+
+        With *at_zero*, 0 and its yes/no: no for none, yes for some at 0.
+        """
         if not value:
-            return (0,)
-        if isinstance(ahead, int) and not isinstance(ahead, bool) and ahead > 0:
-            return (ahead,)
+            return (0, False) if self.at_zero else (0,)
+        if isinstance(ahead, int) and not isinstance(ahead, bool):
+            if ahead > 0:
+                return (ahead,)
+            if self.at_zero:
+                return (0, True)
         return (1,)
 
 

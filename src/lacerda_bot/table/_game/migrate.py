@@ -45,7 +45,8 @@ from lacerda_bot.errors import (
 )
 from lacerda_bot.model import TechType
 from lacerda_bot.table._engine.dialogue import NOTHING, Answer, Question
-from lacerda_bot.table._engine.questions import KINDS
+from lacerda_bot.table._engine.questions import KINDS, fact_key
+from lacerda_bot.table._engine.shapes import AT_ZERO
 from lacerda_bot.table._game.driver import (
     Step,
     StepKind,
@@ -54,7 +55,13 @@ from lacerda_bot.table._game.driver import (
 )
 from lacerda_bot.table._game.state import TableState
 
-__all__ = ["MigrationNote", "migrate_step", "migrate_v2_step", "scored_by_category"]
+__all__ = [
+    "MigrationNote",
+    "asked_under_his_rover",
+    "migrate_step",
+    "migrate_v2_step",
+    "scored_by_category",
+]
 
 _WHOLE: Final = "score.human_total"
 """The key your final score was asked by, whole, before it was asked by category."""
@@ -81,6 +88,35 @@ def _by_category(step: Step) -> Step:
         for category in HumanCategory:
             points = value if category is HumanCategory.OP_TRACK else 0
             answers.append((f"score.human_score.{category.value}", points))
+    return attrs.evolve(step, answers=tuple(answers))
+
+
+_NO_TILE: Final = fact_key(q.AnyTarget())
+"""The key part of the question a "none" (no tile for his Rover) answers."""
+
+
+def asked_under_his_rover(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """*steps* with a no after each "none" to the tile his Rover hunts (R-ROVER-3).
+
+    A save of version 2 or 3 written before the table asked, after "none",
+    whether a tile he could collect lies under his Rover holds the "none"
+    alone: it then meant no tile at all, so the follow-up is answered no, and
+    the step replays as it did.
+    """
+    return tuple(_under_his_rover(step) for step in steps)
+
+
+def _under_his_rover(step: Step) -> Step:
+    answers: list[tuple[str, Answer]] = []
+    given = step.answers
+    for i, (key, value) in enumerate(given):
+        answers.append((key, value))
+        follow_up = f"{key}.{AT_ZERO}"
+        none = key.rpartition(".")[2] == _NO_TILE and type(value) is int and value == 0
+        if none and (i + 1 == len(given) or given[i + 1][0] != follow_up):
+            answers.append((follow_up, False))
+    if len(answers) == len(given):
+        return step
     return attrs.evolve(step, answers=tuple(answers))
 
 

@@ -48,6 +48,7 @@ from lacerda_bot.table._game.driver import (
     run_step,
 )
 from lacerda_bot.table._game.migrate import (
+    asked_under_his_rover,
     migrate_step,
     migrate_v2_step,
     scored_by_category,
@@ -349,6 +350,8 @@ def loads_game(text: str) -> Game:
     undone = _parse_steps(doc.get("undone"), "$.undone")
     if version != _V010:  # your score asked whole, before it was asked by category
         steps, undone = scored_by_category(steps), scored_by_category(undone)
+        # "none" to his Rover's tile, before the tile under his Rover was asked
+        steps, undone = asked_under_his_rover(steps), asked_under_his_rover(undone)
     if version == _V010:
         return _converted(attrs.evolve(game, tracking=False), steps, undone)
     tracking = _field(doc, "tracking", bool) if "tracking" in doc else True
