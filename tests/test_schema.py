@@ -1,6 +1,7 @@
 """JSON Schema for every document ``dumps`` writes and ``serve`` reads or writes."""
 
 import copy
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -33,10 +34,11 @@ from lacerda_bot.schema import (
     data_schema,
     load_schema,
     main,
+    schema_documents,
     schema_texts,
     typescript_declarations,
 )
-from lacerda_bot.serialization import unstructure
+from lacerda_bot.serialization import SCHEMA_VERSION, unstructure
 from lacerda_bot.testing import reference_board
 
 from .helpers_strategies import bot_states, host_states
@@ -193,3 +195,39 @@ def test_protocol_requests_and_responses_validate(board: Board, bot: BotState) -
 @given(st.text() | st.binary())
 def test_every_response_validates(text: str | bytes) -> None:
     check("response.json", json.loads(handle(text)))
+
+
+# --- the schema version -----------------------------------------------------------------
+
+SCHEMA_SHAPES = {
+    2: "c381142051d918d8c0b4a7e0c3256fc01b149dced6af3cc2be2e634a2e5d24de",
+}
+"""Each SCHEMA_VERSION and a digest of what its schemas accept and declare.
+
+Version 1 is 0.1.0's schemas (before ``version``, ``apply``, ``why_illegal``,
+``describe``, the discriminated unions and one error object per type).
+"""
+
+
+def _shape(schema: object) -> object:
+    """*schema* without its descriptions: what it accepts and the names it declares."""
+    if isinstance(schema, dict):
+        return {k: _shape(v) for k, v in schema.items() if k != "description"}
+    if isinstance(schema, list):
+        return [_shape(v) for v in schema]
+    return schema
+
+
+def test_the_schema_version_names_what_the_schemas_accept() -> None:
+    """A change to what the schemas accept or declare comes with its version.
+
+    Before a release, a changed shape only needs its digest recorded again; once
+    a version has been released, a new shape needs a new SCHEMA_VERSION.
+    """
+    text = json.dumps(_shape(schema_documents()), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode()).hexdigest()
+
+    assert SCHEMA_SHAPES.get(SCHEMA_VERSION) == digest, (
+        f"the schemas' shape is {digest}: record it for SCHEMA_VERSION "
+        f"{SCHEMA_VERSION}, or raise the version if {SCHEMA_VERSION} was released"
+    )
