@@ -30,14 +30,30 @@
 // the host changes them with values of its own (OP per LSS marker space, Mission
 // tracks and contributions, a Colony level trigger, a Contract deck), and, when
 // playing, calls colony_level_up once per level gained at the end of a turn.
+//
+// It is plain JavaScript, typed in JSDoc comments with the declarations the package
+// ships (src/lacerda_bot/types/lacerda_bot.d.ts, generated from the JSON Schemas): the
+// requests, responses and Board data, and each decision handler given its decision's
+// interface, so that a field a handler misreads, or a decision type with no handler, is
+// a type error. tests/test_typescript.py checks it with TypeScript 5.6 and @types/node 20:
+//   tsc --strict --allowJs --checkJs --noEmit --target es2022 --lib es2022 \
+//     --module nodenext --types node examples/node_host.mjs
+// node runs it as it is: the types are comments.
 
+// @ts-check
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
+/**
+ * @import { Action, Board, BotState, BuildingType, Call, ContractKind, Decision, DecisionType,
+ *   ErrorResponse, Hex, LssMarkers, MissionSlot, Owner, ServeRequest, ServeResponse,
+ *   ServeResults, Side, TechType } from "../src/lacerda_bot/types/lacerda_bot.js"
+ */
+
 // --- Board data: the fields of a Board, in schema order (board.json) ------------------
 
-const BOARD_FIELDS = [
+const BOARD_FIELDS = /** @type {const} */ ([
   "side", "colony_level", "lss_markers", "lss_rewards", "map_hexes", "initial_mine_hex",
   "buildings", "figures", "lacerda_rover", "human_rover", "crystal_hexes", "map_tiles",
   "exploration_tiles", "tech_grid", "lab_spaces", "lab_columns", "human_techs",
@@ -50,18 +66,21 @@ const BOARD_FIELDS = [
   "ships_left", "bots_left", "op_track", "progress_cubes", "lab_column_values",
   "living_quarters_top", "advanced_buildings_on_mars", "ships_in_hangar",
   "lacerda_contracts",
-];
+]);
 // The fields that hold a plain value (a number, a string, a boolean or null).
-const SCALARS = [
+const SCALARS = /** @type {const} */ ([
   "side", "colony_level", "lab_columns", "own_upgrade_capacity", "human_upgrade_capacity",
   "free_advanced_markers", "colonist_on_hire_slot", "contract_crystal_cost", "lacerda_space",
   "shuttle_departs", "shuttle_from", "spendable_crystals", "free_depot_spaces",
   "supply_crystals", "shelters_left", "ships_left", "bots_left", "op_track", "progress_cubes",
   "living_quarters_top", "ships_in_hangar",
-];
+]);
 // Enum orders of the schema, used to list collections in a stable order.
+/** @type {readonly BuildingType[]} */
 const BUILDING_TYPES = ["mine", "generator", "water_extractor", "greenhouse", "oxygen_condenser", "shelter"];
+/** @type {readonly (keyof LssMarkers)[]} */
 const LSS_TYPES = ["generator", "water_extractor", "greenhouse", "oxygen_condenser"];
+/** @type {readonly Action[]} */
 const RED_ACTIONS = ["obtain_blueprint", "research_development", "construct", "upgrade", "hire_or_contract"];
 // CrystalSource values whose Crystals come from the general supply: a Rover's path
 // Crystal comes off the map and a Warehouse Crystal from the Warehouse (host contract,
@@ -70,27 +89,123 @@ const FROM_SUPPLY = new Set(["mission", "blueprint_pickup", "lss_reward", "benef
 
 class Refusal extends Error {}
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function refuse(message) {
   throw new Refusal(message);
 }
 
+/**
+ * A JSON object (not null, not an array): any key may be read, its value unknown.
+ * @param {unknown} value
+ * @returns {value is { readonly [key: string]: unknown }}
+ */
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** @param {Hex} hex */
 const hexKey = (hex) => `${hex.q},${hex.r}`;
+/**
+ * @param {string} key
+ * @returns {Hex}
+ */
 const hexOf = (key) => {
   const [q, r] = key.split(",").map(Number);
   return { q, r };
 };
+/**
+ * @param {Hex | null} a
+ * @param {Hex | null} b
+ */
 const sameHex = (a, b) => a !== null && b !== null && a.q === b.q && a.r === b.r;
 // Canonical hex order (spec §0, docs/protocol.md): by r, then q.
+/**
+ * @param {Hex} a
+ * @param {Hex} b
+ */
 const byHex = (a, b) => a.r - b.r || a.q - b.q;
 const NEIGHBOURS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 
-// The host's own board: maps keyed by id, hex or slot, built from Board data.
+// The declarations describe Board data as the protocol sends it, every field readonly;
+// the host changes its own copy, so its records are the same types made writable.
+/**
+ * @template T
+ * @typedef {T extends readonly (infer U)[] ? Writable<U>[]
+ *   : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> }
+ *   : T} Writable
+ */
+/** @typedef {Writable<Board>} BoardCopy */
+/** @typedef {(typeof SCALARS)[number]} Scalar */
+
+/**
+ * The host's own board: maps keyed by id, hex or slot, built from Board data.
+ * @typedef {object} Host
+ * @property {Pick<BoardCopy, Scalar>} scalars
+ * @property {BoardCopy["lss_markers"]} lssMarkers
+ * @property {BoardCopy["lss_rewards"]} lssRewards
+ * @property {Map<string, BoardCopy["map_hexes"][number]>} mapHexes
+ * @property {BoardCopy["initial_mine_hex"]} initialMineHex
+ * @property {Map<string, BoardCopy["buildings"][number]>} buildings
+ * @property {BoardCopy["figures"]} figures
+ * @property {Hex | null} lacerdaRover
+ * @property {Hex | null} humanRover
+ * @property {Set<string>} crystals
+ * @property {Map<string, BoardCopy["map_tiles"][number]>} mapTiles
+ * @property {BoardCopy["exploration_tiles"]} explorationTiles
+ * @property {Map<string, BoardCopy["tech_grid"][number]>} techGrid
+ * @property {Map<string, BoardCopy["lab_spaces"][number]>} lab
+ * @property {BoardCopy["human_techs"]} humanTechs
+ * @property {Map<string, BoardCopy["blueprint_display"][number]>} blueprintDisplay
+ * @property {BoardCopy["lacerda_blueprints"]} lacerdaBlueprints
+ * @property {BoardCopy["human_blueprints"]} humanBlueprints
+ * @property {Map<number, BoardCopy["scientist_display"][number]>} scientistDisplay
+ * @property {BoardCopy["lacerda_scientists"]} lacerdaScientists
+ * @property {Map<number, BoardCopy["contract_display"][number]>} contractDisplay
+ * @property {BoardCopy["colonists_present"]} colonistsPresent
+ * @property {BoardCopy["warehouse"]} warehouse
+ * @property {Map<string, BoardCopy["turn_order_spaces"][number]>} turnOrder
+ * @property {BoardCopy["first_colonist_tiles"]} firstColonistTiles
+ * @property {Map<MissionSlot, BoardCopy["missions"][number]>} missions
+ * @property {BoardCopy["lab_column_values"]} labColumnValues
+ * @property {Map<BuildingType, number>} advanced
+ * @property {BoardCopy["lacerda_contracts"]} lacerdaContracts
+ */
+
+/**
+ * The *fields* of *data*, in that order.
+ * @template {object} T
+ * @template {keyof T} K
+ * @param {T} data
+ * @param {readonly K[]} fields
+ * @returns {Pick<T, K>}
+ */
+function pick(data, fields) {
+  return /** @type {Pick<T, K>} */ (Object.fromEntries(fields.map((f) => [f, data[f]])));
+}
+
+/**
+ * The host's own board from Board data (refused unless it has every field, no other).
+ * @param {unknown} view
+ * @returns {Host}
+ */
 function fromView(view) {
-  if (view === null || typeof view !== "object" || Array.isArray(view)) refuse("the view is not an object");
+  if (!isObject(view)) refuse("the view is not an object");
   for (const field of BOARD_FIELDS) if (!(field in view)) refuse(`the view has no ${field}`);
-  for (const field of Object.keys(view)) if (!BOARD_FIELDS.includes(field)) refuse(`the view has an unknown field ${field}`);
-  const copy = structuredClone(view);
+  /** @type {readonly string[]} */
+  const known = BOARD_FIELDS; // any string may be looked up in it
+  for (const field of Object.keys(view)) if (!known.includes(field)) refuse(`the view has an unknown field ${field}`);
+  // Past its field names the host trusts the data to be a Board, as the bot sent it.
+  const copy = /** @type {BoardCopy} */ (structuredClone(view));
+  /**
+   * @template T, K
+   * @param {Iterable<T>} items
+   * @param {(item: T) => K} key
+   * @param {string} what
+   * @returns {Map<K, T>}
+   */
   const keyed = (items, key, what) => {
+    /** @type {Map<K, T>} */
     const map = new Map();
     for (const item of items) {
       const k = key(item);
@@ -100,7 +215,7 @@ function fromView(view) {
     return map;
   };
   return {
-    scalars: Object.fromEntries(SCALARS.map((f) => [f, copy[f]])),
+    scalars: pick(copy, SCALARS),
     lssMarkers: copy.lss_markers,
     lssRewards: copy.lss_rewards,
     mapHexes: keyed(copy.map_hexes, hexKey, "the map hex"),
@@ -136,7 +251,17 @@ function fromView(view) {
 // order lacerda_bot's read_view gives it. The docs name the order of the hex sets only
 // (by r, then q); the others were found by trying: enum values sort by their text,
 // except lss_rewards and advanced_buildings_on_mars, by the enum's own order.
+/** @typedef {string | number | boolean} SortKey */
+/**
+ * @param {SortKey} a
+ * @param {SortKey} b
+ */
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // as Python sorts these ASCII values
+/**
+ * @template T
+ * @param {...(item: T) => SortKey} keys
+ * @returns {(a: T, b: T) => number}
+ */
 const by = (...keys) => (a, b) => {
   for (const key of keys) {
     const order = compare(key(a), key(b));
@@ -144,11 +269,23 @@ const by = (...keys) => (a, b) => {
   }
   return 0;
 };
+/**
+ * @template T
+ * @param {Iterable<T>} items
+ * @param {...(item: T) => SortKey} keys
+ */
 const sortedBy = (items, ...keys) => [...items].sort(by(...keys));
+/** @param {{ readonly hex: Hex }} item */
 const hexR = (item) => item.hex.r;
+/** @param {{ readonly hex: Hex }} item */
 const hexQ = (item) => item.hex.q;
 
+/**
+ * @param {Host} host
+ * @returns {Board}
+ */
 function toView(host) {
+  /** @type {Board} */
   const data = {
     ...host.scalars,
     lss_markers: host.lssMarkers,
@@ -179,17 +316,21 @@ function toView(host) {
     missions: sortedBy(host.missions.values(), (m) => m.slot),
     lab_column_values: host.labColumnValues, // column 1 first
     // by the building type's place in the schema's enum, as lss_rewards
-    advanced_buildings_on_mars: BUILDING_TYPES.filter((t) => host.advanced.has(t)).map((t) => ({
-      building: t,
-      count: host.advanced.get(t),
-    })),
+    advanced_buildings_on_mars: BUILDING_TYPES.flatMap((t) => {
+      const count = host.advanced.get(t);
+      return count === undefined ? [] : [{ building: t, count }];
+    }),
     lacerda_contracts: sortedBy(host.lacerdaContracts, (c) => c),
   };
-  return Object.fromEntries(BOARD_FIELDS.map((f) => [f, data[f]]));
+  return pick(data, BOARD_FIELDS);
 }
 
 // --- the map: pieces, available hexes, displacement (R-BUILD-4) ----------------------
 
+/**
+ * @param {Host} host
+ * @param {Hex} hex
+ */
 function buildingAt(host, hex) {
   for (const building of host.buildings.values()) if (sameHex(building.hex, hex)) return building;
   return null;
@@ -197,6 +338,10 @@ function buildingAt(host, hex) {
 
 // A figure stands on the hex: a Rover, a figure of the view, or an Advanced Building
 // marker (every upgraded building holds one, spec §0).
+/**
+ * @param {Host} host
+ * @param {Hex} hex
+ */
 function hasFigure(host, hex) {
   if (sameHex(host.lacerdaRover, hex) || sameHex(host.humanRover, hex)) return true;
   if (host.figures.some((f) => sameHex(f.hex, hex))) return true;
@@ -206,6 +351,10 @@ function hasFigure(host, hex) {
 
 // An available hex: an empty one (no building, tile, Crystal or figure) or a building
 // with no figure.
+/**
+ * @param {Host} host
+ * @param {Hex} hex
+ */
 function isAvailable(host, hex) {
   const key = hexKey(hex);
   if (!host.mapHexes.has(key) || hasFigure(host, hex)) return false;
@@ -215,10 +364,16 @@ function isAvailable(host, hex) {
 
 // The nearest available hex from *from*, in steps over the map; equals in canonical
 // order (by r, then q). None: null.
+/**
+ * @param {Host} host
+ * @param {Hex} from
+ * @returns {Hex | null}
+ */
 function nearestAvailable(host, from) {
   let ring = [from];
   const seen = new Set([hexKey(from)]);
   while (ring.length > 0) {
+    /** @type {Hex[]} */
     const next = [];
     for (const hex of ring) {
       for (const [dq, dr] of NEIGHBOURS) {
@@ -239,6 +394,10 @@ function nearestAvailable(host, from) {
 // The human's pieces leave *hex* for the nearest available hex, one after the other:
 // his Rover first, then his Bots; a piece with no available hex left stays. His own
 // Rover is moved by the RelocateRover that follows; Colonists stay.
+/**
+ * @param {Host} host
+ * @param {Hex} hex
+ */
 function displaceHuman(host, hex) {
   if (sameHex(host.humanRover, hex)) {
     const to = nearestAvailable(host, hex);
@@ -253,6 +412,12 @@ function displaceHuman(host, hex) {
 }
 
 // A building goes on *hex*: its Crystal back to the supply, its tile out of the game.
+/**
+ * @param {Host} host
+ * @param {Hex} hex
+ * @param {BuildingType} type
+ * @param {Owner | null} owner
+ */
 function build(host, hex, type, owner) {
   const key = hexKey(hex);
   if (!host.mapHexes.has(key)) refuse(`${key} is not a map hex`);
@@ -274,16 +439,20 @@ const LSS_TRACK_OP = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6];
 // open Mission earns him its Crystals from the supply, capped by his free Depot
 // spaces (R-MISSION-3): the kit accepts a Mission's credit as the host's own.
 const MISSION_TRACK = 4;
+/** @typedef {"Construct" | "Upgrade"} Contribution */
+/** @type {Readonly<Record<MissionSlot, Contribution | null>>} */
 const MISSION_COUNTS = { a: "Construct", b: "Upgrade", c: null };
 // The Colony levels up at these many LSS markers in all (levels 2, 3, 4).
 const COLONY_TRIGGERS = [4, 8, 12];
 
 // What the host remembers beyond the view: Mission progress and its Contract deck.
 // A real host keeps both on its own board; this one keeps them for its lifetime.
+/** @typedef {{ readonly id: string, readonly kind: ContractKind, readonly op: number }} ContractCard */
 const memory = {
+  /** @type {Map<string, number>} */
   missionProgress: new Map(),
   contractDeck: shuffled(
-    Array.from({ length: 16 }, (_, i) => ({
+    Array.from({ length: 16 }, /** @returns {ContractCard} */ (_, i) => ({
       id: `host-contract-${i + 1}`,
       kind: i % 2 === 0 ? "upgrade" : "delivery",
       op: 6 + (i % 4) * 2,
@@ -292,6 +461,12 @@ const memory = {
   ),
 };
 
+/**
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} seed
+ * @returns {T[]}
+ */
 function shuffled(items, seed) {
   let state = seed >>> 0;
   const random = () => {
@@ -306,6 +481,7 @@ function shuffled(items, seed) {
   return deck;
 }
 
+/** @param {BoardCopy["missions"][number]} mission */
 function advanceMission(mission) {
   if (mission.completed) return;
   const progress = (memory.missionProgress.get(mission.id) ?? 0) + 1;
@@ -313,6 +489,10 @@ function advanceMission(mission) {
   if (progress >= MISSION_TRACK) mission.completed = true;
 }
 
+/**
+ * @param {Host} host
+ * @param {Contribution} kind
+ */
 function contribute(host, kind) {
   const s = host.scalars;
   for (const mission of host.missions.values()) {
@@ -325,6 +505,7 @@ function contribute(host, kind) {
   }
 }
 
+/** @param {Host} host */
 function levelByTrigger(host) {
   const markers = LSS_TYPES.reduce((sum, type) => sum + host.lssMarkers[type], 0);
   const reached = 1 + COLONY_TRIGGERS.filter((n) => markers >= n).length;
@@ -336,23 +517,43 @@ function levelByTrigger(host) {
 // He leaves the space he stood on, if any, for *spaceId* on *side*. A Travel goes to a
 // free space (R-SHUTTLE-3); his starting space may be taken already (setup reads only
 // his First Colonist tile).
+/**
+ * @param {Host} host
+ * @param {string} spaceId
+ * @param {Side} side
+ * @param {{ mustBeFree: boolean }} options
+ */
 function takeTurnOrderSpace(host, spaceId, side, { mustBeFree }) {
   const space = host.turnOrder.get(spaceId);
   if (space === undefined) refuse(`no Turn Order space ${spaceId}`);
   if (space.side !== side) refuse(`Turn Order space ${spaceId} is on the ${space.side} side, not ${side}`);
   const before = host.scalars.lacerda_space;
   if (mustBeFree && space.occupied && before !== spaceId) refuse(`Turn Order space ${spaceId} is occupied`);
-  if (before !== null && host.turnOrder.has(before)) host.turnOrder.get(before).occupied = false;
+  const left = before === null ? undefined : host.turnOrder.get(before);
+  if (left !== undefined) left.occupied = false;
   space.occupied = true;
   host.scalars.lacerda_space = spaceId;
   host.scalars.side = side;
 }
 
+/**
+ * @param {Host} host
+ * @param {TechType} tech
+ */
 function labSpaceOf(host, tech) {
   for (const space of host.lab.values()) if (space.tech === tech) return space;
   return null;
 }
 
+// One handler per decision type, each given its own decision interface: a field a
+// handler reads that its decision does not have, or a decision type with no handler,
+// is a type error.
+/**
+ * @template {DecisionType} K
+ * @typedef {Extract<Decision, { type: K }>} DecisionOf
+ */
+/** @typedef {{ readonly [K in DecisionType]: (host: Host, d: DecisionOf<K>, own: boolean) => void }} Handlers */
+/** @type {Handlers} */
 const APPLY = {
   StartingSpace(host, d) {
     takeTurnOrderSpace(host, d.space, d.side, { mustBeFree: false });
@@ -545,17 +746,42 @@ const APPLY = {
   SkipTurn() {},
 };
 
+/**
+ * @param {unknown} type
+ * @returns {type is DecisionType}
+ */
+const isDecisionType = (type) => typeof type === "string" && Object.hasOwn(APPLY, type);
+
+/**
+ * One decision applied by the handler of its type (generic in the type, so that tsc
+ * matches the handler to the decision).
+ * @template {DecisionType} K
+ * @param {Host} host
+ * @param {K} type
+ * @param {DecisionOf<K>} decision
+ * @param {boolean} own
+ */
+function applyDecision(host, type, decision, own) {
+  APPLY[type](host, decision, own);
+}
+
 // The decisions applied in order to a copy of *view*: the new Board data, or a
 // Refusal (the view given is unchanged).
+/**
+ * @param {unknown} view
+ * @param {unknown} decisions
+ * @param {{ ownValues?: boolean }} [options]
+ * @returns {Board}
+ */
 function applyDecisions(view, decisions, { ownValues = false } = {}) {
   const host = fromView(view);
   if (!Array.isArray(decisions)) refuse("decisions is not a list");
-  decisions.forEach((decision, index) => {
-    const type = decision?.type;
-    const apply = Object.hasOwn(APPLY, type) ? APPLY[type] : undefined;
-    if (apply === undefined) refuse(`decisions[${index}]: unknown decision type ${JSON.stringify(type)}`);
+  /** @type {readonly unknown[]} */ (decisions).forEach((decision, index) => {
+    const type = isObject(decision) ? decision.type : undefined;
+    if (!isDecisionType(type)) refuse(`decisions[${index}]: unknown decision type ${JSON.stringify(type)}`);
     try {
-      apply(host, decision, ownValues);
+      // Past its type the host trusts a decision's fields, as the bot sent them.
+      applyDecision(host, type, /** @type {Decision} */ (decision), ownValues);
     } catch (error) {
       if (error instanceof Refusal) refuse(`decisions[${index}] (${type}): ${error.message}`);
       throw error;
@@ -566,23 +792,33 @@ function applyDecisions(view, decisions, { ownValues = false } = {}) {
 
 // --- the conformance line protocol (--apply) -----------------------------------------
 
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * @param {string} line
+ * @param {{ ownValues: boolean }} options
+ * @returns {{ id: unknown, view: Board } | { id: unknown, error: string }}
+ */
 function answer(line, options) {
+  /** @type {unknown} */
   let request;
   try {
     request = JSON.parse(line);
   } catch (error) {
-    return { id: null, error: `not JSON: ${error.message}` };
+    return { id: null, error: `not JSON: ${messageOf(error)}` };
   }
-  const id = request?.id ?? null;
+  const id = isObject(request) ? (request.id ?? null) : null;
   try {
-    if (request === null || typeof request !== "object" || Array.isArray(request)) refuse("not a JSON object");
+    if (!isObject(request)) refuse("not a JSON object");
     return { id, view: applyDecisions(request.view, request.decisions, options) };
   } catch (error) {
-    const why = error instanceof Refusal ? error.message : `host error: ${error.message}`;
+    const why = error instanceof Refusal ? error.message : `host error: ${messageOf(error)}`;
     return { id, error: why.replace(/\s+/g, " ") };
   }
 }
 
+/** @param {{ ownValues: boolean }} options */
 async function serveApply(options) {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
@@ -600,12 +836,26 @@ const USAGE = [
   "       node node_host.mjs [--own-values] --apply",
 ];
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function usage(message) {
   console.error(`node_host: ${message}`);
   for (const line of USAGE) console.error(line);
   process.exit(2);
 }
 
+/**
+ * @typedef {{ applyMode: true, ownValues: boolean }} ApplyArguments
+ * @typedef {{ applyMode: false, ownValues: boolean, boardFile: string, turns: number,
+ *   command: readonly string[] }} PlayArguments
+ */
+
+/**
+ * @param {readonly string[]} argv
+ * @returns {ApplyArguments | PlayArguments}
+ */
 function parseArguments(argv) {
   const split = argv.indexOf("--");
   let own = split < 0 ? argv : argv.slice(0, split);
@@ -628,25 +878,49 @@ function parseArguments(argv) {
   return { applyMode, ownValues, boardFile, turns, command };
 }
 
+/**
+ * @param {string} path
+ * @returns {Board}
+ */
 function readBoard(path) {
+  /** @type {unknown} */
   const document = JSON.parse(readFileSync(path, "utf8"));
-  if (document.format !== "lacerda_bot" || document.version !== 1 || document.type !== "Board") {
+  const envelope = isObject(document) ? document : {};
+  if (envelope.format !== "lacerda_bot" || envelope.version !== 1 || envelope.type !== "Board") {
     usage(`${path} is not a lacerda_bot Board document (version 1)`);
   }
-  return document.data; // requests carry the bare data, without the envelope
+  // requests carry the bare data, without the envelope; the server checks it
+  return /** @type {Board} */ (envelope.data);
 }
 
-// One server process; call() sends a request and resolves with its response.
+/**
+ * The response a request of call *C* gets: its result, or an error.
+ * @template {Call} C
+ * @typedef {ServeResults[C] | ErrorResponse} ResponseTo
+ */
+/**
+ * What a request of call *C* carries besides what call() adds (its id, version, call).
+ * @template {Call} C
+ * @typedef {Omit<Extract<ServeRequest, { call: C }>, "id" | "version" | "call">} ArgumentsOf
+ */
+/** @typedef {{ resolve: (response: ServeResponse) => void, reject: (error: Error) => void }} Waiting */
+
+// One server process; call() sends a request and resolves with its response, typed by
+// its call; send() sends any request, as a host's bug might.
 class LacerdaServer {
+  /** @param {readonly string[]} command */
   constructor(command) {
+    /** @type {Map<ServeResponse["id"], Waiting>} */
     this.pending = new Map();
     this.nextId = 1;
     this.child = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
+    /** @type {Promise<number | null>} */
     this.exited = new Promise((resolve) => this.child.on("close", resolve));
     this.child.on("error", (error) => this.failAll(error));
     this.child.stdin.on("error", (error) => this.failAll(error)); // the server is gone
     this.child.on("close", (code) => this.failAll(new Error(`the server stopped (${code})`)));
     createInterface({ input: this.child.stdout }).on("line", (line) => {
+      /** @type {ServeResponse} */
       const response = JSON.parse(line);
       const waiting = this.pending.get(response.id);
       this.pending.delete(response.id);
@@ -654,12 +928,31 @@ class LacerdaServer {
     });
   }
 
+  /** @param {Error} error */
   failAll(error) {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
 
+  /**
+   * A request of call *C*, typed by the declarations.
+   * @template {Call} C
+   * @param {C} call
+   * @param {ArgumentsOf<C>} args
+   * @returns {Promise<ResponseTo<C>>}
+   */
   call(call, args) {
+    // serve answers a call with its result (ServeResults) or an ErrorResponse
+    return /** @type {Promise<ResponseTo<C>>} */ (this.send(call, args));
+  }
+
+  /**
+   * Any request, even one its call's declaration refuses (the server answers it).
+   * @param {Call} call
+   * @param {object} args
+   * @returns {Promise<ServeResponse>}
+   */
+  send(call, args) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -673,36 +966,57 @@ class LacerdaServer {
   }
 }
 
-function result(response, key) {
-  if ("error" in response) {
+/**
+ * @param {object} response
+ * @returns {response is ErrorResponse}
+ */
+const isError = (response) => "error" in response;
+
+/**
+ * The response's result, or its error thrown.
+ * @template {object} R
+ * @param {R | ErrorResponse} response
+ * @returns {R}
+ */
+function result(response) {
+  if (isError(response)) {
     // Every message starts with where: the JSON path into the request (or, for an
     // HTTP header refused, its name), then what was expected and the value sent.
     const { type, message } = response.error;
     throw new Error(`${type}: ${message}`);
   }
-  return response[key];
+  return response;
 }
 
+/** @param {Decision} decision */
 function describe(decision) {
-  const shown = Object.entries(decision)
+  /** @type {[string, unknown][]} */
+  const fields = Object.entries(decision);
+  const shown = fields
     .filter(([key]) => key !== "type" && key !== "trace")
     .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
   return `${decision.type} ${shown.join(" ")}`.trimEnd();
 }
 
+/** @param {PlayArguments} args */
 async function play({ boardFile, turns, command, ownValues }) {
   let board = readBoard(boardFile);
   const server = new LacerdaServer(command);
   // One call: its decisions printed, then applied to the board; its bot state kept.
+  /**
+   * @param {string} title
+   * @param {"setup" | "take_turn" | "colony_level_up"} call
+   * @param {BotState} bot
+   */
   const step = async (title, call, bot) => {
-    const outcome = result(await server.call(call, { bot, view: board }), "outcome");
+    const { outcome } = result(await server.call(call, { bot, view: board }));
     console.log(`${title}:`);
     for (const decision of outcome.decisions) console.log(`  ${describe(decision)}`);
     board = applyDecisions(board, outcome.decisions, { ownValues });
     return outcome.bot;
   };
   try {
-    let bot = result(await server.call("new_bot", { seed: 7 }), "bot");
+    let { bot } = result(await server.call("new_bot", { seed: 7 }));
     console.log(`new bot, seed ${bot.seed}: ${bot.draw_pile.length} cards to draw`);
     bot = await step("setup", "setup", bot);
 
@@ -716,9 +1030,12 @@ async function play({ boardFile, turns, command, ownValues }) {
     }
 
     // A bad request gets a typed error, and the server goes on serving.
-    const refused = await server.call("take_turn", { bot });
+    const refused = await server.send("take_turn", { bot });
+    if (!("error" in refused) || !("path" in refused.error)) {
+      throw new Error(`a request without a view got ${JSON.stringify(refused)}`);
+    }
     console.log(`a request without a view: ${refused.error.type} at ${refused.error.path}`);
-    const score = result(await server.call("score_lacerda", { view: board }), "score");
+    const { score } = result(await server.call("score_lacerda", { view: board }));
     console.log(`played ${turns} turns; Lacerda's score now: ${score.total} OP`);
     console.log(
       `his board: ${board.spendable_crystals} spendable Crystals, ${board.free_depot_spaces} free Depot spaces, ` +
@@ -732,6 +1049,6 @@ async function play({ boardFile, turns, command, ownValues }) {
 const parsed = parseArguments(process.argv.slice(2));
 const run = parsed.applyMode ? serveApply({ ownValues: parsed.ownValues }) : play(parsed);
 run.catch((error) => {
-  console.error(`node_host: ${error.message}`);
+  console.error(`node_host: ${messageOf(error)}`);
   process.exitCode = 1;
 });

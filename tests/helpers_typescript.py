@@ -1,17 +1,19 @@
 """TypeScript's compiler for the tests: a pinned ``tsc``, fetched with npm into the cache.
 
-The compiler is the npm package ``typescript`` at :data:`TYPESCRIPT_VERSION`, checked
-against the registry's pinned SHA-512 of its tarball (the package has no
-dependencies, so its unpacked folder runs as it is). It is kept under the user's cache
-(``lacerda_bot.web._runtime.cache_folder``: ``$LACERDA_BOT_CACHE``, else
+The compiler is the npm package :data:`TYPESCRIPT` (it has no dependencies, so its
+unpacked folder runs as it is); the Node.js host is checked against Node's own
+declarations, :data:`NODE_TYPES` with its one dependency :data:`UNDICI_TYPES`. Each is
+checked against the registry's pinned SHA-512 of its tarball and kept under the user's
+cache (``lacerda_bot.web._runtime.cache_folder``: ``$LACERDA_BOT_CACHE``, else
 ``$XDG_CACHE_HOME/lacerda_bot`` or ``~/.cache/lacerda_bot``), fetched once with
 ``npm pack`` (the ordinary client, so any configured registry or mirror works), like
 the web companion's Pyodide runtime. Node.js runs it; ``.ci/run`` installs Node.js and
 npm where they are missing.
 
-:func:`run_tsc` compiles any files with any options (``--allowJs --checkJs`` for a
-JavaScript host); :data:`STRICT` is the check of the TypeScript examples, and
-:func:`tsc_errors` reads what ``tsc --pretty false`` reports.
+:func:`run_tsc` compiles any files with any options; :data:`STRICT` is the check of the
+TypeScript examples, :func:`node_options` what a JavaScript host on Node.js adds
+(``--allowJs --checkJs`` and Node's types), and :func:`tsc_errors` reads what
+``tsc --pretty false`` reports.
 """
 
 import base64
@@ -31,9 +33,46 @@ import pytest
 
 from lacerda_bot.web._runtime import cache_folder
 
-TYPESCRIPT_VERSION: Final = "5.6.3"
-TYPESCRIPT_INTEGRITY: Final = "sha512-hjcS1mhfuyi4WW8IWtjP7brDrG2cuDZukyrYrSauoXGNgx0S7zceP07adYkJycEr56BOUTNPzbInooiN3fn1qw=="
-"""The npm registry's ``dist.integrity`` of ``typescript-5.6.3.tgz``."""
+
+@final
+@attrs.frozen(kw_only=True)
+class NpmPackage:
+    """One npm package the tests fetch, pinned to a version and its tarball's digest."""
+
+    name: str
+    """As npm spells it: ``typescript``, ``@types/node``."""
+    version: str
+    integrity: str
+    """The npm registry's ``dist.integrity`` of its tarball (``npm view NAME@VERSION``)."""
+
+    @property
+    def spec(self) -> str:
+        """What ``npm pack`` is given."""
+        return f"{self.name}@{self.version}"
+
+    @property
+    def tarball(self) -> str:
+        """The file ``npm pack`` writes: ``@types/node`` becomes ``types-node-...``."""
+        return f"{self.name.removeprefix('@').replace('/', '-')}-{self.version}.tgz"
+
+
+TYPESCRIPT: Final = NpmPackage(
+    name="typescript",
+    version="5.6.3",
+    integrity="sha512-hjcS1mhfuyi4WW8IWtjP7brDrG2cuDZukyrYrSauoXGNgx0S7zceP07adYkJycEr56BOUTNPzbInooiN3fn1qw==",
+)
+NODE_TYPES: Final = NpmPackage(
+    name="@types/node",
+    version="20.19.43",
+    integrity="sha512-6oYBAi5ikg4Pl+kGsoYtawUMBT2zZMCvPNF7pVLnHZfd1zf38DRiWn/gT01RYCdUqkv7Fhr+C9ot4/tb+2sVvA==",
+)
+"""Node.js 20's declarations (``node:child_process``, ``process``...), as .ci/run's Node."""
+UNDICI_TYPES: Final = NpmPackage(
+    name="undici-types",
+    version="6.21.0",
+    integrity="sha512-iwDZqg0QAGrg9Rav5H4n0M64c3mkR59cJ6wQp+7C4nI0gsmExaedaYLNO44eT4AtBBwjbTiGPMlt2Md0T9H9JQ==",
+)
+"""The one dependency of :data:`NODE_TYPES` (``undici-types: ~6.21.0``); none of its own."""
 
 STRICT: Final = (
     "--strict",
@@ -103,7 +142,7 @@ def tsc_errors(output: str) -> tuple[TscError, ...]:
 def _tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
-        pytest.fail(_NO_NPM.format(version=TYPESCRIPT_VERSION) + f" ({name} not found)")
+        pytest.fail(_NO_NPM.format(version=TYPESCRIPT.version) + f" ({name} not found)")
     return found
 
 
@@ -112,14 +151,13 @@ def _integrity(path: Path) -> str:
     return "sha512-" + base64.b64encode(digest).decode()
 
 
-def _fetch(cache: Path, target: Path) -> None:
-    """Unpack the checked tarball of ``npm pack typescript@VERSION`` as *target*."""
+def _fetch(package: NpmPackage, cache: Path, target: Path) -> None:
+    """Unpack the checked tarball of ``npm pack`` *package* as *target*."""
     npm = _tool("npm")
     cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache, prefix=".typescript-") as work:
-        spec = f"typescript@{TYPESCRIPT_VERSION}"
+    with tempfile.TemporaryDirectory(dir=cache, prefix=".npm-pack-") as work:
         done = subprocess.run(
-            [npm, "pack", spec, "--pack-destination", work],
+            [npm, "pack", package.spec, "--pack-destination", work],
             capture_output=True,
             text=True,
             timeout=_TIMEOUT,
@@ -128,27 +166,67 @@ def _fetch(cache: Path, target: Path) -> None:
         )
         if done.returncode != 0:
             said = " / ".join(done.stderr.strip().splitlines()[-3:])
-            pytest.fail(f"npm pack {spec} failed: {said}")
-        tarball = Path(work) / f"typescript-{TYPESCRIPT_VERSION}.tgz"
+            pytest.fail(f"npm pack {package.spec} failed: {said}")
+        tarball = Path(work) / package.tarball
         actual = _integrity(tarball)
-        if actual != TYPESCRIPT_INTEGRITY:
-            pytest.fail(f"{spec}: expected {TYPESCRIPT_INTEGRITY}, got {actual}")
+        if actual != package.integrity:
+            pytest.fail(f"{package.spec}: expected {package.integrity}, got {actual}")
+        unpacked = Path(work) / "unpacked"
         with tarfile.open(tarball, "r:gz") as archive:
-            archive.extractall(work, filter="data")
+            archive.extractall(unpacked, filter="data")
+        # One folder: "package" for most, "node v20.19" for @types/node.
+        [root] = unpacked.iterdir()
+        target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.replace(Path(work) / "package", target)  # atomic in one folder
+            os.replace(root, target)  # atomic in one file system
         except OSError:  # another run unpacked it first
             if not (target / "package.json").is_file():
                 raise
 
 
+def _package_folder(package: NpmPackage, cache: Path, target: Path) -> Path:
+    if not (target / "package.json").is_file():
+        _fetch(package, cache, target)
+    return target
+
+
 def typescript_folder(cache: Path | None = None) -> Path:
     """The unpacked ``typescript`` package, fetched into *cache* the first time."""
     cache = cache_folder(os.environ) if cache is None else cache
-    target = cache / f"typescript-{TYPESCRIPT_VERSION}"
-    if not (target / "lib" / "tsc.js").is_file():
-        _fetch(cache, target)
-    return target
+    target = cache / f"typescript-{TYPESCRIPT.version}"
+    return _package_folder(TYPESCRIPT, cache, target)
+
+
+def node_types_folder(cache: Path | None = None) -> Path:
+    """A ``node_modules`` folder holding :data:`NODE_TYPES` and :data:`UNDICI_TYPES`.
+
+    Laid out as npm would install them, so that tsc resolves ``@types/node``'s imports
+    of ``undici-types`` from it.
+    """
+    cache = cache_folder(os.environ) if cache is None else cache
+    modules = cache / f"node-types-{NODE_TYPES.version}" / "node_modules"
+    for package in (NODE_TYPES, UNDICI_TYPES):
+        _package_folder(package, cache, modules / package.name)
+    return modules
+
+
+def node_options(cache: Path | None = None) -> tuple[str, ...]:
+    """What :data:`STRICT` adds for a JavaScript host that runs on Node.js.
+
+    JavaScript checked as TypeScript (its JSDoc types), Node's declarations as the only
+    global types, and no DOM: the host sees what Node.js gives it.
+    """
+    types = node_types_folder(cache) / "@types"
+    return (
+        "--allowJs",
+        "--checkJs",
+        "--lib",
+        "es2022",
+        "--typeRoots",
+        str(types),
+        "--types",
+        "node",
+    )
 
 
 def run_tsc(files: Sequence[Path], *options: str, cwd: Path | None = None) -> TscRun:

@@ -15,11 +15,13 @@ from lacerda_bot.schema import (
     typescript_declarations,
 )
 
-from .helpers_typescript import STRICT, run_tsc
+from .helpers_typescript import STRICT, node_options, run_tsc
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "src" / "lacerda_bot" / DECLARATIONS
 EXAMPLE = ROOT / "examples" / "typescript" / "host.ts"
+NODE_HOST = ROOT / "examples" / "node_host.mjs"
+SHIPPED_IMPORT = "../src/lacerda_bot/types/lacerda_bot.js"
 REGENERATE = "python -m lacerda_bot.schema"
 DOCUMENTED = ("board.json", "bot_state.json", "outcome.json", "score_breakdown.json")
 
@@ -239,3 +241,61 @@ def test_tsc_refuses_a_misspelled_field_and_a_forgotten_decision(
     [misspelled] = by_file["misspelled.ts"]
     assert misspelled.code == "TS2353"
     assert "'veiw' does not exist in type 'TakeTurnRequest'" in misspelled.message
+
+
+def test_the_node_host_compiles_strictly_against_the_shipped_file() -> None:
+    """examples/node_host.mjs type-checks as JavaScript (its JSDoc) with tsc --strict."""
+    run = run_tsc([NODE_HOST], *STRICT, *node_options())
+
+    assert run.returncode == 0, run.output
+    assert run.errors == ()
+
+
+def _node_host_beside(folder: Path, name: str, old: str = "", new: str = "") -> Path:
+    """The Node host in *folder*, importing the declarations there; *old* made *new*."""
+    text = NODE_HOST.read_text(encoding="utf-8")
+    assert text.count(SHIPPED_IMPORT) == 1
+    text = text.replace(SHIPPED_IMPORT, "./lacerda_bot.js")
+    assert old in text
+    path = folder / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_tsc_refuses_the_node_host_reading_a_wrong_field_or_missing_a_handler(
+    tmp_path: Path,
+) -> None:
+    """The check can fail: Construct's handler reads d.hexx, GainBot's handler is gone."""
+    (tmp_path / "lacerda_bot.d.ts").write_text(
+        typescript_declarations(), encoding="utf-8"
+    )
+    files = [
+        _node_host_beside(tmp_path, "as_is.mjs"),
+        _node_host_beside(
+            tmp_path,
+            "misspelled.mjs",
+            "build(host, d.hex, d.building, null);",
+            "build(host, d.hexx, d.building, null);",
+        ),
+        _node_host_beside(
+            tmp_path,
+            "forgotten.mjs",
+            "  GainBot(host) {\n"
+            '    if (host.scalars.bots_left < 1) refuse("no Bot left");\n'
+            "    host.scalars.bots_left -= 1;\n"
+            "  },\n",
+        ),
+    ]
+
+    run = run_tsc(files, *STRICT, *node_options())
+    by_file = {f.name: [e for e in run.errors if e.file == f.name] for f in files}
+
+    assert run.returncode != 0
+    assert by_file["as_is.mjs"] == []
+    [misspelled] = by_file["misspelled.mjs"]
+    assert misspelled.code == "TS2551"
+    assert "Property 'hexx' does not exist on type 'Construct'" in misspelled.message
+    [forgotten] = by_file["forgotten.mjs"]
+    assert forgotten.code == "TS2741"
+    assert "Property 'GainBot' is missing" in forgotten.message
+    assert "required in type 'Handlers'" in forgotten.message
