@@ -12,7 +12,7 @@ Rows:
      to cross the map to a tile (every shortest path its own way, C(2R, R) of them): its
      growth vs the hex-count ratio (target <= 1.5x) and the radius-24 turn (target < 50 ms)
   4. JSON save + load of a mid-game bot state vs a plain json.dumps + json.loads round
-     trip of the same text (target >= 0.6x), and per second (target >= 20,000/s)
+     trip of the same text (target >= 1x), and per second (target >= 20,000/s)
   5. memory a batch keeps from its 250th game to its 1,000th vs its peak (target: ~0)
   6. table companion: resuming a saved 49-step game (load + replay every answer) vs
      python-chess resuming a whole saved game from PGN (target: under 1 s, so resume
