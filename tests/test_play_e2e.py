@@ -155,11 +155,11 @@ def test_a_whole_game_of_fourteen_turns(tmp_path: Path) -> None:
     assert "Lacerda scores" in output
     state = load_game(save)
     assert [s.kind.value for s in state.steps].count("turn") == 14
-    # No prompt asks for a coordinate: each takes y/n, a count, a short list, or
-    # benefits by name.
+    # No prompt asks for a coordinate: each takes y/n, a count, a short list (of
+    # names such as "generator L3"), or benefits by name.
     for text, answers in player.prompts:
         assert re.fullmatch(
-            r"y/n|(name or )?\d+-\d+|[a-z0-9 -]+(/[a-z0-9 -]+){0,13}(; Enter: [a-z-]+)?"
+            r"y/n|(name or )?\d+-\d+|[a-zA-Z0-9 -]+(/[a-zA-Z0-9 -]+){0,13}(; Enter: [a-z-]+)?"
             r"|e\.g\. [a-z0-9 ,/]+",
             answers,
         ), text
