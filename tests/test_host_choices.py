@@ -37,12 +37,14 @@ from lacerda_bot.decisions import (
     LearnTech,
     ObtainBlueprint,
     RefillContractDisplay,
+    Stay,
     TakeContract,
+    Travel,
     Upgrade,
 )
 from lacerda_bot.errors import InvalidValueError
 from lacerda_bot.hexmap import dist
-from lacerda_bot.model import BuildingType, ContractKind, HostId, MissionSlot
+from lacerda_bot.model import BuildingType, ContractKind, HostId, MissionSlot, Side
 from lacerda_bot.records import AdvancedCount, ContractSlot
 from lacerda_bot.testing import apply
 
@@ -141,6 +143,8 @@ class OwnHost:
             board = self.credit(before, board, decision)
             board = self.arrows(before, board, decision)
             board = self.rename(before, board)
+        if any(isinstance(d, Travel | Stay) for d in decisions):  # its schedule
+            board = attrs.evolve(board, shuttle_from=Side.COLONY, shuttle_departs=False)
         if lss_built >= 2:  # its own trigger: two LSS buildings in one call
             board = attrs.evolve(board, colony_level=board.colony_level + 1)
         return board
@@ -372,6 +376,20 @@ def test_a_displaced_rover_sent_farther_than_nearest_is_caught() -> None:
         check_host(lambda b: b, far, games=10)
 
     assert info.value.field == "human_rover"
+
+
+def test_a_shuttle_moved_outside_a_shuttle_phase_is_caught() -> None:
+    def early(board: Board, decisions: Sequence[Decision]) -> Board:
+        after = apply(board, decisions)
+        if any(isinstance(d, GainCrystals) for d in decisions):
+            return attrs.evolve(after, shuttle_departs=not after.shuttle_departs)
+        return after
+
+    with pytest.raises(ConformanceError) as info:
+        check_host(lambda b: b, early, games=1)
+
+    assert info.value.field == "shuttle_departs"
+    assert info.value.call.value != "shuttle_phase"
 
 
 def test_a_crystal_placed_away_from_his_sites_is_caught() -> None:

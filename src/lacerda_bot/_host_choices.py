@@ -35,7 +35,9 @@ from lacerda_bot.decisions import (
     LearnTech,
     ObtainBlueprint,
     RefillContractDisplay,
+    Stay,
     TakeContract,
+    Travel,
     Upgrade,
 )
 from lacerda_bot.hexmap import Hex, dist
@@ -97,6 +99,7 @@ def reconciled(
         _displaced_figures,
         _arrow_crystals,
         _crystals,
+        _shuttle,
     )
     for step in steps:
         found = step(before, decisions, reference, host, values)
@@ -262,6 +265,23 @@ def _displaced_figures(
 
 def _bot(figure: Figure) -> bool:
     return figure.kind is FigureKind.BOT and figure.owner is Owner.HUMAN
+
+
+def _shuttle(
+    before: Board,
+    decisions: Sequence[Decision],
+    reference: Board,
+    host: Board,
+    values: HostValues | None,
+) -> Board | Difference:
+    """The Shuttle, which the host may move by its schedule in a Shuttle phase (R-SHUTTLE-1)."""
+    if not any(isinstance(d, Travel | Stay) for d in decisions):
+        return host
+    return evolve_board(
+        host,
+        shuttle_departs=reference.shuttle_departs,
+        shuttle_from=reference.shuttle_from,
+    )
 
 
 def _arrow_crystals(

@@ -79,6 +79,10 @@ class FieldOwner(IdentityEnum):
     """His Crystals: the library forecasts its gains and payments, the host adds
     the Crystals of his Mission contributions (R-MISSION-3) and of a Shelter's
     yield (R-BUILD-11); compared up to them."""
+    SCHEDULED = "scheduled"
+    """The Shuttle: the library puts it on his starting side's red space
+    (``StartingSpace``), the host moves it by its own schedule (R-SHUTTLE-1, G1);
+    compared but in a Shuttle phase."""
     NAMED = "named"
     """The buildings: the library decides what is built where, the host names the
     new ones (their ``id``); compared but for those ids."""
@@ -105,6 +109,8 @@ FIELD_OWNERS: Final[Mapping[str, FieldOwner]] = {
     "free_depot_spaces": FieldOwner.CREDITED,
     "supply_crystals": FieldOwner.CREDITED,
     "crystal_hexes": FieldOwner.SCATTERED,
+    "shuttle_departs": FieldOwner.SCHEDULED,
+    "shuttle_from": FieldOwner.SCHEDULED,
     "buildings": FieldOwner.NAMED,
     "figures": FieldOwner.DISPLACED,
     "human_rover": FieldOwner.DISPLACED,
@@ -698,6 +704,11 @@ _CHECKED: Final[Mapping[FieldOwner, str]] = {
         "the library decides which Crystals his builds and his Rover take; the"
         " host places those a site's tile arrows put on the map around it, from"
         " the supply (R-BUILD-11); compared but for those"
+    ),
+    FieldOwner.SCHEDULED: (
+        "the library puts the Shuttle on his starting side (`StartingSpace`); the"
+        " host moves it by its own schedule; compared but in a Shuttle phase (a"
+        " call with `Travel` or `Stay`)"
     ),
     FieldOwner.NAMED: (
         "the library decides what is built where; the host names new buildings;"
