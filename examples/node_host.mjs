@@ -32,7 +32,7 @@
 // playing, calls colony_level_up once per level gained at the end of a turn.
 //
 // It is plain JavaScript, typed in JSDoc comments with the declarations the package
-// ships (src/lacerda_bot/types/lacerda_bot.d.ts, generated from the JSON Schemas): the
+// ships (lacerda_bot.d.ts beside this file, a link to src/lacerda_bot/types/): the
 // requests, responses and Board data, and each decision handler given its decision's
 // interface, so that a field a handler misreads, or a decision type with no handler, is
 // a type error. tests/test_typescript.py checks it with TypeScript 5.6 and @types/node 20:
@@ -48,7 +48,7 @@ import { createInterface } from "node:readline";
 /**
  * @import { Action, Board, BotState, BuildingType, Call, ContractKind, Decision, DecisionType,
  *   ErrorResponse, Hex, LssMarkers, MissionSlot, Owner, ServeRequest, ServeResponse,
- *   ServeResults, Side, TechType } from "../src/lacerda_bot/types/lacerda_bot.js"
+ *   ServeResults, Side, TechType } from "./lacerda_bot.js"
  */
 
 // --- Board data: the fields of a Board, in schema order (board.json) ------------------

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "src" / "lacerda_bot" / DECLARATIONS
 EXAMPLE = ROOT / "examples" / "typescript" / "host.ts"
 NODE_HOST = ROOT / "examples" / "node_host.mjs"
-SHIPPED_IMPORT = "../src/lacerda_bot/types/lacerda_bot.js"
+SHIPPED_IMPORT = "./lacerda_bot.js"
 REGENERATE = "python -m lacerda_bot.schema"
 DOCUMENTED = ("board.json", "bot_state.json", "outcome.json", "score_breakdown.json")
 
@@ -198,7 +198,7 @@ def test_the_example_host_compiles_strictly_against_the_shipped_file() -> None:
 def _example_beside(folder: Path, name: str, old: str = "", new: str = "") -> Path:
     """The example host in *folder*, importing the declarations there; *old* made *new*."""
     text = EXAMPLE.read_text(encoding="utf-8").replace(
-        "../../src/lacerda_bot/types/lacerda_bot.js", "./lacerda_bot.js"
+        "../lacerda_bot.js", "./lacerda_bot.js"
     )
     assert old in text
     path = folder / name
@@ -299,3 +299,13 @@ def test_tsc_refuses_the_node_host_reading_a_wrong_field_or_missing_a_handler(
     assert forgotten.code == "TS2741"
     assert "Property 'GainBot' is missing" in forgotten.message
     assert "required in type 'Handlers'" in forgotten.message
+
+
+def test_the_examples_hold_the_shipped_declarations() -> None:
+    """examples/lacerda_bot.d.ts, which the examples import, is the packaged file."""
+    beside = ROOT / "examples" / "lacerda_bot.d.ts"
+
+    assert beside.resolve() == (
+        ROOT / "src" / "lacerda_bot" / "types" / "lacerda_bot.d.ts"
+    )
+    assert beside.read_text(encoding="utf-8") == typescript_declarations()

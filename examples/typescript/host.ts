@@ -2,7 +2,8 @@
 //
 // The types come from the declarations the package ships beside its JSON Schemas
 // (lacerda_bot/types/lacerda_bot.d.ts, generated from them). In a project of your
-// own, copy that file next to your code and import it as "./lacerda_bot.js".
+// own, copy that file next to your code and import it as "./lacerda_bot.js", as
+// examples/lacerda_bot.d.ts (a link to it) sits beside these examples.
 // The transport is the host's own: a function that sends one request line and
 // resolves to its response line (a child process's stdio, an HTTP POST), so this
 // file needs no Node.js types. The tests check it with `tsc --strict --noEmit`.
@@ -19,7 +20,7 @@ import type {
   ServeResults,
   TakeTurnRequest,
   TechType,
-} from "../../src/lacerda_bot/types/lacerda_bot.js";
+} from "../lacerda_bot.js";
 
 /** Sends one request line, resolves to its response line. */
 export type Transport = (line: string) => Promise<string>;

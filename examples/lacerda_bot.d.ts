@@ -1,0 +1,1 @@
+../src/lacerda_bot/types/lacerda_bot.d.ts
