@@ -11,8 +11,9 @@ from lacerda_bot.options import Options
 from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.driver import Run, StepKind, run_step
-from lacerda_bot.table._game.session import Step, new_game, replay
+from lacerda_bot.table._game.session import Step, dumps_game, new_game, replay
 from lacerda_bot.table._game.state import TableState
+from lacerda_bot.table.screen import screen
 
 from .helpers import bot_with
 
@@ -167,3 +168,43 @@ def on(
         side=Side(side),
         tracked=attrs.evolve(his, shuttle_from=Side(side)),
     )
+
+
+def scored_save(
+    seed: int = 2,
+    goal: str = "first_colonists",
+    *,
+    yours: int = 0,
+    his: int = 0,
+    met: bool = False,
+    today: str | None = None,
+) -> str:
+    """The save of a game set up and scored at once: *yours* OP on your OP track,
+    *his* on his, every requirement of the Solo Goal *met* or not, every other answer
+    as low as it goes (``today`` dates the final scoring). With *met*, the Colony
+    gains the levels First Colonists asks (3) before the scoring."""
+    save = dumps_game(new_game(seed, goal=goal))
+    levels = ("level-up", "level-up") if met else ()
+    for step in ("setup", *levels, "score"):
+        current = screen(save, step)
+        for _ in range(80):
+            if current["kind"] == "done":
+                break
+            asked = current["question"]
+            if asked["key"] == "score.human_score.op_track":
+                typed = str(yours)
+            elif asked["key"] == "score.op_track":
+                typed = str(his)
+            elif asked["key"].startswith("score.requirement_met"):
+                typed = "y" if met else "n"
+            else:
+                typed = {
+                    "yes_no": "n",
+                    "count": str(asked["low"]),
+                    "pick": "1",
+                    "benefits": "nothing",
+                }[asked["kind"]]
+            current = screen(save, step, current["answers"], typed, today=today)
+        assert current["kind"] == "done", f"{step} did not end"
+        save = current["save"]
+    return save

@@ -20,11 +20,18 @@ from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
 from lacerda_bot.table._game.fixing import Value, fix_value, fixable, what_question
 from lacerda_bot.table._game.recap import board_lines, changes
 from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
-from lacerda_bot.table._game.session import Step, load_game, new_game, record, replay
+from lacerda_bot.table._game.session import (
+    Step,
+    load_game,
+    loads_game,
+    new_game,
+    record,
+    replay,
+)
 from lacerda_bot.table._game.state import TableState
 from lacerda_bot.table.terminal import Style, Terminal
 
-from .helpers_table import HIS, by_key, drive, set_up
+from .helpers_table import HIS, by_key, drive, scored_save, set_up
 from .helpers_table import SETUP as DRIVER_SETUP
 from .helpers_terminal import SETUP, SKIP_TURN, session
 
@@ -49,7 +56,9 @@ def test_a_round_is_his_turn_then_the_shuttle_phase() -> None:
 def test_before_set_up_and_after_scoring() -> None:
     state, _ = replay(new_game(3))
     assert expected(state) is StepKind.SETUP
-    assert expected(attrs.evolve(set_up(), final_score=40)) is None
+    scored, _ = replay(loads_game(scored_save()))
+    assert scored.final_score is not None
+    assert expected(scored) is None
 
 
 @pytest.mark.parametrize("kind", [k for k in StepKind if k is not StepKind.SCORE])

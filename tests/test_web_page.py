@@ -16,6 +16,7 @@ reports them); nothing here is a timed assertion.
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +40,8 @@ from lacerda_bot.table.screen import screen
 from lacerda_bot.web import build_site, make_server
 from lacerda_bot.web._runtime import cache_folder
 
+from ._pictures import assert_not_blank
+from .helpers_table import scored_save
 from .helpers_terminal import PRINTED
 
 CHROMIUM = Path(os.environ.get("LACERDA_CHROMIUM", "/usr/bin/chromium"))
@@ -941,3 +944,57 @@ def test_a_dead_engine_says_reload_and_never_overwrites_a_stored_step(
         page.reload()
         page.locator("#question").wait_for()
         assert stored(page)["answers"] == kept["answers"]
+
+
+def test_the_history_after_two_finished_games(built: Path, browser: Browser) -> None:
+    """Two finished games: one from the terminal (its final scoring dated there), one
+    scored on the page, which dates it with the device's day. History lists both,
+    newest first, with the win rate per Solo Goal and two charts; Back goes home."""
+    imported = scored_save(4, yours=61, his=46, met=True, today="2026-12-03")
+    ready, _ = _typed_step(dumps_game(new_game(0)), "setup", SETUP_ANSWERS)
+    ready, _ = policy_step(ready, "turn")
+    site = Site(built)
+    context = phone(browser)
+    try:
+        context.add_init_script(seeding("lacerda-4", imported))
+        context.add_init_script(seeding("lacerda-0", ready))
+        page, errors = watched(context)
+        page.goto(f"{site.url}#game=lacerda-0")
+        take(page, "score")
+        page.get_by_role("alertdialog").get_by_role("button", name="Go on").click()
+        finish_step(page)
+        day = page.evaluate("new Date().toLocaleDateString('sv')")  # YYYY-MM-DD
+        scored = loads_game(stored_save(page)).steps[-1]
+        assert (scored.kind.value, str(scored.on)) == ("score", day)
+
+        settled(page).locator("#games").click()
+        page.get_by_role("button", name="History").click()
+        games = settled(page).get_by_role("list", name="Finished games")
+        games.wait_for()
+        rows = games.locator("li").all_inner_texts()
+        assert len(rows) == 2
+        assert rows[0].startswith(f"{day} · lacerda-0 · First Colonists")
+        assert rows[1].startswith(
+            "2026-12-03 · lacerda-4 · First Colonists: Lacerda 52"
+        )
+        assert rows[1].endswith("you win.")
+        assert "50%" in page.locator("table.figures tfoot").inner_text()
+        margins = page.get_by_role("img", name=re.compile(r"^Margin over 2 games"))
+        scores = page.get_by_role("img", name=re.compile(r"^Mean scores per Solo Goal"))
+        for chart in (margins, scores):
+            box = chart.bounding_box()
+            assert box is not None
+            assert box["width"] > 200
+            assert box["height"] > 50
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        picture = page.screenshot(full_page=True)
+        assert_not_blank(picture)
+        if os.environ.get("LACERDA_WRITE_PICTURES"):
+            (Path(__file__).parents[1] / "docs/images/history.png").write_bytes(picture)
+
+        page.go_back()  # Back leaves History for the saved games, in the app
+        page.get_by_role("list", name="Saved games").wait_for()
+        assert errors == []
+    finally:
+        context.close()
+        site.stop()

@@ -1,13 +1,15 @@
 """``lacerda-bot play`` and ``lacerda-bot games``: the table companion's commands.
 
 ``play`` starts or resumes a table game and runs its prompt loop
-(:mod:`.terminal`); ``games`` lists the saves in a folder. Bad input never
+(:mod:`.terminal`); ``games`` lists the saves in a folder (``--stats``: the
+history of the finished ones, :mod:`._game.history`). Bad input never
 ends in a traceback: each refusal is one line and a non-zero status, the save
 as it was (``docs/guarantees.md``).
 """
 
 import argparse
 import contextlib
+import datetime
 import os
 import secrets
 import shutil
@@ -22,6 +24,7 @@ from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
 from lacerda_bot.options import Options, option_choices
 from lacerda_bot.serialization import parse_json
+from lacerda_bot.table._game.history import Finished, finished, history_lines
 from lacerda_bot.table._game.printable import display_path, printable, quote_path
 from lacerda_bot.table._game.rounds import round_number
 from lacerda_bot.table._game.session import (
@@ -39,7 +42,7 @@ from lacerda_bot.table._game.session import (
 from lacerda_bot.table._game.storage import keep_copy, read_save
 from lacerda_bot.table.terminal import Style, Terminal, use_colour
 
-__all__ = ["add_table_parsers", "games", "parse_options", "play"]
+__all__ = ["add_table_parsers", "game_stats", "games", "parse_options", "play"]
 
 
 def add_table_parsers(
@@ -51,9 +54,15 @@ def add_table_parsers(
         "games",
         help="list the table games saved in a folder",
         description="List the lacerda-bot play saves in FOLDER (default: here), most "
-        "recent first, with where each game stands.",
+        "recent first, with where each game stands; with --stats, the history of "
+        "the finished games and the win rate and margins per Solo Goal.",
     )
     games.add_argument("folder", nargs="?", type=Path, default=Path("."))
+    games.add_argument(
+        "--stats",
+        action="store_true",
+        help="the finished games, newest first, and the figures per Solo Goal",
+    )
     games.set_defaults(run=_run_games)
 
 
@@ -306,13 +315,18 @@ def _claimed_save(path: Path) -> tuple[float, bytes] | None:
     return None
 
 
-def games(folder: Path, out: TextIO) -> int:
-    """List the table saves in *folder*, most recent first: one line each, names escaped."""
+def _saves(folder: Path) -> list[tuple[Path, tuple[float, bytes]]]:
+    """The table saves in *folder*, most recent first: each path, its date and bytes."""
     claimed = ((p, _claimed_save(p)) for p in folder.glob("*.json"))
-    saves = sorted(
+    return sorted(
         ((p, found) for p, found in claimed if found is not None),
         key=lambda item: (-item[1][0], item[0].name),
     )
+
+
+def games(folder: Path, out: TextIO) -> int:
+    """List the table saves in *folder*, most recent first: one line each, names escaped."""
+    saves = _saves(folder)
     if not saves:
         out.write(f"No lacerda-bot play saves in {display_path(folder)}.\n")
         return 0
@@ -327,14 +341,50 @@ def games(folder: Path, out: TextIO) -> int:
             )
             continue
         state, _ = replay(game)
-        if state.final_score is not None:
-            where = f"over, Lacerda {state.final_score} OP"
+        if state.result is not None:
+            verdict = "you win" if state.result.goal.passed else "Lacerda wins"
+            where = (
+                f"over, Lacerda {state.result.score.total} OP, you "
+                f"{state.result.human_total} OP: {verdict}"
+            )
         elif state.side is None:
             where = "not set up"
         else:
             where = f"round {round_number(state)}, {state.turns} turn(s)"
         out.write(
             f"{display_path(path)}  {when}  seed {game.seed}, {game.goal}, {where}\n"
+        )
+    return 0
+
+
+def game_stats(folder: Path, out: TextIO) -> int:
+    """The history of the finished games saved in *folder*, and its figures.
+
+    A game is dated by its final scoring's day, or by its file's date when
+    it was finished before days were kept; a save that cannot be read is
+    left out and counted (``lacerda-bot games`` says what is wrong with it).
+    """
+    ended: list[Finished] = []
+    unreadable = 0
+    for path, (changed, data) in _saves(folder):
+        try:
+            game = loads_game(data.decode("utf-8"))
+        except (SerializationError, UnicodeDecodeError):
+            unreadable += 1
+            continue
+        state, _ = replay(game)
+        stored = datetime.date.fromtimestamp(changed)
+        found = finished(game, state, printable(path.name), stored)
+        if found is not None:
+            ended.append(found)
+    if not ended:
+        out.write(f"No finished lacerda-bot play games in {display_path(folder)}.\n")
+    for line in history_lines(ended):
+        out.write(f"{line}\n")
+    if unreadable:
+        out.write(
+            f"Left out: {unreadable} save(s) that cannot be read (lacerda-bot games "
+            "says why).\n"
         )
     return 0
 
@@ -381,6 +431,8 @@ def _run_games(args: argparse.Namespace) -> int:
     if problem:
         sys.stderr.write(f"lacerda-bot games: {problem}\n")
         return 2
+    if args.stats:
+        return game_stats(args.folder, sys.stdout)
     return games(args.folder, sys.stdout)
 
 

@@ -31,6 +31,7 @@ only converts values.
 ('question', 'count', 0)
 """
 
+import datetime
 import functools
 import re
 from collections.abc import Sequence
@@ -46,8 +47,10 @@ from lacerda_bot.errors import (
 from lacerda_bot.model import Side
 from lacerda_bot.options import OptionChoice, option_choices
 from lacerda_bot.render import Line
+from lacerda_bot.table._charts import margin_chart, scores_chart
 from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
 from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
+from lacerda_bot.table._game.history import Finished, Tally, by_goal, finished, overall
 from lacerda_bot.table._game.recap import board_lines, changes, put_back, status_lines
 from lacerda_bot.table._game.rounds import expected, refusal, reminder, round_number
 from lacerda_bot.table._game.session import (
@@ -66,6 +69,7 @@ from lacerda_bot.table._game.state import TableState
 
 __all__ = [
     "check_save",
+    "history",
     "last_step",
     "new_save",
     "redo_save",
@@ -194,6 +198,7 @@ def screen(
     answers: Sequence[Sequence[Answer]] = (),
     typed: str | None = None,
     doubted: Answer | None = None,
+    today: str | None = None,
 ) -> JSON:
     """The screen for the game in *save*, with step *step* in progress, if any.
 
@@ -202,11 +207,13 @@ def screen(
     question, parsed here (a refused answer comes back with ``"error"``). An
     answer that contradicts an earlier one comes back with ``"error"`` and
     ``"doubted"``: passed back as *doubted* with the same answer, it is kept.
+    *today* (``YYYY-MM-DD``, the page's local day) dates a final scoring that
+    this answer completes, for the history of games (:func:`history`).
 
     Raises:
         SerializationError: *save* is not a valid save.
         InvalidValueError: an argument is not of its type (named: ``save``,
-            ``step``, ``answers[i]``, ``typed``, ``doubted``), *step* is not a
+            ``step``, ``answers[i]``, ``typed``, ``doubted``, ``today``), *step* is not a
             step that may come now, or an answer pair is not ``[key, answer]``.
         AnswerMismatchError: an answer does not fit the question at its place.
     """
@@ -214,6 +221,7 @@ def screen(
         raise InvalidValueError("typed", "the typed answer as text, or None", typed)
     if doubted is not None and not isinstance(doubted, (bool, int, str)):
         raise InvalidValueError("doubted", "a doubted answer, or None", doubted)
+    day = None if today is None else _day(today, "today")
     game, state, shown = _replayed(_text(save))
     if step is None:
         kind = expected(state)
@@ -275,7 +283,8 @@ def screen(
     if run.question is not None:
         return _asked(step, kind, state, run, pairs, error, doubt)
     lines = [_line(line, state.side) for line in run.lines]
-    after = record(game, Step(kind=kind, answers=tuple(pairs)))
+    on = day if kind is StepKind.SCORE else None
+    after = record(game, Step(kind=kind, answers=tuple(pairs), on=on))
     return {
         "kind": "done",
         "step": step,
@@ -494,3 +503,95 @@ def status(save: str) -> list[str]:
     """
     _, state, _ = _replayed(_text(save))
     return list(status_lines(state))
+
+
+def _day(value: object, name: str) -> datetime.date:
+    """*value* as a day written ``YYYY-MM-DD``, else InvalidValueError naming *name*."""
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise InvalidValueError(name, "a day written YYYY-MM-DD", value)
+
+
+def _tally(tally: Tally) -> JSON:
+    his, yours = tally.mean_scores
+    return {
+        "goal": "All games" if tally.goal is None else goal_by_id(tally.goal).name,
+        "games": len(tally.games),
+        "wins": tally.wins,
+        "win_rate": f"{tally.win_rate:.0%}",
+        "mean_margin": f"{tally.mean_margin:+.1f}",
+        "best": f"{max(tally.margins):+d}",
+        "worst": f"{min(tally.margins):+d}",
+        "his_mean": f"{his:.0f}",
+        "your_mean": f"{yours:.0f}",
+    }
+
+
+def _finished_row(game: Finished) -> JSON:
+    return {
+        "name": game.name,
+        "day": "" if game.on is None else game.on.isoformat(),
+        "goal": goal_by_id(game.goal).name,
+        "his": game.his_score,
+        "yours": game.your_score,
+        "margin": f"{game.margin:+d}",
+        "won": game.won,
+        "verdict": "you win" if game.won else "Lacerda wins",
+    }
+
+
+def history(kept: object) -> JSON:
+    """The History view of the games kept on a device: ``[name, save, day]`` each.
+
+    *day* (``YYYY-MM-DD`` or ``None``) is when the page last stored the game,
+    which dates a game finished before final scorings were dated. A save
+    that does not load is left out and counted in ``"unreadable"`` (the list
+    of games says what is wrong with it). Returns the finished games newest
+    first, the figures per Solo Goal and over all games, and two charts
+    (SVG text with their words: :mod:`lacerda_bot.table._charts`).
+
+    Raises:
+        InvalidValueError: *kept* or an item is not of its shape (named
+            ``kept[i]``), or a day is not ``YYYY-MM-DD``.
+    """
+    if isinstance(kept, str) or not isinstance(kept, Sequence):
+        raise InvalidValueError("kept", "a list of [name, save, day] items", kept)
+    games: list[Finished] = []
+    unreadable = 0
+    for i, item in enumerate(kept):
+        at = f"kept[{i}]"
+        if isinstance(item, str) or not isinstance(item, Sequence) or len(item) != 3:
+            raise InvalidValueError(at, "a [name, save, day] item", item)
+        name, save, day = tuple(item)
+        if not isinstance(name, str) or not isinstance(save, str):
+            raise InvalidValueError(at, "a game's name and its save, as text", item)
+        stored = None if day is None else _day(day, f"{at}[2]")
+        try:  # not through the memo, which keeps the game being played
+            game = loads_game(save)
+            state, _ = replay(game)
+        except LacerdaBotError:
+            unreadable += 1
+            continue
+        ended = finished(game, state, name, stored)
+        if ended is not None:
+            games.append(ended)
+    everything = overall(games)
+    goals = by_goal(games)
+    return {
+        "games": [_finished_row(g) for g in everything.games],
+        "goals": [_tally(t) for t in goals],
+        "all": _tally(everything) if games else None,
+        "unreadable": unreadable,
+        "charts": [
+            {
+                "svg": margin_chart(everything.games[::-1]),
+                "caption": "Margin over games",
+            },
+            {"svg": scores_chart(goals), "caption": "Scores per Solo Goal"},
+        ]
+        if games
+        else [],
+    }

@@ -9,8 +9,9 @@ the player insists with ``!``. Output is wrapped to the terminal's width; rule
 IDs show with ``why``, or on every line with ``--rules``.
 """
 
+import datetime
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final, TextIO, assert_never, final
 
@@ -152,6 +153,7 @@ class Terminal:
         rules: bool = False,
         line_editing: bool = False,
         saved: bytes | None = None,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         """Start from *game* (new or resumed); every save goes to *path*.
 
@@ -159,7 +161,8 @@ class Terminal:
         every line; with *line_editing* the prompt reads through :func:`input`
         (line editing and history where :mod:`readline` is loaded). *saved*
         is what the file held when the game was read: a save is refused if
-        another session changed it since.
+        another session changed it since. *today* is the clock that dates the
+        final scoring, for the history of games.
         """
         self.game = game
         self.path = path
@@ -170,6 +173,7 @@ class Terminal:
         self.rules = rules
         self.line_editing = line_editing
         self.saved = saved
+        self.today = today
         self.unsaved = False
         """Set when the player quit while a save was failing."""
         self.create = False
@@ -506,7 +510,8 @@ class Terminal:
             answers.append((question.key, value))
         before = self.state.tracked
         self.state, self.last = run.state, run.lines
-        self.game = record(self.game, Step(kind=kind, answers=tuple(answers)))
+        on = self.today() if kind is StepKind.SCORE else None
+        self.game = record(self.game, Step(kind=kind, answers=tuple(answers), on=on))
         self.save()
         self.after_step(kind, before)
 

@@ -14,6 +14,7 @@ each tie-break is worded as it happens, so the tie's outcome is on screen
 before the questions that follow it.
 """
 
+import datetime
 import enum
 from collections.abc import Sequence
 from typing import Final, assert_never, final
@@ -28,7 +29,7 @@ from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
 from lacerda_bot.decisions import Described, DevelopTech, StartingSpace, Travel
-from lacerda_bot.errors import AnswerMismatchError
+from lacerda_bot.errors import AnswerMismatchError, InvalidValueError
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.render import (
@@ -93,6 +94,14 @@ class Step:
 
     kind: StepKind
     answers: tuple[tuple[str, Answer], ...] = ()
+    on: datetime.date | None = None
+    """The day the game's final scoring was taken (a ``score`` step's only):
+    the history of games (:mod:`.history`) lists a finished game by it. The
+    front end reads its clock; the rules never do."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.on is not None and self.kind is not StepKind.SCORE:
+            raise InvalidValueError("on", "no date: only a score step has one", self.on)
 
 
 def next_steps(state: TableState) -> tuple[StepKind, ...]:
@@ -387,7 +396,7 @@ def run_step(
         case FinalResult():
             if words:
                 lines.extend(score_lines(result, goal_by_id(state.goal)))
-            after = attrs.evolve(state, final_score=result.score.total)
+            after = attrs.evolve(state, result=result)
         case None:
             pass
         case unreachable:

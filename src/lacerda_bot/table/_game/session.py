@@ -13,10 +13,12 @@ whole; :func:`load_game` refuses a file that fails any check and never writes.
 """
 
 import contextlib
+import datetime
 import errno
 import glob
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -248,10 +250,26 @@ def redo(game: Game) -> Game:
 # --- JSON ---------------------------------------------------------------------
 
 
+def _step_json(step: Step) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "kind": step.kind.value,
+        "answers": [[k, v] for k, v in step.answers],
+    }
+    if step.on is not None:
+        body["on"] = step.on.isoformat()
+    return body
+
+
 def _steps_json(steps: Sequence[Step]) -> list[dict[str, Any]]:
-    return [
-        {"kind": s.kind.value, "answers": [[k, v] for k, v in s.answers]} for s in steps
-    ]
+    return [_step_json(s) for s in steps]
+
+
+def _parse_day(raw: object, at: str) -> datetime.date:
+    """A step's ``on``: a day written ``YYYY-MM-DD``."""
+    if isinstance(raw, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        with contextlib.suppress(ValueError):
+            return datetime.date.fromisoformat(raw)
+    raise SerializationError(at, f"expected a day written YYYY-MM-DD, got {raw!r}")
 
 
 def dumps_game(game: Game) -> str:
@@ -291,8 +309,13 @@ def _parse_steps(raw: object, where: str) -> tuple[Step, ...]:
     steps = []
     for i, item in enumerate(raw):
         at = f"{where}[{i}]"
-        if not isinstance(item, dict) or set(item) != {"kind", "answers"}:
-            raise SerializationError(at, "expected an object with kind and answers")
+        if (
+            not isinstance(item, dict)
+            or not {"kind", "answers"} <= set(item) <= _STEP_KEYS
+        ):
+            raise SerializationError(
+                at, "expected an object with kind and answers (and a score step's on)"
+            )
         try:
             kind = StepKind(item["kind"])
         except ValueError:
@@ -308,9 +331,16 @@ def _parse_steps(raw: object, where: str) -> tuple[Step, ...]:
             for a in answers
         ):
             raise SerializationError(f"{at}.answers", "expected [key, answer] pairs")
-        steps.append(Step(kind=kind, answers=tuple((a[0], a[1]) for a in answers)))
+        on = _parse_day(item["on"], f"{at}.on") if "on" in item else None
+        pairs = tuple((a[0], a[1]) for a in answers)
+        try:
+            steps.append(Step(kind=kind, answers=pairs, on=on))
+        except InvalidValueError as refused:
+            raise SerializationError(f"{at}.on", refused.expected) from None
     return tuple(steps)
 
+
+_STEP_KEYS: Final = frozenset({"kind", "answers", "on"})
 
 _DEEPEST: Final = 16
 """The most arrays and objects a save nests (it needs 4): a deeper file is refused

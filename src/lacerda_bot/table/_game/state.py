@@ -10,6 +10,7 @@ from typing import final
 
 import attrs
 
+from lacerda_bot._rules.scoring import FinalResult
 from lacerda_bot._state import BotState
 from lacerda_bot.model import Side
 from lacerda_bot.table._engine.tracked import Tracked
@@ -32,9 +33,14 @@ class TableState:
     turn_this_round: bool = False
     """Whether his turn came since the last Shuttle phase (the round's order)."""
     level_ups: int = 0
-    final_score: int | None = None
-    """His total once the game has been scored; the game is then over."""
+    result: FinalResult | None = None
+    """The final scoring's result once the game has been scored; it is then over."""
     tracking: bool = True
     """Whether the companion tracks his player board (a game begun by 0.1.0 does not)."""
     tracked: Tracked | None = None
     """His player board, from set-up on, in a game that tracks it."""
+
+    @property
+    def final_score(self) -> int | None:
+        """His total once the game has been scored (the game is then over), else None."""
+        return None if self.result is None else self.result.score.total

@@ -197,6 +197,13 @@ function freeId(seed) {
   return id;
 }
 
+/** The day of *ms* (a time in milliseconds) on this device's calendar: YYYY-MM-DD. */
+function localDay(ms) {
+  const day = new Date(ms);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+}
+
 function say(text) {
   engineLine.textContent = text;
 }
@@ -266,6 +273,7 @@ function button(text, onclick, props = {}) {
 // --- the saved games and a new game ----------------------------------------------
 
 function renderHome(message = "") {
+  historyShown = false;
   game.id = null;
   toolbar.hidden = true;
   if (location.hash) history.replaceState(null, "", location.pathname);
@@ -290,6 +298,10 @@ function renderHome(message = "") {
     message ? el("p", { className: "error", role: "alert" }, message) : null,
     ids.length ? el("h3", {}, "Saved games") : null,
     ids.length ? list : el("p", { className: "muted" }, "No saved game on this device yet."),
+    ids.length
+      ? el("p", {}, button("History", () => renderHistory(), { id: "history",
+        "aria-label": "History: your finished games and how you fared" }))
+      : null,
     el("h3", {}, "New game"),
     form,
     el("h3", {}, "Import a save"),
@@ -423,6 +435,75 @@ function deleteGame(id) {
       renderHome();
     },
   }, { text: "Keep it", run: () => renderHome() });
+}
+
+// --- the history of finished games ----------------------------------------------
+
+let historyShown = false;
+
+/** Our own SVG text (a chart the engine drew) as a node of this page, or null. */
+function picture(text) {
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = parsed.documentElement;
+  return root.namespaceURI === "http://www.w3.org/2000/svg" && root.localName === "svg"
+    ? document.importNode(root, true)
+    : null;
+}
+
+function figuresTable(shown) {
+  const head = ["Solo Goal", "Games", "Won", "Mean margin", "Best, worst"];
+  const row = (t) => el("tr", {},
+    el("th", { scope: "row" }, t.goal),
+    [String(t.games), `${t.wins} (${t.win_rate})`, t.mean_margin, `${t.best}, ${t.worst}`]
+      .map((value) => el("td", {}, value)));
+  return el("table", { className: "figures" },
+    el("caption", {}, "Per Solo Goal (margin: your total minus his)"),
+    el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, shown.goals.map((t) => row(t))),
+    el("tfoot", {}, row(shown.all)));
+}
+
+/** The History view: every finished game kept on this device, and how you fared. */
+async function renderHistory() {
+  historyShown = true;
+  game.id = null;
+  toolbar.hidden = true;
+  if (location.hash !== "#history") history.pushState(null, "", "#history");
+  show(el("h2", {}, "History"), el("p", { className: "muted" }, "Reading your games…"));
+  const all = allGames();
+  const kept = Object.keys(all).map((id) => [id, all[id].save, localDay(all[id].updated)]);
+  let shown;
+  try {
+    shown = await call("history", kept);
+  } catch (error) {
+    if (historyShown) renderHome(`The history could not be read: ${reason(error)}`);
+    return;
+  }
+  if (!historyShown) return; // the player went elsewhere meanwhile
+  const back = el("p", {}, button("Back to the games", () => renderHome(), { className: "primary" }));
+  if (!shown.games.length) {
+    show(el("h2", {}, "History"),
+      el("p", {}, "No finished game on this device yet: a game counts here once its "
+        + "final scoring is taken (also in a save imported from lacerda-bot play)."), back);
+    return;
+  }
+  show(
+    el("h2", {}, "History"),
+    el("p", {}, `${shown.all.games} finished game${shown.all.games === 1 ? "" : "s"}: `
+      + `you won ${shown.all.wins} (${shown.all.win_rate}); mean margin ${shown.all.mean_margin}.`),
+    figuresTable(shown),
+    ...shown.charts.map((chart) => el("figure", { className: "chart" },
+      picture(chart.svg), el("figcaption", {}, chart.caption))),
+    el("h3", {}, "Finished games, newest first"),
+    el("ul", { className: "lines", "aria-label": "Finished games" },
+      shown.games.map((g) => el("li", {},
+        `${g.day || "date unknown"} · ${g.name} · ${g.goal}: Lacerda ${g.his} OP, `
+        + `you ${g.yours} OP (margin ${g.margin}); ${g.verdict}.`))),
+    shown.unreadable
+      ? el("p", { className: "muted" }, `${shown.unreadable} stored game(s) could not be read.`)
+      : null,
+    back,
+  );
 }
 
 // --- a game ------------------------------------------------------------------------
@@ -569,7 +650,7 @@ async function ask(step, answers, typed, doubted = null) {
   const save = game.save;
   let screen;
   try {
-    screen = await call("screen", save, step, answers, typed, doubted);
+    screen = await call("screen", save, step, answers, typed, doubted, localDay(Date.now()));
   } catch (error) {
     showError(reason(error));
     return;
@@ -830,8 +911,10 @@ window.addEventListener("hashchange", followAddress);
 
 function followAddress() {
   const id = new URLSearchParams(location.hash.slice(1)).get("game");
-  if (id === null) {
-    if (game.id !== null) renderHome();
+  if (location.hash === "#history") {
+    if (!historyShown) renderHistory();
+  } else if (id === null) {
+    if (game.id !== null || historyShown) renderHome();
   } else if (id !== game.id) {
     openGame(id);
   }
@@ -960,4 +1043,5 @@ window.addEventListener("storage", (event) => {
 
 const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
 if (wanted && record(wanted) !== null) openGame(wanted);
+else if (location.hash === "#history") renderHistory();
 else renderHome();
