@@ -570,7 +570,10 @@ class Terminal:
             while True:
                 question = self.next_question()
                 if question is None:
-                    self.write("The game is over. Type undo to go back, or quit.")
+                    self.write(
+                        "The game is over. Type undo to go back, or quit; "
+                        "lacerda-bot games --stats lists your finished games."
+                    )
                     question = _GAME_OVER
                 try:
                     choice = self.ask_step(question)

@@ -620,7 +620,9 @@ function renderNext(screen) {
   });
   show(
     el("h2", {}, screen.over ? "The game is over" : `Round ${screen.round}: what comes now?`),
-    screen.over ? el("p", {}, "Undo takes back the final scoring if it came too early.") : null,
+    screen.over ? el("p", {}, "Undo takes back the final scoring if it came too early. "
+      + "The game now counts in the History of your games.") : null,
+    screen.over ? el("p", {}, button("History", () => renderHistory(), { id: "history" })) : null,
     el("div", { className: "answers wide", role: "group", "aria-label": "Next step" }, steps),
     screen.last.length ? el("h3", {}, "His last step") : null,
     screen.last.length ? cardBox(screen.last) : null,
