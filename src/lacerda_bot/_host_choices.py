@@ -14,7 +14,7 @@ choice in its place, so that whatever else differs is a real difference.
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeAlias, assert_never
+from typing import Final, TypeAlias, assert_never, final
 
 import attrs
 
@@ -77,6 +77,21 @@ def host_fields_set_aside(
     return evolve_board(host, **{f: getattr(reference, f) for f in _HOST_FIELDS})
 
 
+@final
+@attrs.frozen
+class _Call:
+    """One call the host applied, as each of the host's choices is checked.
+
+    The board it started from, the decisions, the reference host's board
+    after them, and the values the host declares.
+    """
+
+    before: Board
+    decisions: tuple[Decision, ...]
+    reference: Board
+    values: HostValues | None
+
+
 def reconciled(
     before: Board,
     decisions: Sequence[Decision],
@@ -101,32 +116,29 @@ def reconciled(
         _crystals,
         _shuttle,
     )
+    call = _Call(before, tuple(decisions), reference, values)
     for step in steps:
-        found = step(before, decisions, reference, host, values)
+        found = step(call, host)
         if not isinstance(found, Board):
             return found
         host = found
     return host
 
 
-def _host_owned(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _host_owned(call: _Call, host: Board) -> Board | Difference:
     """Its OP, Mission and Colony tracks, and its Advanced Building count, checked if declared."""
-    if values is not None:
-        advanced = _advanced(before, decisions, reference)
+    if call.values is not None:
+        advanced = _advanced(call.before, call.decisions, call.reference)
         if host.advanced_buildings_on_mars != advanced:
             field = "advanced_buildings_on_mars"
             return (field, advanced, host.advanced_buildings_on_mars)
-        if values.lss_op is not None:
-            op = before.op_track + _lss_op(before, decisions, values.lss_op)
+        if call.values.lss_op is not None:
+            op = call.before.op_track + _lss_op(
+                call.before, call.decisions, call.values.lss_op
+            )
             if host.op_track != op:
                 return ("op_track", op, host.op_track)
-    return host_fields_set_aside(reference, host, values)
+    return host_fields_set_aside(call.reference, host, call.values)
 
 
 def _advanced(
@@ -167,22 +179,18 @@ def _slot(item: DisplayedBlueprint | ScientistSlot | ContractSlot) -> object:
             assert_never(unreachable)
 
 
-def _refills(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _refills(call: _Call, host: Board) -> Board | Difference:
     """The displays, but for the slots the call emptied or refilled."""
-    refilled = {d.slot for d in decisions if isinstance(d, RefillContractDisplay)}
+    refilled = {d.slot for d in call.decisions if isinstance(d, RefillContractDisplay)}
     for name, filled in (
         ("blueprint_display", set()),
         ("scientist_display", set()),
         ("contract_display", refilled),
     ):
-        kept = tuple(getattr(reference, name))
-        touched = {_slot(c) for c in getattr(before, name) if c not in kept} | filled
+        kept = tuple(getattr(call.reference, name))
+        touched = {
+            _slot(c) for c in getattr(call.before, name) if c not in kept
+        } | filled
         theirs = tuple(c for c in getattr(host, name) if _slot(c) not in touched)
         ours = tuple(c for c in kept if _slot(c) not in touched)
         if theirs != ours:
@@ -191,16 +199,10 @@ def _refills(
     return host
 
 
-def _new_ids(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _new_ids(call: _Call, host: Board) -> Board | Difference:
     """The buildings, the host's names for the new ones replaced by the reference's."""
-    old = {b.id for b in before.buildings}
-    named = {b.hex: b.id for b in reference.buildings if b.id not in old}
+    old = {b.id for b in call.before.buildings}
+    named = {b.hex: b.id for b in call.reference.buildings if b.id not in old}
     renamed = tuple(
         attrs.evolve(b, id=named[b.hex]) if b.id not in old and b.hex in named else b
         for b in host.buildings
@@ -225,89 +227,68 @@ def _nearest(board: Board, sites: Sequence[Hex]) -> set[Hex]:
     return {h for site in sites for h in free_hexes_nearest(board, site)}
 
 
-def _displaced_rover(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _displaced_rover(call: _Call, host: Board) -> Board | Difference:
     """The human's Rover, displaced to a nearest available hex of the host's choice."""
-    if host.human_rover == reference.human_rover:
+    if host.human_rover == call.reference.human_rover:
         return host
-    if reference.human_rover != before.human_rover and host.human_rover is not None:
-        room = evolve_board(reference, human_rover=None)
-        if host.human_rover in _nearest(room, _sites(decisions)):
-            return evolve_board(host, human_rover=reference.human_rover)
-    return ("human_rover", reference.human_rover, host.human_rover)
+    if (
+        call.reference.human_rover != call.before.human_rover
+        and host.human_rover is not None
+    ):
+        room = evolve_board(call.reference, human_rover=None)
+        if host.human_rover in _nearest(room, _sites(call.decisions)):
+            return evolve_board(host, human_rover=call.reference.human_rover)
+    return ("human_rover", call.reference.human_rover, host.human_rover)
 
 
-def _displaced_figures(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _displaced_figures(call: _Call, host: Board) -> Board | Difference:
     """The human's Bots, each displaced to a nearest available hex of the host's choice."""
-    ours, theirs = Counter(reference.figures), Counter(host.figures)
+    ours, theirs = Counter(call.reference.figures), Counter(host.figures)
     moved, placed = ours - theirs, theirs - ours
     if not moved and not placed:
         return host
-    room = evolve_board(reference, figures=tuple((ours - moved).elements()))
-    nearest = _nearest(room, _sites(decisions))
+    room = evolve_board(call.reference, figures=tuple((ours - moved).elements()))
+    nearest = _nearest(room, _sites(call.decisions))
     if sum(moved.values()) == sum(placed.values()) and all(
         _bot(f) and f.hex in nearest for f in (*moved.elements(), *placed.elements())
     ):
-        return evolve_board(host, figures=reference.figures)
-    return ("figures", reference.figures, host.figures)
+        return evolve_board(host, figures=call.reference.figures)
+    return ("figures", call.reference.figures, host.figures)
 
 
 def _bot(figure: Figure) -> bool:
     return figure.kind is FigureKind.BOT and figure.owner is Owner.HUMAN
 
 
-def _shuttle(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _shuttle(call: _Call, host: Board) -> Board | Difference:
     """The Shuttle, which the host may move by its schedule in a Shuttle phase (R-SHUTTLE-1)."""
-    if not any(isinstance(d, Travel | Stay) for d in decisions):
+    if not any(isinstance(d, Travel | Stay) for d in call.decisions):
         return host
     return evolve_board(
         host,
-        shuttle_departs=reference.shuttle_departs,
-        shuttle_from=reference.shuttle_from,
+        shuttle_departs=call.reference.shuttle_departs,
+        shuttle_from=call.reference.shuttle_from,
     )
 
 
-def _arrow_crystals(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _arrow_crystals(call: _Call, host: Board) -> Board | Difference:
     """Crystals the tile arrows of his sites put on the map hexes next to them (R-BUILD-11).
 
     The host's to place, from the supply: set aside here, so that the supply
     compares as if they were not placed.
     """
-    placed = host.crystal_hexes - reference.crystal_hexes
-    tiled = {t.hex for t in before.map_tiles}
-    sites = [h for h in _sites(decisions) if h in tiled]
-    if reference.crystal_hexes <= host.crystal_hexes and all(
+    placed = host.crystal_hexes - call.reference.crystal_hexes
+    tiled = {t.hex for t in call.before.map_tiles}
+    sites = [h for h in _sites(call.decisions) if h in tiled]
+    if call.reference.crystal_hexes <= host.crystal_hexes and all(
         any(dist(h, site) == 1 for site in sites) for h in placed
     ):
         return evolve_board(
             host,
-            crystal_hexes=reference.crystal_hexes,
+            crystal_hexes=call.reference.crystal_hexes,
             supply_crystals=host.supply_crystals + len(placed),
         )
-    return ("crystal_hexes", reference.crystal_hexes, host.crystal_hexes)
+    return ("crystal_hexes", call.reference.crystal_hexes, host.crystal_hexes)
 
 
 _MOST_YIELD: Final = 3
@@ -328,32 +309,31 @@ _EARNS: Final = (
 """What he does that may contribute to a Mission (R-MISSION-3) or yield (R-BUILD-11)."""
 
 
-def _crystals(
-    before: Board,
-    decisions: Sequence[Decision],
-    reference: Board,
-    host: Board,
-    values: HostValues | None,
-) -> Board | Difference:
+def _crystals(call: _Call, host: Board) -> Board | Difference:
     """His Crystals, the host's Mission credits (R-MISSION-3) set aside."""
-    if values is not None and values.mission_credits is not None:
-        expected = _credited(before, decisions, values)
+    if call.values is not None and call.values.mission_credits is not None:
+        expected = _credited(call.before, call.decisions, call.values)
         for name, value in expected.items():
             if getattr(host, name) != value:
                 return (name, value, getattr(host, name))
-        return evolve_board(host, **{n: getattr(reference, n) for n in _CRYSTAL_FIELDS})
-    supply = reference.supply_crystals - host.supply_crystals
-    held = reference.free_depot_spaces - host.free_depot_spaces
-    spendable = host.spendable_crystals - reference.spendable_crystals
+        return evolve_board(
+            host, **{n: getattr(call.reference, n) for n in _CRYSTAL_FIELDS}
+        )
+    supply = call.reference.supply_crystals - host.supply_crystals
+    held = call.reference.free_depot_spaces - host.free_depot_spaces
+    spendable = host.spendable_crystals - call.reference.spendable_crystals
     most = max(
-        (m.crystals for m in before.missions if not m.completed), default=_MOST_YIELD
+        (m.crystals for m in call.before.missions if not m.completed),
+        default=_MOST_YIELD,
     )
-    earning = sum(isinstance(d, _EARNS) for d in decisions)
+    earning = sum(isinstance(d, _EARNS) for d in call.decisions)
     if 0 <= spendable <= held <= supply <= max(most, _MOST_YIELD) * earning:
-        return evolve_board(host, **{n: getattr(reference, n) for n in _CRYSTAL_FIELDS})
+        return evolve_board(
+            host, **{n: getattr(call.reference, n) for n in _CRYSTAL_FIELDS}
+        )
     for name in _CRYSTAL_FIELDS:
-        if getattr(host, name) != getattr(reference, name):
-            return (name, getattr(reference, name), getattr(host, name))
+        if getattr(host, name) != getattr(call.reference, name):
+            return (name, getattr(call.reference, name), getattr(host, name))
     raise AssertionError("unreachable: the three Crystal fields agree")
 
 
