@@ -118,7 +118,7 @@ def test_r_orbit_6_he_enters_the_space_whose_gain_he_can_carry_out() -> None:
     state, lines, asked = used(his, "rover")
 
     assert [q.key for q in asked] == []  # his one Tech: not asked which
-    assert "Move the tile onto the top space of column 2 (c2-top)." in text_of(lines)
+    assert "Move the tile onto the top space of column 2." in text_of(lines)
     assert state.tracked is not None
     assert state.tracked.space(HostId("c2-top")).tech is TechType.ROVER
     assert state.tracked.crystals == HIS.crystals + 2

@@ -547,7 +547,7 @@ def _entered(d: DevelopTech[D], lab: tuple[LabSpace, ...] | None) -> Line:
             place(known.position, _size(lab, known.column))
             or f"number {known.position + 1} from the top"
         )
-        text = f"Move the tile onto the {word} space of column {known.column} ({known.id})."
+        text = f"Move the tile onto the {word} space of column {known.column}."
     return Line(text=text, rules=("R-ORBIT-6",))
 
 
@@ -754,7 +754,7 @@ def _decision(d: Decision[D], context: TableContext) -> tuple[Line, ...]:
                 where = next(
                     (
                         f"the {place(s.position, _size(context.lab, 1)) or 'topmost free'}"
-                        f" space of his Lab's first column ({s.id})"
+                        " space of his Lab's first column"
                         for s in context.lab or ()
                         if s.id == d.lab_space
                     ),

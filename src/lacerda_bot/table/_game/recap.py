@@ -13,7 +13,8 @@ from typing import Final
 from lacerda_bot._deck import card_by_id
 from lacerda_bot._rules.goals import goal_by_id
 from lacerda_bot._state import redacted
-from lacerda_bot.model import MissionSlot
+from lacerda_bot.lab import place
+from lacerda_bot.model import HostId, MissionSlot
 from lacerda_bot.render import Line, building_name
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.rounds import round_number
@@ -22,10 +23,20 @@ from lacerda_bot.table._game.state import TableState
 __all__ = ["board_lines", "card_words", "changes", "put_back", "status_lines"]
 
 
+def _lab_place(t: Tracked, space: HostId) -> str:
+    """Where a Lab space is, as the player sees it: ``column 2, middle``."""
+    found = next((s for s in t.lab_spaces if s.id == space), None)
+    if found is None:
+        return str(space)  # a space the companion does not know (never in its own Lab)
+    size = sum(s.column == found.column for s in t.lab_spaces)
+    word = place(found.position, size) or f"space {found.position + 1} from the top"
+    return f"column {found.column}, {word}"
+
+
 def _techs(t: Tracked) -> str:
     return (
         ", ".join(
-            f"{x.tech.value.replace('_', ' ')} {x.level} ({x.space})"
+            f"{x.tech.value.replace('_', ' ')} {x.level} ({_lab_place(t, x.space)})"
             for x in t.lacerda_techs
         )
         or "none"
