@@ -14,8 +14,9 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeAlias
 
 from lacerda_bot import __version__
 from lacerda_bot._conformance_command import add_conformance_parser
@@ -27,11 +28,12 @@ from lacerda_bot.reference import GameRecord
 from lacerda_bot.reference._cluster import LOCAL, run_batch_on_ray
 from lacerda_bot.reference._simulate import (
     DEFAULT_GAMES,
+    BatchFigures,
+    fold_batch,
     game_seeds,
     record_json,
     render_summary,
     run_batch,
-    summarise,
 )
 from lacerda_bot.table._command import add_table_parsers
 from lacerda_bot.table._command import games as games
@@ -41,6 +43,9 @@ from lacerda_bot.table._game.printable import display_path, make_streams_toleran
 from lacerda_bot.web._command import add_web_parser
 
 __all__ = ["main"]
+
+_Renderer: TypeAlias = Callable[[BatchFigures], str]
+"""A batch's figures to the text of its ``--report`` page."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -96,6 +101,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write one JSON record per game to FILE",
     )
+    sim.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="write an HTML page of plots of the batch to FILE (extra 'report')",
+    )
     add_table_parsers(commands)
     add_serve_parser(commands)
     add_conformance_parser(commands)
@@ -121,11 +132,19 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"{args.seed} with --games {args.games} does not\n"
         )
         return 2
-    problem = None if args.json is None else _json_target_problem(args.json)
-    if problem is not None:
+    for option, target in (("--json", args.json), ("--report", args.report)):
+        problem = None if target is None else _target_problem(target)
+        if problem is not None:
+            err.write(
+                f"lacerda-bot simulate: cannot write {option} {display_path(target)}: "
+                f"{problem}\n"
+            )
+            return 2
+    report = None if args.report is None else _report_renderer(args.goal)
+    if args.report is not None and report is None:
         err.write(
-            f"lacerda-bot simulate: cannot write --json {display_path(args.json)}: "
-            f"{problem}\n"
+            "lacerda-bot simulate: --report needs matplotlib: "
+            "pip install 'lacerda-bot[report]'\n"
         )
         return 2
     seeds = game_seeds(args.seed, args.games)
@@ -137,7 +156,7 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             os.close(fd)
             tmp = Path(name)
-        return _simulate(args, seeds, tmp, out, err)
+        return _simulate(args, seeds, tmp, report, out, err)
     except OSError as error:
         err.write(
             f"lacerda-bot simulate: cannot write --json {display_path(args.json)}: "
@@ -152,8 +171,8 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             tmp.unlink(missing_ok=True)
 
 
-def _json_target_problem(path: Path) -> str | None:
-    """Why --json *path* cannot be written (checked before any game is played)."""
+def _target_problem(path: Path) -> str | None:
+    """Why --json or --report *path* cannot be written (checked before any game)."""
     folder = path.parent
     if not folder.is_dir():
         return f"no folder {display_path(folder)}"
@@ -167,10 +186,39 @@ def _json_target_problem(path: Path) -> str | None:
     return None
 
 
+def _report_renderer(goal: str) -> _Renderer | None:
+    """The ``--report`` page of a batch of *goal*, or ``None`` without matplotlib."""
+    try:
+        from lacerda_bot.reference._report import render_report
+    except ModuleNotFoundError:  # the 'report' extra is not installed
+        return None
+    return partial(render_report, goal=goal)
+
+
+def _write_report(path: Path, text: str) -> str | None:
+    """Write the ``--report`` page whole or not at all; why it failed, if it did."""
+    tmp: Path | None = None
+    try:  # a new, unique file beside the target, then renamed over it
+        fd, name = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+        tmp = Path(name)
+        with os.fdopen(fd, "w", encoding="utf-8") as sink:
+            sink.write(text)
+        tmp.replace(path)
+    except OSError as error:
+        return str(error)
+    finally:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+    return None
+
+
 def _simulate(
     args: argparse.Namespace,
     seeds: range,
     tmp: Path | None,
+    report: _Renderer | None,
     out: TextIO,
     err: TextIO,
 ) -> int:
@@ -197,7 +245,8 @@ def _simulate(
                     _progress(done, len(seeds), err)
                 yield result
 
-        summary = summarise(watched())
+        figures = fold_batch(watched())
+    summary = figures.summary
     if show:
         err.write("\n")
     if tmp is not None and args.json is not None:
@@ -205,6 +254,14 @@ def _simulate(
     out.write(render_summary(summary, args.goal) + "\n")
     for error in summary.errors:
         err.write(f"error: {error}\n")
+    if report is not None:
+        problem = _write_report(args.report, report(figures))
+        if problem is not None:
+            err.write(
+                f"lacerda-bot simulate: cannot write --report "
+                f"{display_path(args.report)}: {problem}\n"
+            )
+            return 2
     return 1 if summary.errors else 0
 
 

@@ -37,6 +37,7 @@ from lacerda_bot.decisions import (
     Construct,
     Decision,
     RefillContractDisplay,
+    RevealCard,
     SkipTurn,
     Upgrade,
 )
@@ -104,6 +105,9 @@ class GameRecord:
     goal_met_but_score: bool = False
     """Every requirement of the goal but the margin holds."""
     calls: tuple[CallRecord, ...] = ()
+    actions_by_pass: tuple[tuple[int, Action, int], ...] = ()
+    """How often each card action came up in each pass of his deck: ``(pass, action,
+    count)``, by pass then action; summed over the passes, ``actions``."""
 
 
 class Watcher(Protocol):
@@ -142,6 +146,7 @@ class _Host:
     calls: list[CallRecord] = attrs.Factory(list)
     keep_calls: bool = False
     actions: dict[Action, int] = attrs.Factory(dict)
+    pass_actions: dict[tuple[int, Action], int] = attrs.Factory(dict)
     turns: int = 0
     fallbacks: int = 0
     skips: int = 0
@@ -293,6 +298,13 @@ def _lacerda_turn(host: _Host) -> None:
     card = card_by_id(outcome.trace.card)
     action = Action.for_card(side, card.action)
     host.actions[action] = host.actions.get(action, 0) + 1
+    # the pass of the card itself: a tie-break later in the turn may reshuffle again
+    passes = next(
+        (d.pass_count for d in outcome.decisions if isinstance(d, RevealCard)),
+        outcome.trace.pass_count,
+    )
+    key = (passes, action)
+    host.pass_actions[key] = host.pass_actions.get(key, 0) + 1
     host.turns += 1
     host.fallbacks += any(isinstance(d, ActionImpossible) for d in outcome.decisions)
     host.skips += any(isinstance(d, SkipTurn) for d in outcome.decisions)
@@ -422,6 +434,12 @@ def _record(host: _Host, goal: str) -> GameRecord:
         score=score,
         human_score=human,
         actions=tuple(sorted(host.actions.items(), key=lambda kv: kv[0].value)),
+        actions_by_pass=tuple(
+            (passes, action, n)
+            for (passes, action), n in sorted(
+                host.pass_actions.items(), key=lambda kv: (kv[0][0], kv[0][1].value)
+            )
+        ),
         fallbacks=host.fallbacks,
         skips=host.skips,
         tie_breaks=host.ties,

@@ -15,12 +15,15 @@ from typing import Final, final
 
 import attrs
 
+from lacerda_bot._rules.goals import Requirement, RequirementResult
 from lacerda_bot.model import Action
 from lacerda_bot.options import Options
 from lacerda_bot.reference._game import GameRecord, play_game
 
 __all__ = [
+    "BatchFigures",
     "BatchSummary",
+    "fold_batch",
     "game_seeds",
     "record_json",
     "render_summary",
@@ -145,6 +148,28 @@ def _spread(values: list[int]) -> tuple[int, float, int]:
     )
 
 
+@final
+@attrs.frozen(kw_only=True)
+class BatchFigures:
+    """A batch folded into its summary and the per-game figures its plots show."""
+
+    summary: BatchSummary
+    scores: tuple[int, ...]
+    """Lacerda's final score, game by game."""
+    turns: tuple[int, ...]
+    """Lacerda's turns, game by game."""
+    fallbacks: tuple[int, ...]
+    """His turns that fell back to the Rover (R-TURN-4), game by game."""
+    skips: tuple[int, ...]
+    """His skipped turns, game by game."""
+    tie_breaks: tuple[int, ...]
+    """Tie-breaks, game by game."""
+    actions_by_pass: tuple[tuple[int, Action, int], ...]
+    """``(pass, action, count)`` over the batch: the card actions by pass of his deck."""
+    requirements: tuple[tuple[Requirement, int], ...]
+    """Each requirement of the batch's Solo Goal and in how many games it held."""
+
+
 @attrs.define
 class _Tally:
     """Folds game records into a summary one by one, keeping no record."""
@@ -154,10 +179,14 @@ class _Tally:
     turn_counts: list[int] = attrs.Factory(list)
     scores: list[int] = attrs.Factory(list)
     actions: dict[Action, int] = attrs.Factory(lambda: dict.fromkeys(Action, 0))
-    fallbacks: int = 0
-    skips: int = 0
-    ties: int = 0
+    fallbacks: list[int] = attrs.Factory(list)
+    skips: list[int] = attrs.Factory(list)
+    ties: list[int] = attrs.Factory(list)
     goals: int = 0
+    by_pass: dict[tuple[int, Action], int] = attrs.Factory(dict)
+    requirements: list[Requirement] = attrs.Factory(list)
+    """The goal's requirements, in its order (the same in every game)."""
+    met: list[int] = attrs.Factory(list)
 
     def add(self, result: GameRecord | str) -> None:
         """Count one game (or one error)."""
@@ -169,10 +198,21 @@ class _Tally:
         self.scores.append(result.score.total)
         for action, n in result.actions:
             self.actions[action] += n
-        self.fallbacks += result.fallbacks
-        self.skips += result.skips
-        self.ties += result.tie_breaks
+        for passes, action, n in result.actions_by_pass:
+            self.by_pass[passes, action] = self.by_pass.get((passes, action), 0) + n
+        self.fallbacks.append(result.fallbacks)
+        self.skips.append(result.skips)
+        self.ties.append(result.tie_breaks)
         self.goals += result.goal_met_but_score
+        if result.goal is not None:
+            self._add_goal(result.goal.requirements)
+
+    def _add_goal(self, results: tuple[RequirementResult, ...]) -> None:
+        if not self.requirements:
+            self.requirements = [r.requirement for r in results]
+            self.met = [0] * len(results)
+        for i, r in enumerate(results):
+            self.met[i] += r.passed
 
     def summary(self) -> "BatchSummary":
         """The summary of every game added so far."""
@@ -184,19 +224,42 @@ class _Tally:
             turns=_spread(self.turn_counts),
             score=_spread(self.scores),
             actions=tuple((a, self.actions[a] / turns) for a in Action),
-            fallback_rate=self.fallbacks / turns,
-            skip_rate=self.skips / turns,
-            tie_breaks_per_game=self.ties / n,
+            fallback_rate=sum(self.fallbacks) / turns,
+            skip_rate=sum(self.skips) / turns,
+            tie_breaks_per_game=sum(self.ties) / n,
             goal_rate=self.goals / n,
+        )
+
+    def figures(self) -> BatchFigures:
+        """The summary and the per-game figures of every game added so far."""
+        return BatchFigures(
+            summary=self.summary(),
+            scores=tuple(self.scores),
+            turns=tuple(self.turn_counts),
+            fallbacks=tuple(self.fallbacks),
+            skips=tuple(self.skips),
+            tie_breaks=tuple(self.ties),
+            actions_by_pass=tuple(
+                (passes, action, n)
+                for (passes, action), n in sorted(
+                    self.by_pass.items(), key=lambda kv: (kv[0][0], kv[0][1].value)
+                )
+            ),
+            requirements=tuple(zip(self.requirements, self.met, strict=True)),
         )
 
 
 def summarise(results: Iterable[GameRecord | str]) -> BatchSummary:
     """Summarise a batch (errors listed, not counted as games)."""
+    return fold_batch(results).summary
+
+
+def fold_batch(results: Iterable[GameRecord | str]) -> BatchFigures:
+    """Fold a batch into its summary and per-game figures, keeping no record."""
     tally = _Tally()
     for result in results:
         tally.add(result)
-    return tally.summary()
+    return tally.figures()
 
 
 def render_summary(summary: BatchSummary, goal: str) -> str:
