@@ -1,7 +1,10 @@
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from lacerda_bot._deck import SOLO_CARDS
-from lacerda_bot.table._icons import card_icon
+from lacerda_bot.table._icons import card_icon, main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 _NS = "{http://www.w3.org/2000/svg}"
 
@@ -18,3 +21,11 @@ def test_card_icon_names_mission_action_and_x() -> None:
         assert f"Mission {card.mission.name}" in (title.text or "")
         assert f"{card.mission.name}{card.action}" in texts
         assert ("X" in texts) == (not card.travels)
+
+
+def test_the_readme_card_is_what_the_code_draws(tmp_path: Path) -> None:
+    """docs/images/card-b3x.svg cannot go stale: it is the icon of card 8 (B3 X)."""
+    assert main([str(tmp_path)]) == 0
+    drawn = (tmp_path / "card-b3x.svg").read_text()
+    assert drawn == (ROOT / "docs/images/card-b3x.svg").read_text()
+    assert "X: he does not travel" in drawn

@@ -355,6 +355,12 @@ def test_a_game_at_the_table_on_a_phone(
 
         # undo then redo: the same card comes back
         card = page.locator(".card .number").first.inner_text()
+        icon = page.locator(".card").first.get_by_role(
+            "img", name=re.compile(rf"^Solo card {card[:2]}: Mission {card[0]}")
+        )
+        box = icon.bounding_box()
+        assert box is not None
+        assert box["width"] > 40
         before = stored_save(page)
         undo(page)
         assert len(json.loads(stored_save(page))["steps"]) == 5  # of 6

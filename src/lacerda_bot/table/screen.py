@@ -66,6 +66,7 @@ from lacerda_bot.table._game.session import (
     undo,
 )
 from lacerda_bot.table._game.state import TableState
+from lacerda_bot.table._icons import card_icon
 
 __all__ = [
     "check_save",
@@ -156,6 +157,7 @@ def _card(card_id: int | None, side: Side | None) -> JSON | None:
         "mission": card.mission.name,
         "travels": card.travels,
         "side": None if side is None else side.value.title(),
+        "icon": card_icon(card),
     }
 
 

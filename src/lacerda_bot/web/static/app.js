@@ -587,7 +587,10 @@ function cardBox(lines) {
   const line = lines.find((l) => l.card);
   if (!line) return null;
   const c = line.card;
+  const icon = c.icon ? picture(c.icon) : null;
+  if (icon) icon.classList.add("card-icon");
   return el("section", { className: "card", "aria-label": `His solo card ${c.face}` },
+    icon,
     el("div", { className: "number" }, c.face),
     el("div", { className: "detail" },
       `${c.side ? `${c.side} side · ` : ""}action ${c.action} · Mission ${c.mission}`
