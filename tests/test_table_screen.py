@@ -7,11 +7,13 @@ from typing import Any
 import attrs
 import pytest
 
+from lacerda_bot._deck import card_by_id
 from lacerda_bot.errors import InvalidValueError, SerializationError
 from lacerda_bot.table import screen as screen_module
 from lacerda_bot.table._engine.dialogue import Answer
 from lacerda_bot.table._game.driver import run_step
 from lacerda_bot.table._game.session import dumps_game, load_game, loads_game, new_game
+from lacerda_bot.table._icons import card_icon
 from lacerda_bot.table.screen import redo_save, screen, undo_save
 
 from .helpers_terminal import SETUP, SKIP_TURN, session
@@ -166,8 +168,10 @@ def test_screens_carry_the_card_labels_and_refusals() -> None:
             "mission": "B",
             "travels": True,
             "side": "Colony",
+            "icon": card_icon(card_by_id(7)),
         }
     ]
+    assert 'aria-label="Solo card B2: Mission B, action 2"' in cards[0]["icon"]
     assert "tap" in shown[-1]["reminder"]
 
 
