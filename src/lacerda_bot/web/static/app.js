@@ -589,9 +589,10 @@ function cardBox(lines) {
   const c = line.card;
   const icon = c.icon ? picture(c.icon) : null;
   if (icon) icon.classList.add("card-icon");
-  return el("section", { className: "card", "aria-label": `His solo card ${c.face}` },
+  return el("section", { className: icon ? "card pictured" : "card",
+    "aria-label": `His solo card ${c.face}` },
     icon,
-    el("div", { className: "number" }, c.face),
+    el("div", { className: icon ? "number visually-hidden" : "number" }, c.face),
     el("div", { className: "detail" },
       `${c.side ? `${c.side} side · ` : ""}action ${c.action} · Mission ${c.mission}`
       + (c.travels ? "" : " · X (no Shuttle)")));
