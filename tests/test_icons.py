@@ -2,7 +2,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from lacerda_bot._deck import SOLO_CARDS
-from lacerda_bot.table._icons import card_icon, main
+from lacerda_bot.model import BUILDING_SEQUENCE
+from lacerda_bot.render import building_name
+from lacerda_bot.table._icons import card_icon, main, sequence_icon
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +31,18 @@ def test_the_readme_card_is_what_the_code_draws(tmp_path: Path) -> None:
     drawn = (tmp_path / "card-b3x.svg").read_text()
     assert drawn == (ROOT / "docs/images/card-b3x.svg").read_text()
     assert "X: he does not travel" in drawn
+
+
+def test_r_build_1_the_sequence_marks_his_progress_bot() -> None:
+    """Five boxes in the building sequence's order; only the Bot's is filled and dotted."""
+    for pointer in BUILDING_SEQUENCE:
+        root = ET.fromstring(sequence_icon(pointer))
+        boxes = root.findall(f"{_NS}rect")
+        filled = [i for i, box in enumerate(boxes) if box.get("fill") != "none"]
+        assert len(boxes) == len(BUILDING_SEQUENCE)
+        assert filled == [BUILDING_SEQUENCE.index(pointer)]
+        assert len(root.findall(f"{_NS}circle")) == 1
+        title = root.find(f"{_NS}title")
+        assert title is not None
+        assert (title.text or "").endswith(f"on the {building_name(pointer)}")
+        assert root.get("aria-label") == title.text

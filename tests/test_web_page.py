@@ -351,6 +351,10 @@ def test_a_game_at_the_table_on_a_phone(
         page.get_by_role("button", name="Close").click()
         page.locator("#status").click()
         assert "Discard pile" in settled(page).locator("main").inner_text()
+        strip = page.get_by_role("img", name=re.compile(r"^Building sequence Mine, "))
+        box = strip.bounding_box()
+        assert box is not None
+        assert box["width"] > 200
         page.get_by_role("button", name="Close").click()
 
         # undo then redo: the same card comes back

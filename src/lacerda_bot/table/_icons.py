@@ -8,11 +8,23 @@ text colour (``currentColor``), so it follows light and dark.
 
 import sys
 from pathlib import Path
+from typing import Final
 from xml.sax.saxutils import escape
 
 from lacerda_bot._deck import SoloCard, card_by_id
+from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
+from lacerda_bot.render import building_name
 
-__all__ = ["card_icon"]
+__all__ = ["card_icon", "sequence_icon"]
+
+_SHORT: Final = {
+    BuildingType.MINE: "Mine",
+    BuildingType.GENERATOR: "Gen.",
+    BuildingType.WATER_EXTRACTOR: "Water",
+    BuildingType.GREENHOUSE: "Green.",
+    BuildingType.OXYGEN_CONDENSER: "Oxy.",
+}
+"""Each building of the sequence, short enough for its box."""
 
 
 def card_icon(card: SoloCard) -> str:
@@ -36,6 +48,33 @@ def card_icon(card: SoloCard) -> str:
         f'<text x="18" y="30" font-size="22" text-anchor="middle" '
         f'fill="currentColor">{escape(card.mission.name)}{card.action}</text>'
         f"{mark}</svg>"
+    )
+
+
+def sequence_icon(pointer: BuildingType) -> str:
+    """The building sequence as five boxes, his Progress Bot's marked (R-BUILD-1).
+
+    The Bot's box is filled and has a dot under it; the words name it.
+    """
+    names = ", ".join(building_name(b) for b in BUILDING_SEQUENCE)
+    words = f"Building sequence {names}; his Progress Bot is on the {building_name(pointer)}"
+    body = []
+    for i, building in enumerate(BUILDING_SEQUENCE):
+        x = 2 + i * 52
+        on = building is pointer
+        body.append(
+            f'<rect x="{x}" y="2" width="48" height="24" rx="3" stroke="currentColor" '
+            f'stroke-width="1.5" fill="{"currentColor" if on else "none"}" '
+            f'fill-opacity="{0.25 if on else 0}"/>'
+            f'<text x="{x + 24}" y="18" font-size="10" text-anchor="middle" '
+            f'fill="currentColor">{escape(_SHORT[building])}</text>'
+        )
+        if on:
+            body.append(f'<circle cx="{x + 24}" cy="33" r="4" fill="currentColor"/>')
+    label = escape(words, {'"': "&quot;"})
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 262 40" role="img" '
+        f'aria-label="{label}"><title>{escape(words)}</title>{"".join(body)}</svg>'
     )
 
 

@@ -66,7 +66,7 @@ from lacerda_bot.table._game.session import (
     undo,
 )
 from lacerda_bot.table._game.state import TableState
-from lacerda_bot.table._icons import card_icon
+from lacerda_bot.table._icons import card_icon, sequence_icon
 
 __all__ = [
     "check_save",
@@ -78,6 +78,7 @@ __all__ = [
     "screen",
     "start_choices",
     "status",
+    "status_picture",
     "undo_save",
 ]
 
@@ -597,3 +598,14 @@ def history(kept: object) -> JSON:
         if games
         else [],
     }
+
+
+def status_picture(save: str) -> str:
+    """The building sequence with his Progress Bot, as SVG, for the Status panel.
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    _, state, _ = _replayed(_text(save))
+    return sequence_icon(state.bot.pointer)

@@ -1018,7 +1018,9 @@ action("status", async () => {
     ? el("p", { className: "muted" }, "As of the last complete step; the step in progress is not in it yet.")
     : null;
   const lines = await call("status", game.save);
-  panel("Status", [note, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
+  const sequence = picture(await call("status_picture", game.save));
+  if (sequence) sequence.classList.add("sequence");
+  panel("Status", [note, sequence, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
 });
 
 /** Download game *id*'s save, named as `lacerda-bot play` names it. */
