@@ -25,7 +25,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from lacerda_bot.cli import main
 from lacerda_bot.reference._game import play_game
@@ -39,19 +39,10 @@ from lacerda_bot.reference._simulate import (
 from lacerda_bot.render import describe_requirement
 
 from ._pictures import assert_not_blank
+from .helpers_browser import chromium
 
 PLOTS = 6
 """Score, turns, actions by pass, fallbacks and skips, tie-breaks, the goal."""
-CHROMIUM = Path(os.environ.get("LACERDA_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PICTURE = Path(__file__).parent.parent / "docs" / "images" / "report.png"
 MOST_PICTURE_BYTES = 200_000
 
@@ -284,11 +275,8 @@ def test_a_failed_write_leaves_nothing_behind(
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), f"{CHROMIUM}: install Debian's chromium package"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -32,7 +32,6 @@ from playwright.sync_api import (
     BrowserContext,
     Page,
     ViewportSize,
-    sync_playwright,
 )
 
 from lacerda_bot.table._game.session import dumps_game, load_game, loads_game, new_game
@@ -41,19 +40,10 @@ from lacerda_bot.web import build_site, make_server
 from lacerda_bot.web._runtime import cache_folder
 
 from ._pictures import assert_not_blank
+from .helpers_browser import chromium
 from .helpers_table import scored_save
 from .helpers_terminal import PRINTED
 
-CHROMIUM = Path(os.environ.get("LACERDA_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE: ViewportSize = {"width": 360, "height": 740}
 SETUP_ANSWERS = [*PRINTED, "6", "colony", "nothing"]
 WAIT = 30_000
@@ -85,11 +75,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), f"{CHROMIUM}: install Debian's chromium package"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 NO_TAP_PAUSE = (
