@@ -2,9 +2,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from lacerda_bot._deck import SOLO_CARDS
-from lacerda_bot.model import BUILDING_SEQUENCE
-from lacerda_bot.render import building_name
-from lacerda_bot.table._icons import card_icon, main, sequence_icon
+from lacerda_bot.model import BUILDING_SEQUENCE, Action, Side
+from lacerda_bot.render import ACTION_NAMES, building_name
+from lacerda_bot.table._icons import action_icon, card_icon, main, sequence_icon
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,3 +46,23 @@ def test_r_build_1_the_sequence_marks_his_progress_bot() -> None:
         assert title is not None
         assert (title.text or "").endswith(f"on the {building_name(pointer)}")
         assert root.get("aria-label") == title.text
+
+
+def test_r_turn_1_each_action_icon_names_its_side_and_number() -> None:
+    """Six different pictograms, each named as the card table numbers it (R-TURN-1)."""
+    drawings = set()
+    for side in Side:
+        for number in (1, 2, 3):
+            action = Action.for_card(side, number)
+            root = ET.fromstring(action_icon(action))
+            title = root.find(f"{_NS}title")
+            words = f"{side.value.title()} action {number}: {ACTION_NAMES[action]}"
+            assert root.get("role") == "img"
+            assert root.get("aria-label") == words
+            assert title is not None
+            assert title.text == words
+            group = root.find(f"{_NS}g")
+            assert group is not None
+            assert group.get("stroke") == "currentColor"  # follows light and dark
+            drawings.add(ET.tostring(group))
+    assert len(drawings) == len(Action)

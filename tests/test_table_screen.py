@@ -9,11 +9,12 @@ import pytest
 
 from lacerda_bot._deck import card_by_id
 from lacerda_bot.errors import InvalidValueError, SerializationError
+from lacerda_bot.model import Action, Side
 from lacerda_bot.table import screen as screen_module
 from lacerda_bot.table._engine.dialogue import Answer
 from lacerda_bot.table._game.driver import run_step
 from lacerda_bot.table._game.session import dumps_game, load_game, loads_game, new_game
-from lacerda_bot.table._icons import card_icon
+from lacerda_bot.table._icons import action_icon, card_icon
 from lacerda_bot.table.screen import redo_save, screen, undo_save
 
 from .helpers_terminal import SETUP, SKIP_TURN, session
@@ -139,6 +140,28 @@ def test_check_save_accepts_a_save_and_refuses_anything_else_whole() -> None:
     assert set(bad) == {"error"}
     assert "seed" in bad["error"]
     assert "error" in screen_module.check_save("not json")
+
+
+def test_status_draws_his_board_once_it_is_tracked() -> None:
+    """No picture before set-up; after it, his board drawn, named by its status lines."""
+    new = dumps_game(new_game(0))
+    assert screen_module.board_picture(new) is None
+    save, _ = play(new, "setup", SETUP[1:])
+    drawn = screen_module.board_picture(save)
+    assert drawn is not None
+    lines = screen_module.status(save)
+    board = lines[lines.index("Crystals: 2") : -1]
+    assert f'aria-label="His board: {"; ".join(board)}"' in drawn
+
+
+def test_r_turn_1_the_line_naming_his_action_carries_its_icon() -> None:
+    """Of a turn's lines, the one naming his card action has that action's icon."""
+    save, _ = play(dumps_game(new_game(0)), "setup", SETUP[1:])
+    _, shown = play(save, "turn", SKIP_TURN[1:])
+    drawn = [line for line in shown[-1]["lines"] if line["icon"] is not None]
+    assert len(drawn) == 1
+    number = int(drawn[0]["text"].removeprefix("Colony action ")[0])
+    assert drawn[0]["icon"] == action_icon(Action.for_card(Side.COLONY, number))
 
 
 def test_status_shows_the_redacted_deck_and_his_board() -> None:

@@ -324,6 +324,19 @@ def test_a_game_at_the_table_on_a_phone(
             assert loads_game(stored_save(page)) == loads_game(expected), step
         timings["answers"] += answer_times(page)
 
+        # the action he takes is drawn beside the line naming it (its words say it)
+        drawn = page.get_by_role("list", name="His last step").locator(
+            "svg.action-icon"
+        )
+        assert drawn.count() == 1
+        assert drawn.get_attribute("aria-hidden") == "true"
+        named = drawn.locator("title").text_content()
+        assert re.fullmatch(r"(Orbit|Colony) action [123]: [A-Z].+", named or "")
+        assert f"{named}." in drawn.locator("xpath=ancestor::li").inner_text()
+        box = drawn.bounding_box()
+        assert box is not None
+        assert 20 <= box["width"] <= 40
+
         # the checklist keeps its ticks, through a reload too
         boxes = page.get_by_role("list", name="His last step").get_by_role("checkbox")
         boxes.first.check()
@@ -342,6 +355,18 @@ def test_a_game_at_the_table_on_a_phone(
         box = strip.bounding_box()
         assert box is not None
         assert box["width"] > 200
+        # his board drawn, its accessible name the board's lines listed below it
+        board = page.get_by_role("img", name=re.compile(r"^His board: Crystals: \d+; "))
+        listed = page.locator("main li").all_inner_texts()
+        said = (board.get_attribute("aria-label") or "").removeprefix("His board: ")
+        parts = said.split("; ")
+        start = listed.index(parts[0])
+        assert len(parts) > 10
+        assert listed[start : start + len(parts)] == parts
+        box = board.bounding_box()
+        assert box is not None
+        assert 250 <= box["width"] <= 360
+        assert box["height"] > 150
         page.get_by_role("button", name="Close").click()
 
         # undo then redo: the same card comes back

@@ -247,6 +247,8 @@ class Line:
     """The longer trace the ``why`` command shows."""
     card: int | None = None
     """Set on the line that reveals a solo card."""
+    action: Action | None = None
+    """Set on the line that names the card action he takes (R-TURN-1)."""
 
 
 @final
@@ -639,6 +641,7 @@ def _reveal(d: RevealCard, context: TableContext) -> tuple[Line, ...]:
                 text=f"{context.side.value.title()} action {card.action}: "
                 f"{ACTION_NAMES[action]}.",
                 rules=("R-TURN-1",),
+                action=action,
             )
         )
     return tuple(lines)

@@ -1,4 +1,4 @@
-"""Our own SVG icons for the table page: a solo card as its Mission, action and X.
+"""Our own SVG icons for the table page: a solo card, the six actions, the sequence.
 
 Pure: each function returns SVG text; nothing here reads or writes files but
 the ``python -m`` entry point, which writes the README's example card.
@@ -12,10 +12,10 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from lacerda_bot._deck import SoloCard, card_by_id
-from lacerda_bot.model import BUILDING_SEQUENCE, BuildingType
-from lacerda_bot.render import building_name
+from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, Side
+from lacerda_bot.render import ACTION_NAMES, building_name
 
-__all__ = ["card_icon", "sequence_icon"]
+__all__ = ["action_icon", "card_icon", "sequence_icon"]
 
 _SHORT: Final = {
     BuildingType.MINE: "Mine",
@@ -48,6 +48,55 @@ def card_icon(card: SoloCard) -> str:
         f'<text x="18" y="30" font-size="22" text-anchor="middle" '
         f'fill="currentColor">{escape(card.mission.name)}{card.action}</text>'
         f"{mark}</svg>"
+    )
+
+
+_ACTION_DRAWINGS: Final = {
+    # a sheet with a plan's grid on it
+    Action.OBTAIN_BLUEPRINT: '<rect x="7" y="4" width="18" height="24" rx="1"/>'
+    '<path d="M7 12h18M7 20h18M16 4v24"/>',
+    # a chip: a Tech tile, new in his Lab
+    Action.LEARN_TECH: '<rect x="9" y="9" width="14" height="14" rx="2"/>'
+    '<path d="M13 9V5M19 9V5M13 27v-4M19 27v-4M9 13H5M9 19H5M27 13h-4M27 19h-4"/>',
+    # a tile moved on to the next column, to the right
+    Action.RESEARCH_DEVELOPMENT: '<rect x="3" y="11" width="10" height="10" rx="1"/>'
+    '<rect x="19" y="11" width="10" height="10" rx="1" stroke-dasharray="2 2"/>'
+    '<path d="M14 16h4M16 13l3 3-3 3"/>',
+    # a dome on the ground
+    Action.CONSTRUCT: '<path d="M5 24a11 11 0 0 1 22 0zM2 27h28"/>',
+    # a dome with an arrow going up
+    Action.UPGRADE: '<path d="M3 26a9 9 0 0 1 18 0zM1 29h22M26 22V4M21 9l5-5 5 5"/>',
+    # a person beside a signed sheet
+    Action.HIRE_OR_CONTRACT: '<circle cx="10" cy="9" r="4"/>'
+    '<path d="M3 26a7 7 0 0 1 14 0z"/><rect x="19" y="6" width="10" height="14" rx="1"/>'
+    '<path d="M21 10h6M21 14h6M21 18h3"/>',
+}
+"""Each card action drawn by us as a pictogram (stroke paths in a 32 x 32 box)."""
+
+
+def _side_and_number(action: Action) -> tuple[Side, int]:
+    """The side whose card action *action* is, and its number there (R-TURN-1)."""
+    return next(
+        (side, number)
+        for side in Side
+        for number in (1, 2, 3)
+        if Action.for_card(side, number) is action
+    )
+
+
+def action_icon(action: Action) -> str:
+    """The card *action* as our pictogram, named with its side and number (R-TURN-1).
+
+    For example "Orbit action 1: Obtain a Blueprint".
+    """
+    side, number = _side_and_number(action)
+    words = f"{side.value.title()} action {number}: {ACTION_NAMES[action]}"
+    label = escape(words, {'"': "&quot;"})
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" '
+        f'aria-label="{label}"><title>{escape(words)}</title>'
+        '<g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+        f'stroke-linejoin="round">{_ACTION_DRAWINGS[action]}</g></svg>'
     )
 
 

@@ -47,6 +47,7 @@ from lacerda_bot.errors import (
 from lacerda_bot.model import Side
 from lacerda_bot.options import OptionChoice, option_choices
 from lacerda_bot.render import Line
+from lacerda_bot.table._board_picture import board_picture as _board_picture
 from lacerda_bot.table._charts import margin_chart, scores_chart
 from lacerda_bot.table._engine.dialogue import COUNTED_MOST, NOTHING, Answer, Question
 from lacerda_bot.table._game.driver import Run, StepKind, next_steps, run_step
@@ -66,9 +67,10 @@ from lacerda_bot.table._game.session import (
     undo,
 )
 from lacerda_bot.table._game.state import TableState
-from lacerda_bot.table._icons import card_icon, sequence_icon
+from lacerda_bot.table._icons import action_icon, card_icon, sequence_icon
 
 __all__ = [
+    "board_picture",
     "check_save",
     "history",
     "last_step",
@@ -168,6 +170,7 @@ def _line(line: Line, side: Side | None = None) -> JSON:
         "rules": list(line.rules),
         "why": list(line.why),
         "card": _card(line.card, side),
+        "icon": None if line.action is None else action_icon(line.action),
     }
 
 
@@ -609,3 +612,17 @@ def status_picture(save: str) -> str:
     """
     _, state, _ = _replayed(_text(save))
     return sequence_icon(state.bot.pointer)
+
+
+def board_picture(save: str) -> str | None:
+    """His tracked board as an SVG panel for Status, or ``None`` if it is not tracked.
+
+    Its text alternative is the board in words, as the ``status`` command
+    prints it (:mod:`lacerda_bot.table._board_picture`).
+
+    Raises:
+        SerializationError: *save* is not a valid save.
+        InvalidValueError: *save* is not text.
+    """
+    _, state, _ = _replayed(_text(save))
+    return None if state.tracked is None else _board_picture(state.tracked)

@@ -598,11 +598,21 @@ function cardBox(lines) {
       + (c.travels ? "" : " · X (no Shuttle)")));
 }
 
+/** A line's action icon, hidden from screen readers: the line's words say the same. */
+function lineIcon(line) {
+  const icon = line.icon ? picture(line.icon) : null;
+  if (icon) {
+    icon.classList.add("action-icon");
+    icon.setAttribute("aria-hidden", "true");
+  }
+  return icon;
+}
+
 /** The lines as boxes the player ticks as he moves the pieces; ticks are kept. */
 function checklist(lines, label, ticking = true) {
   if (!ticking) {
     return el("ul", { className: "lines report", "aria-label": label },
-      lines.map((line) => el("li", {}, line.text)));
+      lines.map((line) => el("li", {}, lineIcon(line), line.text)));
   }
   return el("ol", { className: "lines", "aria-label": label },
     lines.map((line, n) => {
@@ -611,7 +621,8 @@ function checklist(lines, label, ticking = true) {
         game.ticks[n] = box.checked;
         storeProgress();
       });
-      return el("li", {}, el("label", {}, box, el("span", {}, `${n + 1}. ${line.text}`)));
+      return el("li", {}, el("label", {}, box, lineIcon(line),
+        el("span", {}, `${n + 1}. ${line.text}`)));
     }));
 }
 
@@ -1020,7 +1031,10 @@ action("status", async () => {
   const lines = await call("status", game.save);
   const sequence = picture(await call("status_picture", game.save));
   if (sequence) sequence.classList.add("sequence");
-  panel("Status", [note, sequence, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
+  const drawn = await call("board_picture", game.save);
+  const board = drawn ? picture(drawn) : null;
+  if (board) board.classList.add("board");
+  panel("Status", [note, sequence, board, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
 });
 
 /** Download game *id*'s save, named as `lacerda-bot play` names it. */
