@@ -1,4 +1,4 @@
-"""His tracked board drawn for Status (issue 26): what it shows, and its words."""
+"""His tracked board drawn for the page's Status: what it shows, and its words."""
 
 import xml.etree.ElementTree as ET
 

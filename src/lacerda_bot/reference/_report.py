@@ -93,8 +93,24 @@ def render_report(figures: BatchFigures, *, goal: str) -> str:
     summary = figures.summary
     with _drawing():
         plots = (
-            _score_plot(figures.scores, summary),
-            _turns_plot(figures.turns, summary),
+            _spread_plot(
+                figures.scores,
+                summary.games,
+                slug="score",
+                what="Lacerda's final score",
+                xlabel="Lacerda's final score (OP)",
+                unit=" OP",
+                caption="Lacerda's final score: games per score.",
+            ),
+            _spread_plot(
+                figures.turns,
+                summary.games,
+                slug="turns",
+                what="Lacerda's turns",
+                xlabel="Lacerda's turns in the game",
+                unit=" turns",
+                caption="Lacerda's turns per game: games per number of turns.",
+            ),
             _pass_plot(figures.actions_by_pass),
             _fallback_plot(figures.fallbacks, figures.skips),
             _ties_plot(figures.tie_breaks),
@@ -202,26 +218,23 @@ def _histogram(axes: Axes, values: Sequence[int], *, xlabel: str) -> None:
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
 
 
-def _score_plot(scores: Sequence[int], summary: BatchSummary) -> _Plot:
+def _spread_plot(
+    values: Sequence[int],
+    games: int,
+    *,
+    slug: str,
+    what: str,
+    xlabel: str,
+    unit: str,
+    caption: str,
+) -> _Plot:
+    """A histogram of one number per game, with its *caption* and *what* it spreads in words."""
     figure, axes = _new_axes()
-    _histogram(axes, scores, xlabel="Lacerda's final score (OP)")
+    _histogram(axes, values, xlabel=xlabel)
     return _Plot(
-        slug="score",
-        caption="Lacerda's final score: games per score.",
-        summary=f"Lacerda's final score over {summary.games} games: "
-        + _spread_words(scores, " OP"),
-        figure=figure,
-    )
-
-
-def _turns_plot(turns: Sequence[int], summary: BatchSummary) -> _Plot:
-    figure, axes = _new_axes()
-    _histogram(axes, turns, xlabel="Lacerda's turns in the game")
-    return _Plot(
-        slug="turns",
-        caption="Lacerda's turns per game: games per number of turns.",
-        summary=f"Lacerda's turns over {summary.games} games: "
-        + _spread_words(turns, " turns"),
+        slug=slug,
+        caption=caption,
+        summary=f"{what} over {games} games: " + _spread_words(values, unit),
         figure=figure,
     )
 

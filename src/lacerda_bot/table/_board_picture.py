@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from typing import Final
 from xml.sax.saxutils import escape
 
-from lacerda_bot.model import BuildingType, ContractKind, Scientist, TechType
+from lacerda_bot.model import ContractKind, Scientist, TechType
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.recap import board_lines
+from lacerda_bot.table._icons import SHORT_NAMES
 
 __all__ = ["board_picture"]
 
@@ -28,25 +29,11 @@ _LEFT: Final = 84
 _ROW_GAP: Final = 8
 
 _TECHS: Final = {
-    TechType.MINE: "Mine",
-    TechType.GENERATOR: "Gen.",
-    TechType.WATER_EXTRACTOR: "Water",
-    TechType.GREENHOUSE: "Green.",
-    TechType.OXYGEN_CONDENSER: "Oxy.",
-    TechType.SHELTER: "Shelt.",
+    **{TechType(b.value): short for b, short in SHORT_NAMES.items()},
     TechType.ROVER: "Rover",
     TechType.UPGRADE: "Upgr.",
 }
-"""Each Tech, short enough for its Lab space."""
-
-_BUILDINGS: Final = {
-    BuildingType.MINE: "Mine",
-    BuildingType.GENERATOR: "Gen.",
-    BuildingType.WATER_EXTRACTOR: "Water",
-    BuildingType.GREENHOUSE: "Green.",
-    BuildingType.OXYGEN_CONDENSER: "Oxy.",
-    BuildingType.SHELTER: "Shelt.",
-}
+"""Each Tech, short enough for its Lab space (a building's Tech as the building)."""
 
 _SCIENTISTS: Final = {
     Scientist.GEOLOGIST: "Geo",
@@ -67,16 +54,20 @@ def _text(x: float, y: float, words: str, size: int = 10, anchor: str = "start")
     )
 
 
+def _across(step: int) -> int:
+    """How many items *step* wide fit in a row right of the row names."""
+    return max(1, (WIDTH - _LEFT) // step)
+
+
 def _wrapped(count: int, step: int) -> Iterator[tuple[int, int]]:
     """The (column, row) of each of *count* items *step* wide, rows as wide as fits."""
-    across = max(1, (WIDTH - _LEFT) // step)
     for i in range(count):
-        yield i % across, i // across
+        yield i % _across(step), i // _across(step)
 
 
 def _rows(count: int, step: int) -> int:
-    across = max(1, (WIDTH - _LEFT) // step)
-    return max(1, -(-count // across))
+    """How many rows :func:`_wrapped` fills (at least one)."""
+    return max(1, -(-count // _across(step)))
 
 
 def _crystals(t: Tracked, top: int) -> tuple[list[str], int]:
@@ -137,7 +128,7 @@ def _blueprints(t: Tracked, top: int) -> tuple[list[str], int]:
     for card, (col, row) in zip(cards, _wrapped(len(cards), step), strict=True):
         x, y = _LEFT + col * step, top + row * (high + 4)
         used = ' stroke-dasharray="3 2" opacity="0.55"' if card.used else ""
-        words = f"{_BUILDINGS[card.building]} L{card.level}"
+        words = f"{SHORT_NAMES[card.building]} L{card.level}"
         body.append(
             f'<g class="{"used" if card.used else "blueprint"}"{used}>'
             f'<rect x="{x}" y="{y}" width="54" height="{high}" rx="2" fill="none" '

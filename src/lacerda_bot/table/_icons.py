@@ -15,16 +15,17 @@ from lacerda_bot._deck import SoloCard, card_by_id
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, Side
 from lacerda_bot.render import ACTION_NAMES, building_name
 
-__all__ = ["action_icon", "card_icon", "sequence_icon"]
+__all__ = ["SHORT_NAMES", "action_icon", "card_icon", "sequence_icon"]
 
-_SHORT: Final = {
+SHORT_NAMES: Final = {
     BuildingType.MINE: "Mine",
     BuildingType.GENERATOR: "Gen.",
     BuildingType.WATER_EXTRACTOR: "Water",
     BuildingType.GREENHOUSE: "Green.",
     BuildingType.OXYGEN_CONDENSER: "Oxy.",
+    BuildingType.SHELTER: "Shelt.",
 }
-"""Each building of the sequence, short enough for its box."""
+"""Each building type, short enough for a box of a picture."""
 
 
 def card_icon(card: SoloCard) -> str:
@@ -116,7 +117,7 @@ def sequence_icon(pointer: BuildingType) -> str:
             f'stroke-width="1.5" fill="{"currentColor" if on else "none"}" '
             f'fill-opacity="{0.25 if on else 0}"/>'
             f'<text x="{x + 24}" y="18" font-size="10" text-anchor="middle" '
-            f'fill="currentColor">{escape(_SHORT[building])}</text>'
+            f'fill="currentColor">{escape(SHORT_NAMES[building])}</text>'
         )
         if on:
             body.append(f'<circle cx="{x + 24}" cy="33" r="4" fill="currentColor"/>')
