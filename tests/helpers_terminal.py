@@ -3,6 +3,7 @@
 import io
 from pathlib import Path
 
+from lacerda_bot.language import ENGLISH, Words
 from lacerda_bot.table._game.session import load_game, new_game, save_game
 from lacerda_bot.table.terminal import Style, Terminal
 
@@ -21,6 +22,7 @@ def session(
     colour: bool = False,
     width: int = 1000,
     rules: bool = False,
+    words: Words = ENGLISH,
 ) -> tuple[str, Terminal]:
     """Run a terminal over *lines* on a new game; return the output and terminal."""
     if not path.exists():
@@ -34,6 +36,7 @@ def session(
         Style(colour),
         width=width,
         rules=rules,
+        words=words,
     )
     assert terminal.loop() == 0
     return out.getvalue(), terminal

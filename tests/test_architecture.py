@@ -31,6 +31,7 @@ VOCABULARY = frozenset(
         "hexmap",
         "host",
         "lab",
+        "language",
         "model",
         "options",
         "outcome",

@@ -333,7 +333,7 @@ def test_final_scoring_and_the_solo_goal() -> None:
     assert "Your final score:" in text
     assert "Lost at the end: -2 OP" in text
     assert len(asked) == 17  # 5 counts, your 10 categories, 2 Solo Goal requirements
-    assert "Greenhouses" in asked[3].text
+    assert "Greenhouses" in str(asked[3].text)
 
 
 def test_benefits_nested_beyond_any_board_are_refused() -> None:

@@ -107,9 +107,9 @@ def test_r_orbit_6_the_blocked_tech_question_asks_at_a_glance() -> None:
     assert value is False
     (question,) = asked
     assert question.text == "Is a space to the right of his Water Extractor Tech empty?"
-    assert "both are taken" in question.hint
-    assert "last column" in question.hint
-    assert "Example" in question.hint
+    assert "both are taken" in str(question.hint)
+    assert "last column" in str(question.hint)
+    assert "Example" in str(question.hint)
 
 
 def test_r_orbit_6_he_enters_the_space_whose_gain_he_can_carry_out() -> None:
@@ -147,8 +147,8 @@ def test_r_orbit_6_a_gain_the_shared_board_decides_is_asked_by_what_it_shows() -
     assert [q.key for q in asked] == ["tech0.develop_spaces.rover"]
     question = asked[0]
     assert question.choices == ("top", "middle", "equal")
-    assert "the top and the middle space of column 2" in question.text
-    assert "top (blueprint), middle (crystals 1)" in question.text
+    assert "the top and the middle space of column 2" in str(question.text)
+    assert "top (blueprint), middle (crystals 1)" in str(question.text)
     assert state.tracked is not None
     assert state.tracked.space(HostId("c2-middle")).tech is TechType.ROVER
     assert state.tracked.space(HostId("c1-top")).tech is None

@@ -243,7 +243,7 @@ def test_resume_recaps_where_the_game_stands(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     session([*SETUP, *SKIP_TURN], path)
     out, _ = session([], path)
-    assert "Resumed: round 1, 1 turn(s) taken, he is on the Colony side." in out
+    assert "Resumed: round 1, 1 turn taken, he is on the Colony side." in out
     assert "1. His card: Mission B, action 2 (B2)." in out
 
 
@@ -261,7 +261,7 @@ def test_forty_columns_wrap_every_line(tmp_path: Path) -> None:
     long = [line for line in lines if len(line) > 40 and str(path) not in line]
     assert long == []
     assert "(B2)" in out
-    assert "\n  undo     cancel the step in progress" in out  # help keeps its columns
+    assert "\n  undo      cancel the step in progress" in out  # help keeps its columns
 
 
 def test_rule_ids_only_with_why_or_rules(tmp_path: Path) -> None:

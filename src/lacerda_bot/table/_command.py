@@ -22,6 +22,7 @@ from typing import Final, TextIO
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
+from lacerda_bot.language import Language, choose_language, msg, words_for
 from lacerda_bot.options import Options, option_choices
 from lacerda_bot.serialization import parse_json
 from lacerda_bot.table._game.history import Finished, finished, history_lines
@@ -142,6 +143,16 @@ def _play_parser(
     )
     play.add_argument("--plain", action="store_true", help="no colour")
     play.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language to speak and read: "
+        + ", ".join(
+            f"{language.value} ({language.native_name})" for language in Language
+        )
+        + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); "
+        "saves are the same in every language",
+    )
+    play.add_argument(
         "--rules",
         action="store_true",
         help="show the rule IDs on every line (why always shows them)",
@@ -162,6 +173,11 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     game: Game
     path: Path
     saved: bytes
+    try:
+        words = words_for(choose_language(args.lang, os.environ))
+    except InvalidValueError as error:
+        err.write(f"lacerda-bot play: {error}\n")
+        return 2
     if args.resume is not None:
         if args.seed is not None or args.option:
             err.write(
@@ -202,7 +218,12 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         except LacerdaBotError as error:
             err.write(f"lacerda-bot play: {printable(str(error))}\n")
             return 2
-        out.write(f"New game, seed {game.seed}, saved in {display_path(path)}.\n")
+        new = msg(
+            "New game, seed {seed}, saved in {path}.",
+            seed=game.seed,
+            path=display_path(path),
+        )
+        out.write(words.say(new) + "\n")
     remove_stale_temporaries(path)
     colour = use_colour(out, os.environ, plain=args.plain)
     editing = stdin.isatty() and os.environ.get("TERM") != "dumb" and _line_editing()
@@ -218,6 +239,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 rules=args.rules,
                 line_editing=editing,
                 saved=saved,
+                words=words,
             ).loop()
     except SaveConflictError as error:
         return _not_resumed(path, error.problem, err)

@@ -19,7 +19,8 @@ import attrs
 
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidHostStateError, InvalidValueError
-from lacerda_bot.render import plural
+from lacerda_bot.language import ENGLISH, Param, Words, folded, msg, msg_n
+from lacerda_bot.model import Side
 from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind, Say
 from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._game.driver import StepKind, next_steps, run_step
@@ -52,24 +53,56 @@ __all__ = [
     "Terminal",
 ]
 
-HELP: Final = """\
-Commands, at any prompt:
-  ?        the answers this prompt accepts, and what the question means
-  help     this list
-  why      the rules and tie-breaks behind the last step
-  status   what a player may see of Lacerda's deck (never the draw order)
-  back     take back your last answer in the step in progress
-  undo     cancel the step in progress, or take back the last step
-  redo     replay the last step undone
-  quit     stop; the game is saved after every complete step
-Steps, at the "Next" prompt (Enter takes the one offered):
-  turn      Lacerda's turn
-  shuttle   the Shuttle phase, at the end of each round
-  level-up  the Colony levelled up this turn (once per level)
-  tech      you used one of Lacerda's Techs this turn
-  fix       correct a value of his board the companion keeps
-  score     final scoring and your Solo Goal
-A step out of order is refused with the reason; add ! to insist (turn!)."""
+_COMMAND_HELP: Final = (
+    ("?", msg("the answers this prompt accepts, and what the question means")),
+    ("help", msg("this list")),
+    ("why", msg("the rules and tie-breaks behind the last step")),
+    ("status", msg("what a player may see of Lacerda's deck (never the draw order)")),
+    ("back", msg("take back your last answer in the step in progress")),
+    ("undo", msg("cancel the step in progress, or take back the last step")),
+    ("redo", msg("replay the last step undone")),
+    ("quit", msg("stop; the game is saved after every complete step")),
+)
+_STEP_HELP: Final = (
+    ("turn", msg("Lacerda's turn")),
+    ("shuttle", msg("the Shuttle phase, at the end of each round")),
+    ("level-up", msg("the Colony levelled up this turn (once per level)")),
+    ("tech", msg("you used one of Lacerda's Techs this turn")),
+    ("fix", msg("correct a value of his board the companion keeps")),
+    ("score", msg("final scoring and your Solo Goal")),
+)
+
+
+def help_text(words: Words = ENGLISH) -> str:
+    """The ``help`` list: the commands and the steps, in *words*' language."""
+    commands = [(words.answer(word), words.say(what)) for word, what in _COMMAND_HELP]
+    steps = [(words.answer(word), words.say(what)) for word, what in _STEP_HELP]
+    width = max(len(word) for word, _ in (*commands, *steps)) + 2
+
+    def rows(said: list[tuple[str, str]]) -> list[str]:
+        return [f"  {word:<{width}}{what}" for word, what in said]
+
+    return "\n".join(
+        [
+            words.say(msg("Commands, at any prompt:")),
+            *rows(commands),
+            words.say(
+                msg('Steps, at the "Next" prompt (Enter takes the one offered):')
+            ),
+            *rows(steps),
+            words.say(
+                msg(
+                    "A step out of order is refused with the reason; add ! to insist "
+                    "({example}).",
+                    example=words.answer("turn") + "!",
+                )
+            ),
+        ]
+    )
+
+
+HELP: Final = help_text()
+"""The ``help`` list in English."""
 
 
 @enum.unique
@@ -86,7 +119,15 @@ class Command(IdentityEnum):
     QUIT = "quit"
 
 
-_COMMANDS: Final = {command.value: command for command in Command}
+def _command(typed: str, words: Words) -> Command | None:
+    """The command *typed* names, in *words*' language or English; else ``None``."""
+    word = folded(typed)
+    for command in Command:
+        if word in words.answers(command.value):
+            return command
+    return None
+
+
 _NARROWEST: Final = 20
 """Below this many columns, lines are not wrapped (they would not fit anyway)."""
 _WHOLE_REMINDER: Final = 36
@@ -95,7 +136,7 @@ is never split; a longer pick list breaks only after a ``/``."""
 _ANSWER_ROOM: Final = 6
 """Columns a wrapped prompt's last line leaves for the answer typed after it."""
 _GAME_OVER: Final = Question(
-    key="over", text="Game over:", kind=QuestionKind.PICK, choices=("quit",)
+    key="over", text=msg("Game over:"), kind=QuestionKind.PICK, choices=("quit",)
 )
 
 
@@ -154,6 +195,7 @@ class Terminal:
         line_editing: bool = False,
         saved: bytes | None = None,
         today: Callable[[], datetime.date] = datetime.date.today,
+        words: Words = ENGLISH,
     ) -> None:
         """Start from *game* (new or resumed); every save goes to *path*.
 
@@ -162,7 +204,8 @@ class Terminal:
         (line editing and history where :mod:`readline` is loaded). *saved*
         is what the file held when the game was read: a save is refused if
         another session changed it since. *today* is the clock that dates the
-        final scoring, for the history of games.
+        final scoring, for the history of games. *words* is the language
+        the companion speaks and reads.
         """
         self.game = game
         self.path = path
@@ -174,6 +217,7 @@ class Terminal:
         self.line_editing = line_editing
         self.saved = saved
         self.today = today
+        self.words = words
         self.unsaved = False
         """Set when the player quit while a save was failing."""
         self.create = False
@@ -182,6 +226,10 @@ class Terminal:
         self.last: tuple[Say, ...] = shown[-1] if shown else ()
 
     # --- output -----------------------------------------------------------
+
+    def say(self, message: Param) -> str:
+        """*message* in the player's language."""
+        return self.words.say(message)
 
     def write(self, text: str = "", indent: str = "") -> None:
         """Print *text*, each line wrapped to the width.
@@ -208,7 +256,8 @@ class Terminal:
     def show(self, line: Say, number: int | None = None) -> None:
         """Print one thing Lacerda does (numbered within its step); rule IDs with --rules."""
         head = "  - " if number is None else f"{number:>3}. "
-        text = self.style.card(line.text) if line.card is not None else line.text
+        said = self.say(line.text)
+        text = self.style.card(said) if line.card is not None else said
         if self.rules and line.rules:
             text += self.style.rules(f"  [{', '.join(line.rules)}]")
         self.write(head + text, indent=" " * len(head))
@@ -216,36 +265,79 @@ class Terminal:
     def why(self) -> None:
         """Print the last step's lines with their rules and traces."""
         if not self.last:
-            self.write("Nothing has happened yet.")
+            self.write(self.say(msg("Nothing has happened yet.")))
             return
         for line in self.last:
-            self.write(f"  - {line.text}", indent="    ")
+            self.write(f"  - {self.say(line.text)}", indent="    ")
             if line.rules:
-                self.write(f"      rules: {', '.join(line.rules)}", indent="      ")
+                rules = self.say(msg("rules: {rules}", rules=", ".join(line.rules)))
+                self.write(f"      {rules}", indent="      ")
             for detail in line.why:
-                self.write(f"      {detail}", indent="      ")
+                self.write(f"      {self.say(detail)}", indent="      ")
 
     def status(self) -> None:
         """Print the redacted bot view (R-DECK-5), his tracked board and the counters."""
         lines = status_lines(self.state)
-        lines = (*lines[:-1], f"{lines[-1]}; saved in {display_path(self.path)}")
-        for text in lines:
-            self.write(f"  {text}", indent="    ")
+        saved = msg(
+            "{counters}; saved in {path}",
+            counters=lines[-1],
+            path=display_path(self.path),
+        )
+        said: tuple[Param, ...] = (*lines[:-1], saved)
+        for text in said:
+            self.write(f"  {self.say(text)}", indent="    ")
 
     def recap(self) -> None:
         """Where a resumed game stands: the round, his side, his last step."""
         if not self.game.steps:
             return
         kind = self.game.steps[-1].kind
-        side = self.state.side.value.title() if self.state.side else "no side"
-        self.write(
-            f"Resumed: round {round_number(self.state)}, {self.state.turns} turn(s) "
-            f"taken, he is on the {side} side. His last step ({kind.value}):",
-            indent="  ",
-        )
+        turns = self.state.turns
+        where: dict[str, Param] = {
+            "round": round_number(self.state),
+            "step": self.words.answer(kind.value),
+        }
+        match self.state.side:
+            case None:
+                resumed = msg_n(
+                    "Resumed: round {round}, {n} turn taken, he is on no side yet. "
+                    "His last step ({step}):",
+                    "Resumed: round {round}, {n} turns taken, he is on no side yet. "
+                    "His last step ({step}):",
+                    turns,
+                    **where,
+                )
+            case Side.ORBIT:
+                resumed = msg_n(
+                    "Resumed: round {round}, {n} turn taken, he is on the Orbit side. "
+                    "His last step ({step}):",
+                    "Resumed: round {round}, {n} turns taken, he is on the Orbit side. "
+                    "His last step ({step}):",
+                    turns,
+                    **where,
+                )
+            case Side.COLONY:
+                resumed = msg_n(
+                    "Resumed: round {round}, {n} turn taken, he is on the Colony side. "
+                    "His last step ({step}):",
+                    "Resumed: round {round}, {n} turns taken, he is on the Colony "
+                    "side. His last step ({step}):",
+                    turns,
+                    **where,
+                )
+            case unreachable:
+                assert_never(unreachable)
+        self.write(self.say(resumed), indent="  ")
         for n, line in enumerate(self.last, 1):
             self.show(line, n)
-        self.write("Type status for his whole board.")
+        self.write(
+            self.say(
+                msg(
+                    "Type {status} for his whole board.",
+                    status=self.words.answer("status"),
+                )
+            )
+        )
 
     # --- input ------------------------------------------------------------
 
@@ -280,27 +372,48 @@ class Terminal:
         """Carry out a command typed at a prompt."""
         match command:
             case Command.EXPLAIN:
+                valid = unbroken(
+                    question.valid_answers(self.words), _items(question, self.words)
+                )
                 self.write(
-                    f"  Answer with {unbroken(question.valid_answers(), _items(question))}.",
+                    "  " + self.say(msg("Answer with {answers}.", answers=valid)),
                     indent="  ",
                 )
                 if question.hint:
-                    self.write(f"  {question.hint}", indent="  ")
+                    self.write(f"  {self.say(question.hint)}", indent="  ")
+                commands = ", ".join(
+                    self.words.answer(c.value)
+                    for c in Command
+                    if c is not Command.EXPLAIN
+                )
                 self.write(
-                    "  Or a command: help, why, status, back, undo, redo, quit.",
+                    "  "
+                    + self.say(msg("Or a command: {commands}.", commands=commands)),
                     indent="  ",
                 )
             case Command.BACK:
                 if can_go_back:
                     raise _Back
                 self.write(
-                    "  No answer to take back here; undo takes back a whole step."
+                    "  "
+                    + self.say(
+                        msg(
+                            "No answer to take back here; {undo} takes back a whole "
+                            "step.",
+                            undo=self.words.answer("undo"),
+                        )
+                    )
                 )
             case Command.HELP:
-                self.write(HELP)
+                self.write(help_text(self.words))
             case Command.WHY:
                 if in_step:
-                    self.write("  The last complete step (this one is not done yet):")
+                    self.write(
+                        "  "
+                        + self.say(
+                            msg("The last complete step (this one is not done yet):")
+                        )
+                    )
                 self.why()
             case Command.STATUS:
                 self.status()
@@ -312,7 +425,7 @@ class Terminal:
                 raise _Cancel
             case Command.REDO:
                 if in_step:
-                    self.write("  Finish or undo this step first.")
+                    self.write("  " + self.say(msg("Finish or undo this step first.")))
                     return
                 self.redo()
                 raise _Cancel
@@ -323,24 +436,29 @@ class Terminal:
         self, question: Question, *, in_step: bool = True, can_go_back: bool = False
     ) -> str:
         """The next line that is not a command (commands are carried out)."""
-        reminder = question.short_form()
+        reminder = question.short_form(self.words)
         short = (
             whole(reminder)
             if len(reminder) <= _WHOLE_REMINDER
-            else unbroken(reminder, question.choices)
+            else unbroken(reminder, question.labels(self.words))
         )
-        prompt = self.style.ask(question.text) + f" {short} > "
+        prompt = self.style.ask(self.say(question.text)) + f" {short} > "
         while True:
             typed = self.read(prompt)
-            command = _COMMANDS.get(typed.lower())
+            command = _command(typed, self.words)
             if command is None:
                 return typed
             self.command(command, question, in_step=in_step, can_go_back=can_go_back)
 
-    def refuse(self, question: Question, expected: str) -> None:
+    def refuse(self, question: Question) -> None:
         """Say that an answer does not fit."""
+        expected = question.valid_answers(self.words)
         self.write(
-            self.style.error(f"  Please answer with {expected}") + " (? for help).",
+            self.style.error(
+                "  " + self.say(msg("Please answer with {answers}", answers=expected))
+            )
+            + " "
+            + self.say(msg("(? for help).")),
             indent="  ",
         )
 
@@ -357,18 +475,25 @@ class Terminal:
         while True:
             typed = self.typed(question, in_step=in_step, can_go_back=can_go_back)
             try:
-                value = question.parse(typed)
-            except InvalidValueError as error:
-                self.refuse(question, error.expected)
+                value = question.parse(typed, self.words)
+            except InvalidValueError:
+                self.refuse(question)
                 continue
-            said = question.contradiction(value, doubted)
+            said = question.contradiction(value, doubted, self.words)
             if not said:
                 return value
             doubted = value
             self.write(
                 self.style.error(f"  {said}")
-                + f" Answer again ({value} again keeps it; back changes the "
-                "earlier answer).",
+                + " "
+                + self.say(
+                    msg(
+                        "Answer again ({value} again keeps it; {back} changes the "
+                        "earlier answer).",
+                        value=value,
+                        back=self.words.answer("back"),
+                    )
+                ),
                 indent="  ",
             )
 
@@ -378,9 +503,9 @@ class Terminal:
             typed = self.typed(question, in_step=False)
             insist = typed.endswith("!")
             try:
-                choice = str(question.parse(typed.rstrip("!").strip()))
-            except InvalidValueError as error:
-                self.refuse(question, error.expected)
+                choice = str(question.parse(typed.rstrip("!").strip(), self.words))
+            except InvalidValueError:
+                self.refuse(question)
                 continue
             if choice == "quit" or insist:
                 return choice
@@ -388,8 +513,16 @@ class Terminal:
             if reason is None:
                 return choice
             self.write(
-                self.style.error(f"  Not now: {reason}.")
-                + f" Type {choice}! to take it anyway.",
+                self.style.error(
+                    "  " + self.say(msg("Not now: {reason}.", reason=reason))
+                )
+                + " "
+                + self.say(
+                    msg(
+                        "Type {step}! to take it anyway.",
+                        step=self.words.answer(choice),
+                    )
+                ),
                 indent="  ",
             )
 
@@ -409,23 +542,47 @@ class Terminal:
             except (OSError, SaveConflictError, InvalidValueError) as error:
                 shown = display_path(self.path)
                 self.write(
-                    self.style.error(f"  Could not save to {shown}: {error}.")
-                    + " The step is kept; nothing was lost yet.",
+                    self.style.error(
+                        "  "
+                        + self.say(
+                            msg(
+                                "Could not save to {path}: {error}.",
+                                path=shown,
+                                error=str(error),
+                            )
+                        )
+                    )
+                    + " "
+                    + self.say(msg("The step is kept; nothing was lost yet.")),
                     indent="  ",
                 )
                 try:
                     reply = self.read(
-                        "Enter to try again, a new file to save to, or quit: "
+                        self.say(
+                            msg(
+                                "Enter to try again, a new file to save to, or {quit}:",
+                                quit=self.words.answer("quit"),
+                            )
+                        )
+                        + " "
                     )
                 except (_Quit, KeyboardInterrupt):
                     self.unsaved = True
                     raise _Quit from None
-                command = _COMMANDS.get(reply.lower())
+                command = _command(reply, self.words)
                 if command is Command.QUIT:
                     self.unsaved = True
                     raise _Quit from None
                 if command is not None:  # not a file name: no other command here
-                    self.write("  Only Enter, a file name or quit here.")
+                    self.write(
+                        "  "
+                        + self.say(
+                            msg(
+                                "Only Enter, a file name or {quit} here.",
+                                quit=self.words.answer("quit"),
+                            )
+                        )
+                    )
                 elif reply:
                     self.path, self.create, self.saved = Path(reply), True, None
                 continue
@@ -435,7 +592,7 @@ class Terminal:
     def undo(self) -> None:
         """Take back the last complete step, saying what to put back on the table."""
         if not self.game.steps:
-            self.write("  Nothing to undo.")
+            self.write("  " + self.say(msg("Nothing to undo.")))
             return
         kind = self.game.steps[-1].kind
         undone, after = self.last, self.state.tracked
@@ -444,23 +601,39 @@ class Terminal:
         self.last = shown[-1] if shown else ()
         self.save()
         self.write(
-            f"  Undone: the last {kind.value} step. "
-            f"{plural(len(self.game.undone), 'step')} to redo."
+            "  "
+            + self.say(
+                msg_n(
+                    "Undone: the last {step} step. {n} step to redo.",
+                    "Undone: the last {step} step. {n} steps to redo.",
+                    len(self.game.undone),
+                    step=self.words.answer(kind.value),
+                )
+            )
         )
-        self.write("  Take back what it did, last first:")
+        self.write("  " + self.say(msg("Take back what it did, last first:")))
         for line in put_back(undone):
             self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
         back = changes(after, self.state.tracked)
         if back and kind is not StepKind.SETUP:
-            self.write(f"  His board back to: {'; '.join(back)}.", indent="    ")
+            self.write(
+                "  "
+                + self.say(
+                    msg("His board back to: {changes}.", changes="; ".join(back))
+                ),
+                indent="    ",
+            )
 
     def redo(self) -> None:
         """Replay the last undone step, showing its lines and his board's changes again."""
         if not self.game.undone:
-            self.write("  Nothing to redo.")
+            self.write("  " + self.say(msg("Nothing to redo.")))
             return
         step = self.game.undone[0]
-        self.write(f"  Redo: {step.kind.value}")
+        self.write(
+            "  "
+            + self.say(msg("Redo: {step}", step=self.words.answer(step.kind.value)))
+        )
         before = self.state.tracked
         self.state, self.last = play_step(self.state, step)
         for n, line in enumerate(self.last, 1):
@@ -484,8 +657,14 @@ class Terminal:
                 run = run_step(self.state, kind, answers)
             except InvalidHostStateError as error:
                 self.write(
-                    self.style.error(f"  That answer breaks a rule: {error}.")
-                    + " Answer again."
+                    self.style.error(
+                        "  "
+                        + self.say(
+                            msg("That answer breaks a rule: {error}.", error=str(error))
+                        )
+                    )
+                    + " "
+                    + self.say(msg("Answer again."))
                 )
                 answers.pop()
                 continue
@@ -497,13 +676,17 @@ class Terminal:
                 value = self.ask(question, can_go_back=bool(answers))
             except _Back:
                 answers.pop()
-                self.write("  Back one question.")
+                self.write("  " + self.say(msg("Back one question.")))
                 shown = run_step(self.state, kind, answers).lines
                 continue
             except _Cancel:
-                self.write("  Step cancelled; nothing is saved of it.")
+                self.write(
+                    "  " + self.say(msg("Step cancelled; nothing is saved of it."))
+                )
                 if shown:
-                    self.write("  Take back what it showed, last first:")
+                    self.write(
+                        "  " + self.say(msg("Take back what it showed, last first:"))
+                    )
                     for line in put_back(shown):
                         self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
                 return
@@ -519,10 +702,16 @@ class Terminal:
         """What changed on his board (to check against the table), and what comes next."""
         changed = changes(before, self.state.tracked)
         if changed and kind is not StepKind.SETUP:
-            self.write(f"  His board now: {'; '.join(changed)}.", indent="    ")
+            self.write(
+                "  "
+                + self.say(
+                    msg("His board now: {changes}.", changes="; ".join(changed))
+                ),
+                indent="    ",
+            )
         said = reminder(self.state, kind)
         if said:
-            self.write(said, indent="  ")
+            self.write(self.say(said), indent="  ")
 
     def _show_new(
         self, shown: tuple[Say, ...], lines: tuple[Say, ...]
@@ -541,29 +730,40 @@ class Terminal:
         if steps == (StepKind.SETUP,):
             return Question(
                 key="step",
-                text="Next:",
+                text=msg("Next:"),
                 kind=QuestionKind.PICK,
                 choices=("setup",),
                 default="setup",
-                hint="Set-up draws Lacerda's starting space.",
+                hint=msg("Set-up draws Lacerda's starting space."),
             )
         return Question(
             key="step",
-            text=f"Round {round_number(self.state)}, next:",
+            text=msg("Round {round}, next:", round=round_number(self.state)),
             kind=QuestionKind.PICK,
             choices=tuple(s.value for s in steps),
             default=step.value,
-            hint="turn: his turn; shuttle: the Shuttle phase, once both turns of the "
-            "round are played; level-up: the Colony gained a level this turn; tech: "
-            "you used his Tech; fix: correct a value of his board; score: the game "
-            "ended. Enter takes the step offered.",
+            hint=msg(
+                "{turn}: his turn; {shuttle}: the Shuttle phase, once both turns of "
+                "the round are played; {level_up}: the Colony gained a level this "
+                "turn; {tech}: you used his Tech; {fix}: correct a value of his "
+                "board; {score}: the game ended. Enter takes the step offered.",
+                **{
+                    word.replace("-", "_"): self.words.answer(word)
+                    for word in ("turn", "shuttle", "level-up", "tech", "fix", "score")
+                },
+            ),
         )
 
     def loop(self) -> int:
         """Run until the player quits or input ends; returns the exit status."""
         self.write(
-            "Lacerda, the On Mars solo bot (unofficial). Type ? at any prompt, help "
-            "for commands."
+            self.say(
+                msg(
+                    "Lacerda, the On Mars solo bot (unofficial). Type ? at any prompt, "
+                    "{help} for commands.",
+                    help=self.words.answer("help"),
+                )
+            )
         )
         self.recap()
         try:
@@ -571,8 +771,15 @@ class Terminal:
                 question = self.next_question()
                 if question is None:
                     self.write(
-                        "The game is over. Type undo to go back, or quit; "
-                        "lacerda-bot games --stats lists your finished games."
+                        self.say(
+                            msg(
+                                "The game is over. Type {undo} to go back, or {quit}; "
+                                "{command} lists your finished games.",
+                                undo=self.words.answer("undo"),
+                                quit=self.words.answer("quit"),
+                                command="lacerda-bot games --stats",
+                            )
+                        )
                     )
                     question = _GAME_OVER
                 try:
@@ -586,17 +793,26 @@ class Terminal:
             interrupted = isinstance(stop, KeyboardInterrupt)
             if interrupted:  # Ctrl-C: as quit, on a new line, with the usual status
                 self.write(
-                    "\nStopped (Ctrl-C): the game is saved as of its last complete step."
+                    "\n"
+                    + self.say(
+                        msg(
+                            "Stopped (Ctrl-C): the game is saved as of its last "
+                            "complete step."
+                        )
+                    )
                 )
             if self.unsaved:
-                self.write("Stopped without saving the last step: it is lost.")
+                self.write(
+                    self.say(msg("Stopped without saving the last step: it is lost."))
+                )
                 return 1
             resume = f"lacerda-bot play --resume {quote_path(self.path)}"
-            self.write(f"Saved in {display_path(self.path)}.")
-            if len(resume) + 13 <= self.width:
-                self.write(f"Resume with: {resume}")
+            self.write(self.say(msg("Saved in {path}.", path=display_path(self.path))))
+            with_command = self.say(msg("Resume with: {command}", command=resume))
+            if visible_width(with_command) <= self.width:
+                self.write(with_command)
             else:  # the command on a line of its own, never wrapped: copy it whole
-                self.write("Resume with:")
+                self.write(self.say(msg("Resume with:")))
                 self.stdout.write(f"  {resume}\n")
             return _INTERRUPTED if interrupted else 0
 
@@ -605,10 +821,11 @@ _INTERRUPTED: Final = 130
 """The exit status after Ctrl-C, as shells give a program stopped by SIGINT."""
 
 
-def _items(question: Question) -> list[str]:
+def _items(question: Question, words: Words) -> list[str]:
     """The choices of *question* as its answer list names them, each kept whole."""
-    numbered = [f"{i} {choice}" for i, choice in enumerate(question.choices, 1)]
-    return [*numbered, *question.choices]
+    labels = question.labels(words)
+    numbered = [f"{i} {label}" for i, label in enumerate(labels, 1)]
+    return [*numbered, *labels]
 
 
 def use_colour(stream: TextIO, environ: Mapping[str, str], *, plain: bool) -> bool:

@@ -26,7 +26,7 @@ _NAME: Final = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _STAMP: Final = (2020, 1, 1, 0, 0, 0)
 """A fixed time for every archive member, so the same install gives the same bytes."""
 _COMPILED: Final = (".so", ".pyd", ".dylib", ".dll")
-_OWN: Final = ("*.py", "py.typed", "schemas/*.json")
+_OWN: Final = ("*.py", "py.typed", "schemas/*.json", "locale/*/LC_MESSAGES/*.mo")
 """The files of this package the page needs: its code and the data it reads."""
 
 

@@ -7,12 +7,14 @@ What Lacerda does comes back as :class:`Say` lines (the words of
 """
 
 import enum
-from typing import Final, TypeAlias, final
+from collections.abc import Iterable
+from typing import Final, TypeAlias, assert_never, final
 
 import attrs
 
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.language import ENGLISH, Message, Words, folded, msg
 from lacerda_bot.render import Line
 
 __all__ = [
@@ -55,6 +57,11 @@ _MOST_DIGITS: Final = 4
 """A count or a pick number has at most this many digits (no answer is larger)."""
 
 
+def _yes_no(words: Words, english: Iterable[str]) -> frozenset[str]:
+    """The words that mean one of *english*'s in *words*' language, and the English."""
+    return frozenset(said for word in english for said in words.answers(word))
+
+
 def _number(word: str) -> int | None:
     """*word* as a whole number: ASCII digits only (not ``²`` or ``٣``), a few of them."""
     if word.isascii() and word.isdigit() and len(word) <= _MOST_DIGITS:
@@ -79,14 +86,15 @@ class Question:
 
     key: str
     """A stable name, stored with the answer in saves and checked on replay."""
-    text: str
+    text: str | Message
+    """The question, said in the player's language by the front end."""
     kind: QuestionKind
     choices: tuple[str, ...] = ()
     """For ``PICK``: the short list, in the order shown."""
     low: int = 0
     high: int = 0
     """For ``COUNT``: the smallest and largest allowed answer."""
-    hint: str = ""
+    hint: str | Message = ""
     """The criterion in plain words, shown with ``?``."""
     counted: tuple[str, ...] = ()
     """For ``BENEFITS``: the choices that take a number (``crystals 2``)."""
@@ -102,7 +110,7 @@ class Question:
     """For ``COUNT``: the largest answer that fits the earlier answers, if fewer
     than *high*. A larger one is a contradiction to point out, not refused:
     the player may be right and the earlier answer wrong."""
-    limit: str = ""
+    limit: str | Message = ""
     """Why *expected_most* is what it is: what an earlier answer implies."""
     zero: str = ""
     """For ``COUNT``: the word that also means 0 (``none``: no tile he could
@@ -113,41 +121,121 @@ class Question:
         """For ``BENEFITS``: how many benefits one answer may list."""
         return self.high
 
-    def valid_answers(self) -> str:
-        """The answers this question accepts, in words."""
-        if self.kind is QuestionKind.YES_NO:
-            return "y or n"
-        if self.kind is QuestionKind.COUNT:
-            if self.zero and self.low == 0:
-                return f"{self.zero}, or a whole number from 1 to {self.high}"
-            return f"a whole number from {self.low} to {self.high}"
-        if self.kind is QuestionKind.BENEFITS:
-            several = f"s (up to {self.high}, by commas)" if self.high > 1 else ""
-            return (
-                f"the benefit{several} by name, with a number after "
-                f"{'/'.join(self.counted)} and a building after {self.builds} "
-                f"({'/'.join(self.buildings)}), or {NOTHING}: "
-                f"{', '.join(self.choices)}"
-            )
-        names = ", ".join(f"{i} {c}" for i, c in enumerate(self.choices, 1))
-        return f"a number or a name: {names}"
+    def valid_answers(self, words: Words = ENGLISH) -> str:
+        """The answers this question accepts, in words (in *words*' language)."""
+        match self.kind:
+            case QuestionKind.YES_NO:
+                return words.say(
+                    msg("{yes} or {no}", yes=words.answer("y"), no=words.answer("n"))
+                )
+            case QuestionKind.COUNT if self.zero and self.low == 0:
+                return words.say(
+                    msg(
+                        "{zero}, or a whole number from 1 to {high}",
+                        zero=words.answer(self.zero),
+                        high=self.high,
+                    )
+                )
+            case QuestionKind.COUNT:
+                return words.say(
+                    msg(
+                        "a whole number from {low} to {high}",
+                        low=self.low,
+                        high=self.high,
+                    )
+                )
+            case QuestionKind.BENEFITS:
+                names = {
+                    "counted": "/".join(words.answer(c) for c in self.counted),
+                    "builds": words.answer(self.builds),
+                    "buildings": "/".join(words.answer(b) for b in self.buildings),
+                    "nothing": words.answer(NOTHING),
+                    "choices": ", ".join(words.answer(c) for c in self.choices),
+                }
+                if self.high > 1:
+                    return words.say(
+                        msg(
+                            "the benefits by name (up to {most}, by commas), with a "
+                            "number after {counted} and a building after {builds} "
+                            "({buildings}), or {nothing}: {choices}",
+                            most=self.high,
+                            **names,
+                        )
+                    )
+                return words.say(
+                    msg(
+                        "the benefit by name, with a number after {counted} and a "
+                        "building after {builds} ({buildings}), or {nothing}: "
+                        "{choices}",
+                        **names,
+                    )
+                )
+            case QuestionKind.PICK:
+                listed = ", ".join(
+                    f"{i} {words.answer(c)}" for i, c in enumerate(self.choices, 1)
+                )
+                return words.say(msg("a number or a name: {names}", names=listed))
+            case unreachable:
+                assert_never(unreachable)
 
-    def short_form(self) -> str:
+    def labels(self, words: Words = ENGLISH) -> tuple[str, ...]:
+        """The choices as the player reads and types them in *words*' language."""
+        return tuple(words.answer(choice) for choice in self.choices)
+
+    def short_form(self, words: Words = ENGLISH) -> str:
         """The compact answer reminder shown in the prompt, such as ``[y/n]``."""
-        if self.kind is QuestionKind.YES_NO:
-            return "[y/n]"
-        if self.kind is QuestionKind.COUNT:
-            if self.zero and self.low == 0:
-                return f"[{self.zero}/1-{self.high}]"
-            return f"[{self.low}-{self.high}]"
-        if self.kind is QuestionKind.BENEFITS:
-            return f"[e.g. {self.example} / {NOTHING}]"
-        enter = f"; Enter: {self.default}" if self.default is not None else ""
-        if len(self.choices) > _LISTED:
-            return f"[name or 1-{len(self.choices)}{enter}]"  # ? lists them
-        return "[" + "/".join(self.choices) + enter + "]"
+        match self.kind:
+            case QuestionKind.YES_NO:
+                return f"[{words.answer('y')}/{words.answer('n')}]"
+            case QuestionKind.COUNT if self.zero and self.low == 0:
+                return f"[{words.answer(self.zero)}/1-{self.high}]"
+            case QuestionKind.COUNT:
+                return f"[{self.low}-{self.high}]"
+            case QuestionKind.BENEFITS:
+                example = ", ".join(
+                    " ".join([words.answer(first), *rest])
+                    for first, *rest in (
+                        item.split() for item in self.example.split(", ")
+                    )
+                )
+                return words.say(
+                    msg(
+                        "[e.g. {example} / {nothing}]",
+                        example=example,
+                        nothing=words.answer(NOTHING),
+                    )
+                )
+            case QuestionKind.PICK:
+                return self._pick_form(words)
+            case unreachable:
+                assert_never(unreachable)
 
-    def contradiction(self, value: Answer, doubted: Answer | None = None) -> str:
+    def _pick_form(self, words: Words) -> str:
+        count = len(self.choices)
+        if self.default is None:
+            if count > _LISTED:  # ? lists them
+                return words.say(msg("[name or 1-{count}]", count=count))
+            return "[" + "/".join(self.labels(words)) + "]"
+        default = words.answer(self.default)
+        if count > _LISTED:
+            return words.say(
+                msg(
+                    "[name or 1-{count}; Enter: {default}]",
+                    count=count,
+                    default=default,
+                )
+            )
+        return words.say(
+            msg(
+                "[{choices}; Enter: {default}]",
+                choices="/".join(self.labels(words)),
+                default=default,
+            )
+        )
+
+    def contradiction(
+        self, value: Answer, doubted: Answer | None = None, words: Words = ENGLISH
+    ) -> str:
         """Why *value* contradicts an earlier answer, or ``""``.
 
         ``""`` too when *value* is *doubted*: the same answer given again after
@@ -162,64 +250,83 @@ class Question:
             or value == doubted
         ):
             return ""
-        return f"{value} contradicts an earlier answer: {self.limit}."
+        return words.say(
+            msg(
+                "{value} contradicts an earlier answer: {limit}.",
+                value=value,
+                limit=self.limit,
+            )
+        )
 
-    def parse(self, text: str) -> Answer:
-        """Parse typed *text*; a bad answer raises InvalidValueError naming the key."""
-        word = text.strip().lower()
+    def parse(self, text: str, words: Words = ENGLISH) -> Answer:
+        """Parse typed *text*, in *words*' language or English.
+
+        A bad answer raises InvalidValueError naming the key.
+        """
+        word = folded(text)
         if self.kind is QuestionKind.YES_NO:
-            if word in _YES:
+            if word in _yes_no(words, _YES):
                 return True
-            if word in _NO:
+            if word in _yes_no(words, _NO):
                 return False
         elif self.kind is QuestionKind.COUNT:
-            if self.zero and self.low == 0 and word in (self.zero, *_ZERO_WORDS):
+            zero = (self.zero, *_ZERO_WORDS) if self.zero else ()
+            if self.low == 0 and word in _yes_no(words, zero):
                 return 0
             n = _number(word)
             if n is not None and self.low <= n <= self.high:
                 return n
         elif self.kind is QuestionKind.BENEFITS:
-            benefits = self._benefits(word)
+            benefits = self._benefits(word, words)
             if benefits is not None:
                 return benefits
         elif not word and self.default is not None:
             return self.default
         else:
-            picked = self._pick(word)
+            picked = self._pick(word, words)
             if picked is not None:
                 return picked
-        raise InvalidValueError(self.key, self.valid_answers(), text.strip())
+        raise InvalidValueError(self.key, self.valid_answers(words), text.strip())
 
-    def _pick(self, word: str) -> str | None:
+    def _pick(self, word: str, words: Words = ENGLISH) -> str | None:
         n = _number(word)
         if n is not None and 1 <= n <= len(self.choices):
             return self.choices[n - 1]
-        exact = [c for c in self.choices if c.lower() == word]
-        prefixed = [c for c in self.choices if word and c.lower().startswith(word)]
+        named = [(c, words.answers(c)) for c in self.choices]
+        exact = [c for c, said in named if word in said]
+        prefixed = [
+            c for c, said in named if word and any(s.startswith(word) for s in said)
+        ]
         matches = exact or prefixed
         return matches[0] if len(matches) == 1 else None
 
-    def _benefits(self, text: str) -> str | None:
+    def _benefits(self, text: str, words: Words = ENGLISH) -> str | None:
         """The canonical list *text* names, e.g. ``"crystals 2, construct any"``."""
-        if text in (NOTHING, "none", "-"):
+        if text in _yes_no(words, (NOTHING, "none", "-")):
             return NOTHING
         items = [item.split() for item in text.split(",")]
         if not items or len(items) > self.high or not all(items):
             return None
         named: list[str] = []
-        for words in items:
-            kind = self._pick(words[0])
+        for parts in items:
+            kind = self._pick(parts[0], words)
             if kind is None or kind == NOTHING:
                 return None
-            rest = words[1:]
+            rest = parts[1:]
             if kind in self.counted:
                 n = _number(rest[0]) if len(rest) == 1 else None
                 if n is None or not 1 <= n <= COUNTED_MOST:
                     return None
                 named.append(f"{kind} {n}")
             elif kind == self.builds:
-                building = " ".join(rest) or self.buildings[0]
-                match = [b for b in self.buildings if b.startswith(building)]
+                building = " ".join(rest)
+                match = [
+                    b
+                    for b in self.buildings
+                    if any(s.startswith(building) for s in words.answers(b))
+                ]
+                if not building:
+                    match = [self.buildings[0]]
                 if len(match) != 1:
                     return None
                 named.append(f"{kind} {match[0]}")
