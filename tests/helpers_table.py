@@ -79,7 +79,7 @@ def rules_of(lines: list[Say]) -> set[str]:
 
 def text_of(lines: list[Say]) -> str:
     """All the lines as one text."""
-    return "\n".join(line.text for line in lines)
+    return "\n".join(str(line.text) for line in lines)
 
 
 def random_answer(

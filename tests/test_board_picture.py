@@ -69,7 +69,7 @@ def test_the_picture_shows_every_part_and_says_the_board_in_words(t: Tracked) ->
     """One pip per Depot space (filled per Crystal), a tile per Tech, a card per
     Blueprint; its title and accessible name are the status lines of his board."""
     root = ET.fromstring(board_picture(t))
-    words = "His board: " + "; ".join(board_lines(t))
+    words = "His board: " + "; ".join(str(line) for line in board_lines(t))
     title = root.find(f"{_NS}title")
 
     assert root.get("role") == "img"
@@ -131,7 +131,7 @@ def test_a_used_blueprint_is_drawn_apart_and_named_used() -> None:
     assert used.get("stroke-dasharray")
     assert "Green. L3" in _texts(used)
     assert "Mine L1" in _texts(root)
-    assert "Blueprints: mine L1, greenhouse L3 (used)" in (root.get("aria-label") or "")
+    assert "Blueprints: Mine L1, Greenhouse L3 (used)" in (root.get("aria-label") or "")
 
 
 def test_the_pieces_he_has_left_are_counted() -> None:

@@ -40,6 +40,10 @@ def test_every_message_is_translated(language: str) -> None:
     assert list(catalogs.problems(language)) == []
 
 
+def test_the_page_words_are_compiled() -> None:
+    assert list(catalogs.page_problems()) == []
+
+
 def test_the_template_is_what_the_code_says() -> None:
     template = catalogs.read(catalogs.TEMPLATE)
     extracted = catalogs.extract()

@@ -390,7 +390,7 @@ def test_a_closed_output_in_process_is_status_1(
 ) -> None:
     """A BrokenPipeError from any command is status 1, whatever standard output is."""
 
-    def gone(folder: Path, out: object) -> int:
+    def gone(folder: Path, out: object, words: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr("lacerda_bot.table._command.games", gone)

@@ -60,13 +60,13 @@ def test_every_decision_is_worded_in_both_voices(
         assert describe_with_rules(decision).startswith(describe(decision))
         for line in instructions(decision, context):
             assert isinstance(line, Line)
-            assert line.text.endswith(".")
+            assert str(line.text).endswith(".")
         for tie in decision.trace.tie_breaks:
             (line,) = instructions(tie, context)
             if tie.policy is TiePolicy.CHOSEN:  # R-TIE-1: the player chooses
-                assert "you choose" in line.text
+                assert "you choose" in str(line.text)
             else:
-                assert f"number {tie.chosen}" in line.text
+                assert f"number {tie.chosen}" in str(line.text)
             assert tie.rule in line.rules
 
 
@@ -84,7 +84,7 @@ def test_a_reveal_names_the_action_when_the_side_is_known() -> None:
     lines = instructions(reveal, CONTEXT)
     unknown = instructions(reveal, TableContext(side=None, options=Options()))
 
-    assert [line.text for line in lines] == [
+    assert [str(line.text) for line in lines] == [
         "His draw pile was empty: shuffle his discard pile into a new draw pile (pass 1).",
         "His card: Mission B, action 1 (B1).",
         "Colony action 1: Construct a Building.",
@@ -94,7 +94,7 @@ def test_a_reveal_names_the_action_when_the_side_is_known() -> None:
 
 
 def _text(decision: Any) -> str:
-    return " ".join(line.text for line in instructions(decision, CONTEXT))
+    return " ".join(str(line.text) for line in instructions(decision, CONTEXT))
 
 
 def test_described_and_named_places_read_differently() -> None:
@@ -119,7 +119,7 @@ def test_described_and_named_places_read_differently() -> None:
         tech_used=named.tech_used,
     )
 
-    assert "moves his Rover 2 hex(es) to (2,0) and heads for tile R1" in describe(named)
+    assert "moves his Rover 2 hexes to (2,0) and heads for tile R1" in describe(named)
     assert "tied path 2" in _text(described)
     assert "at most 2 hexes" in _text(described)
     assert str(said) == "path 2/3"
@@ -146,11 +146,11 @@ def test_a_development_is_worded_by_its_rule_or_by_its_tech() -> None:
     assert "most developed Tech" in _text(most)
     assert "Tech of the previous step one more level" in _text(same)
     first, where = instructions(named, CONTEXT)
-    assert first.text == "Develop his Rover Tech to level 3."
-    assert "the empty space to its right that helps him most" in where.text
+    assert str(first.text) == "Develop his Rover Tech to level 3."
+    assert "the empty space to its right that helps him most" in str(where.text)
     tracked = attrs.evolve(CONTEXT, lab=staggered())
     _, named_place = instructions(named, tracked)
-    assert named_place.text == "Move the tile onto the top space of column 3."
+    assert str(named_place.text) == "Move the tile onto the top space of column 3."
     assert named_place.rules == ("R-ORBIT-6",)
 
 
@@ -178,8 +178,8 @@ def test_a_develop_benefit_says_it_may_stop_early() -> None:
 
     (line,) = instructions(benefit, CONTEXT)
 
-    assert "2 steps" in line.text
-    assert "stops as soon as none can move" in line.text
+    assert "2 steps" in str(line.text)
+    assert "stops as soon as none can move" in str(line.text)
     assert line.rules == ("R-TO-10", "R-ORBIT-6")
     crystals = TakeBenefit(gain=Gain(kind=GainKind.CRYSTALS), source="space S3")
     assert instructions(crystals, CONTEXT) == ()
@@ -194,9 +194,9 @@ def test_a_tech_learned_at_the_table_is_put_on_its_named_space() -> None:
     (described,) = instructions(learn, CONTEXT)
     (named,) = instructions(learn, attrs.evolve(CONTEXT, lab=staggered()))
 
-    assert "the topmost free space of his Lab's first column" in described.text
-    assert "put it on the top space of his Lab's first column" in named.text
-    assert "c1-top" not in named.text
+    assert "the topmost free space of his Lab's first column" in str(described.text)
+    assert "put it on the top space of his Lab's first column" in str(named.text)
+    assert "c1-top" not in str(named.text)
 
 
 # --- tie-breaks (R-TIE-1, R-TIE-7) ----------------------------------------------
@@ -217,9 +217,9 @@ def _tie(rule: str, policy: TiePolicy = TiePolicy.CARDS) -> TieBreak:
 def test_every_tie_names_what_tied_and_how_to_number_it(rule: TiedRule) -> None:
     """R-TIE-1: each rule that raises a tie words its own options, not "options"."""
     (line,) = instructions(_tie(rule.value), TableContext(side=None, options=Options()))
-    assert line.text.startswith("Tie among 2 ")
-    assert "options" not in line.text
-    assert "number 2" in line.text
+    assert str(line.text).startswith("Tie among 2 ")
+    assert "options" not in str(line.text)
+    assert "number 2" in str(line.text)
     assert line.rules[:3] == (rule.value, "R-TIE-1", "R-TIE-2")
 
 
@@ -228,12 +228,12 @@ def test_every_random_pick_says_how_to_number_the_options(rule: PickedRule) -> N
     """R-TIE-7: a uniform pick of the rules is worded as a pick, not a tie."""
     tie = _tie(rule.value, TiePolicy.UNIFORM)
     (line,) = instructions(tie, TableContext(side=None, options=Options()))
-    assert "number 2" in line.text
-    assert not line.text.startswith("Tie")
+    assert "number 2" in str(line.text)
+    assert not str(line.text).startswith("Tie")
     assert line.rules == (rule.value, "R-TIE-7")
 
 
 def test_a_tie_of_a_rule_the_library_never_raises_is_still_worded() -> None:
     """A record made by hand, with a rule ID of no tie: the options, as the rule names."""
     (line,) = instructions(_tie("R-X"), TableContext(side=None, options=Options()))
-    assert line.text.startswith("Tie among 2 options: number them in the order")
+    assert str(line.text).startswith("Tie among 2 options: number them in the order")

@@ -329,7 +329,9 @@ def test_final_scoring_and_the_solo_goal() -> None:
         assert category in text
     assert "met: you beat Lacerda by 1 OP or more" in text
     assert "Margin +3; you win." in text
-    assert lines[0].text == "Result: You win. You 110 OP, Lacerda 107 OP (margin +3)."
+    assert (
+        str(lines[0].text) == "Result: You win. You 110 OP, Lacerda 107 OP (margin +3)."
+    )
     assert "Your final score:" in text
     assert "Lost at the end: -2 OP" in text
     assert len(asked) == 17  # 5 counts, your 10 categories, 2 Solo Goal requirements

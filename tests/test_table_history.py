@@ -280,7 +280,7 @@ def test_games_stats_prints_the_history_and_the_win_rate(tmp_path: Path) -> None
     assert f"{datetime.date.fromtimestamp(86400 * 365)}  old.json" in text
     assert "going.json" not in text
     assert "First Colonists: 2 games, 1 win (50%)" in text
-    assert "Left out: 1 save(s)" in text
+    assert "Left out: 1 save that cannot be read" in text
     listed = io.StringIO()
     games(tmp_path, listed)
     assert "over, Lacerda 52 OP, you 61 OP: you win" in listed.getvalue()

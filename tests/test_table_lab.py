@@ -106,7 +106,10 @@ def test_r_orbit_6_the_blocked_tech_question_asks_at_a_glance() -> None:
 
     assert value is False
     (question,) = asked
-    assert question.text == "Is a space to the right of his Water Extractor Tech empty?"
+    assert (
+        str(question.text)
+        == "Is a space to the right of his Water Extractor Tech empty?"
+    )
     assert "both are taken" in str(question.hint)
     assert "last column" in str(question.hint)
     assert "Example" in str(question.hint)

@@ -9,16 +9,28 @@ import gettext
 import io
 import re
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 from babel.messages.mofile import write_mo
 
+from lacerda_bot._facts import Query
 from lacerda_bot.cli import main
 from lacerda_bot.language import Language, Words, words_for
+from lacerda_bot.options import Options, TiePolicy
+from lacerda_bot.reference import play_game
+from lacerda_bot.reference._table import PerfectPlayer
+from lacerda_bot.table._engine.dialogue import Say
+from lacerda_bot.table._engine.questions import QUESTIONS, shape_of
+from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.table._game.driver import Run, StepKind, run_step
 from lacerda_bot.table._game.session import new_game, save_game
+from lacerda_bot.table._game.state import TableState
 
 from .helpers_terminal import SETUP, SKIP_TURN, session
 from .test_catalogs import catalogs
+from .test_table_questions import ARGS, TRACKED, WORDS, Answers, _sample_answers
 
 # the same game as helpers_terminal.SETUP + SKIP_TURN, typed in each language
 _TYPED = {
@@ -84,7 +96,7 @@ def test_a_refused_answer_names_the_answers_in_the_language(tmp_path: Path) -> N
     out, _ = session(
         ["aufbau", "viele"], tmp_path / "g.json", words=words_for(Language.DE)
     )
-    assert "Bitte antworte mit eine ganze Zahl von 0 bis 30" in out
+    assert "Bitte antworte so: eine ganze Zahl von 0 bis 30" in out
 
 
 # --- the pseudo-locale ------------------------------------------------------------
@@ -101,6 +113,9 @@ _PROPER = frozenset(
     {"Lacerda", "On", "Mars", "Ctrl", "lacerda", "bot", "play", "resume", "json"}
 )
 _WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+_PSEUDO = _pseudo()
 
 
 def _english(out: str, path: Path) -> list[str]:
@@ -128,10 +143,6 @@ def test_the_pseudo_locale_chrome_is_translated_and_uncut_at_40_columns(
     assert "~~" in out  # the padding survived: nothing was cut
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the questions and decision words are not in the catalogs yet (in progress)",
-)
 def test_a_pseudo_locale_game_has_no_english_left(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     out, _ = session(
@@ -182,3 +193,94 @@ def test_play_refuses_a_language_it_does_not_ship(
     assert "--lang" in err
     assert "one of en, pt, de, fr, es" in err
     assert list(tmp_path.iterdir()) == []  # nothing saved
+
+
+# --- every question and every decision ----------------------------------------------
+
+
+def _untranslated(said: str) -> set[str]:
+    """The plain ASCII words of *said* that are no proper name or rule ID."""
+    return set(_WORD.findall(re.sub(r"R-[A-Z]+-\d+", "", said))) - _PROPER
+
+
+@pytest.mark.parametrize("policy", list(TiePolicy), ids=lambda p: p.value)
+@pytest.mark.parametrize("tracked", [None, TRACKED], ids=["asked", "tracked"])
+@pytest.mark.parametrize("kind", list(QUESTIONS), ids=lambda k: k.key)
+def test_every_question_is_said_in_the_pseudo_locale(
+    kind: type[Query[Any]], tracked: Tracked | None, policy: TiePolicy
+) -> None:
+    """Every question the engine can ask, and its ``?`` words, with no English left."""
+    query = kind(*ARGS.get(kind, ()))
+    wording = attrs.evolve(WORDS, tracked=tracked, options=Options(tie_policy=policy))
+    shape = shape_of(query, wording)
+    sample, _ = _sample_answers(shape)
+    answers = Answers(sample)
+    shape.read(answers, "turn1.k")
+    pseudo = _PSEUDO
+    for question in answers.asked:
+        for said in (
+            pseudo.say(question.text),
+            pseudo.say(question.hint),
+            pseudo.say(question.limit),
+            question.valid_answers(pseudo),
+            question.short_form(pseudo),
+        ):
+            assert _untranslated(said) == set(), said
+
+
+@pytest.mark.parametrize(
+    "language", [Language.PT, Language.DE, Language.FR, Language.ES]
+)
+@pytest.mark.parametrize("kind", list(QUESTIONS), ids=lambda k: k.key)
+def test_every_question_is_said_in_each_language(
+    kind: type[Query[Any]], language: Language
+) -> None:
+    """Said in each shipped language, every question fills all its placeholders."""
+    query = kind(*ARGS.get(kind, ()))
+    shape = shape_of(query, attrs.evolve(WORDS, tracked=TRACKED))
+    sample, _ = _sample_answers(shape)
+    answers = Answers(sample)
+    shape.read(answers, "turn1.k")
+    words = words_for(language)
+    for question in answers.asked:
+        for said in (words.say(question.text), words.say(question.hint)):
+            assert "{" not in said, said
+        text = words.say(question.text)
+        assert text != str(question.text) or not _untranslated(str(question.text))
+
+
+class _Wordy(PerfectPlayer):
+    """A perfect player that also words every step, keeping the lines."""
+
+    def __init__(self, goal: str) -> None:
+        super().__init__(goal)
+        self.lines: list[Say] = []
+
+    def _run(self, state: TableState, step: StepKind, source: Any) -> Run:
+        run = run_step(state, step, (), source=source, words=True)
+        assert run.question is None
+        self.lines.extend(run.lines)
+        return run
+
+
+@pytest.mark.parametrize(
+    ("seed", "goal", "options"),
+    [
+        (3, "first_colonists", Options(tie_policy=TiePolicy.CARDS)),
+        (11, "next_generation", Options(tie_policy=TiePolicy.UNIFORM)),
+        (24, "hunky_dory", Options(tie_policy=TiePolicy.CHOSEN)),
+        (5, "a_martian_potato", Options(tie_policy=TiePolicy.CARDS)),
+    ],
+)
+def test_whole_games_are_said_in_the_pseudo_locale(
+    seed: int, goal: str, options: Options
+) -> None:
+    """Every line of whole reference games, and its ``why``, has no English left."""
+    player = _Wordy(goal)
+    play_game(seed, goal=goal, options=options, watch=player)
+    assert len(player.lines) > 100
+    for line in player.lines:
+        for said in (_PSEUDO.say(line.text), *(_PSEUDO.say(w) for w in line.why)):
+            assert _untranslated(said) == set(), said
+        for language in (Language.PT, Language.DE, Language.FR, Language.ES):
+            assert "{" not in words_for(language).say(line.text)

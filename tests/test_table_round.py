@@ -63,7 +63,7 @@ def test_before_set_up_and_after_scoring() -> None:
 
 @pytest.mark.parametrize("kind", [k for k in StepKind if k is not StepKind.SCORE])
 def test_every_step_ends_with_a_reminder(kind: StepKind) -> None:
-    assert reminder(attrs.evolve(set_up(), turns=1), kind).strip()
+    assert str(reminder(attrs.evolve(set_up(), turns=1), kind)).strip()
     assert reminder(attrs.evolve(set_up(), turns=1), StepKind.SCORE) == ""
 
 
@@ -212,7 +212,7 @@ def test_a_fix_in_a_save_replays() -> None:
     again, lines = replay(game)
     assert again.tracked is not None
     assert again.tracked.free_advanced_markers == 6
-    assert lines[-1][0].text == "Fixed advanced markers: 8 -> 6."
+    assert str(lines[-1][0].text) == "Fixed advanced markers: 8 -> 6."
     assert [f.value for f in fixable(again.tracked)].count(Value.MISSION_DONE) == 3
 
 
@@ -221,7 +221,7 @@ def test_a_fix_in_a_save_replays() -> None:
 
 def test_changes_name_only_what_changed() -> None:
     after = attrs.evolve(HIS, crystals=3, bots_left=2)
-    assert changes(HIS, after) == (
+    assert tuple(str(c) for c in changes(HIS, after)) == (
         "Crystals: 2 -> 3",
         "free Depot spaces: 4 -> 3",
         "Bots left: 3 -> 2",
@@ -287,7 +287,7 @@ def test_paths_to_a_tile_one_step_away_expect_one() -> None:
     shape = shape_of(q.BestPaths(target, 1), words)
     assert isinstance(shape, Labels)
     assert shape.expected_most == 1
-    assert "1 step away" in shape.limit
+    assert "1 step away" in str(shape.limit)
     far = shape_of(q.BestPaths(*(target, 3)), attrs.evolve(words, known={}))
     assert isinstance(far, Labels)
     assert far.expected_most is None
@@ -328,8 +328,8 @@ def test_a_contradiction_is_pointed_out_and_asked_again(tmp_path: Path) -> None:
 
 def test_a_tracked_board_for_status(tmp_path: Path) -> None:
     lines = board_lines(Tracked(crystals=1, depot=5))
-    assert lines[0] == "Crystals: 1"
-    assert "free Depot spaces: 4" in lines
+    assert str(lines[0]) == "Crystals: 1"
+    assert "free Depot spaces: 4" in [str(line) for line in lines]
 
 
 def test_the_resume_command_is_never_wrapped(tmp_path: Path) -> None:

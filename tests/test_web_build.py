@@ -428,7 +428,7 @@ def test_build_only_writes_the_site(
     assert main(["web", "--build", str(tmp_path / "site")]) == 0
     out = capsys.readouterr().out
     assert "Built the web companion in" in out
-    assert "16 files" in out
+    assert "17 files" in out
     assert (tmp_path / "site" / "pyodide" / "pyodide.asm.wasm").is_file()
 
 

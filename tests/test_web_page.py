@@ -88,7 +88,11 @@ pause after a question appears (against double taps) never holds a tap back."""
 
 def phone(browser: Browser) -> BrowserContext:
     context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, accept_downloads=True
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        accept_downloads=True,
+        locale="en-US",  # the page speaks the browser's language until told otherwise
     )
     context.set_default_timeout(WAIT)
     context.add_init_script(NO_TAP_PAUSE)
@@ -597,6 +601,39 @@ def test_home_screen_big_seeds_and_confirmations(
         assert errors == []
 
 
+def test_the_language_switch_is_kept_and_is_no_rules_option(
+    built: Path, browser: Browser
+) -> None:
+    """The switch above the new-game form names each language in its own words; the
+    choice is kept on the device (the page's lang follows it, again after a reload),
+    and it is never sent as a rules option of a new game."""
+    with home(built, browser) as (page, errors):
+        switch = page.locator("#language")
+        assert switch.locator("option").all_inner_texts() == [
+            "English",
+            "Português",
+            "Deutsch",
+            "Français",
+            "Español",
+        ]
+        assert switch.input_value() == "en"
+        assert page.locator("#new-game #language").count() == 0
+        switch.select_option("de")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.evaluate("localStorage.getItem('lacerda:language')") == "de"
+        assert page.evaluate("document.activeElement.id") == "language"
+        page.reload()
+        settled(page).locator("#new-game #goal").wait_for()
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.locator("#language").input_value() == "de"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.locator("#language").select_option("en")
+        settled(page).locator("#new-game #goal").wait_for()
+        page.locator("#new-game button[type=submit]").click()
+        page.locator('button[data-step="setup"]').wait_for()  # started: no stray option
+        assert errors == []
+
+
 FULL = (
     "() => { window.realSetItem = Storage.prototype.setItem;"
     " Storage.prototype.setItem = function () {"
@@ -1016,6 +1053,63 @@ def test_the_history_after_two_finished_games(built: Path, browser: Browser) -> 
 
         page.go_back()  # Back leaves History for the saved games, in the app
         page.get_by_role("list", name="Saved games").wait_for()
+        assert errors == []
+    finally:
+        context.close()
+        site.stop()
+
+
+_ENGLISH = re.compile(r"\b(the|his|he|you|and|of|is|a|Yes|No|Continue|Undo)\b")
+"""Everyday English words: on a page in another language, an untranslated string."""
+
+
+def test_a_phone_in_german_plays_the_set_up_in_german(
+    built: Path, browser: Browser
+) -> None:
+    """A browser set to German: the page, its questions and its answers in German,
+    nothing wider than the phone, from the home screen through a set-up."""
+    site = Site(built)
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE"
+    )
+    context.set_default_timeout(WAIT)
+    context.add_init_script(NO_TAP_PAUSE)
+    try:
+        page, errors = watched(context)
+        page.goto(site.url)
+        page.get_by_role("button", name="Neues Spiel starten").wait_for()
+        assert page.evaluate("document.documentElement.lang") == "de"
+
+        def german() -> str:
+            shown = settled(page).locator("body").inner_text()
+            assert (
+                page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            )
+            assert _ENGLISH.findall(shown) == [], shown
+            return shown
+
+        german()
+        page.get_by_role("button", name="Neues Spiel starten").click()
+        page.locator('button[data-step="setup"]').click()
+        for _ in range(40):
+            settled(page)
+            if page.locator("#continue").count():
+                break
+            german()
+            answers = page.locator("#answers")
+            match answers.get_attribute("data-kind"):
+                case "yes_no":
+                    answers.get_by_role("button", name="Nein", exact=True).click()
+                case "benefits":
+                    answers.get_by_role("button", name="Nichts", exact=True).click()
+                case "count" if answers.locator(".stepper").count():
+                    low = answers.locator("input").get_attribute("min") or ""
+                    answers.locator("input").fill(low)
+                    answers.get_by_role("button", name="OK", exact=True).click()
+                case _:
+                    answers.locator(".answers button").first.click()
+        assert "Lacerda" in german()
+        assert page.locator("#continue").count() == 1
         assert errors == []
     finally:
         context.close()

@@ -13,6 +13,7 @@ or empty, or translates with other placeholders, and each stale ``.mo``.
 """
 
 import io
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -38,7 +39,10 @@ KEYWORDS: Final = {"msg": None, "msg_n": (1, 2), "msg_c": ((1, "c"), 2)}
 """The message builders of :mod:`lacerda_bot.language`, as Babel's keywords."""
 _HOLDER: Final = "the lacerda-bot authors"
 _ADDRESS: Final = "the project's issue tracker"
-_METHODS: Final = [("**.py", "python")]
+_METHODS: Final = [("**.py", "python"), ("web/static/*.js", "javascript")]
+PAGE: Final = PACKAGE / "web" / "static"
+PAGE_WORDS: Final = PAGE / "words.js"
+"""The page's own words in every language, for its script (written by ``compile``)."""
 _COMMENTS: Final = ("Translators:",)
 _PLACEHOLDER: Final = re.compile(r"\{(\w*)\}")
 
@@ -125,15 +129,47 @@ def update() -> None:
                 language_team=_HOLDER,
                 fuzzy=False,
             )
-        catalog.update(template, update_creation_date=False)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()  # a message the code no longer says needs no translation
         _write(path, catalog)
 
 
 def compile_all() -> None:
-    """Compile every catalog to the ``.mo`` the package reads."""
-    for language in LANGUAGES:
-        mo_path(language).write_bytes(compiled(read(po_path(language), language)))
+    """Compile every catalog to the ``.mo`` the package reads, and the page's words."""
+    catalogs = {language: read(po_path(language), language) for language in LANGUAGES}
+    for language, catalog in catalogs.items():
+        mo_path(language).write_bytes(compiled(catalog))
+    PAGE_WORDS.write_text(page_words(catalogs), encoding="utf-8")
+
+
+def _on_page(message: Message) -> bool:
+    return any(PAGE in (ROOT / path).parents for path, _ in message.locations)
+
+
+def page_words(catalogs: dict[str, Catalog]) -> str:
+    """The script the page imports: each language's translation of its own messages.
+
+    The page's messages are those its scripts say (``msg("...")`` in
+    ``web/static/*.js``); a script is read before the engine starts, so the
+    page speaks the player's language from its first screen.
+    """
+    wanted = sorted(str(m.id) for m in extract() if m.id and _on_page(m))
+    table = {
+        language: {
+            msgid: str(found.string)
+            for msgid in wanted
+            if (found := catalog.get(msgid)) is not None
+            and found.string
+            and not found.fuzzy
+        }
+        for language, catalog in catalogs.items()
+    }
+    body = json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True)
+    return (
+        "// The page's words in each language, written by tools/catalogs.py compile from\n"
+        "// the catalogs in src/lacerda_bot/locale: do not edit by hand.\n"
+        f"export const WORDS = {body};\n"
+    )
 
 
 def placeholders(text: str) -> set[str]:
@@ -159,6 +195,13 @@ def problems(language: str) -> Iterator[str]:
     yield from catalog_problems(
         language, extract(), catalog, mo_path(language).read_bytes()
     )
+
+
+def page_problems() -> Iterator[str]:
+    """Whether the page's words are those the catalogs give now."""
+    catalogs = {language: read(po_path(language), language) for language in LANGUAGES}
+    if PAGE_WORDS.read_text(encoding="utf-8") != page_words(catalogs):
+        yield f"{PAGE_WORDS.name} is stale (run compile)"
 
 
 def catalog_problems(
@@ -251,6 +294,7 @@ def main(argv: list[str]) -> int:
             compile_all()
         case ["check"]:
             found = [line for language in LANGUAGES for line in problems(language)]
+            found += page_problems()
             for line in found:
                 print(line)
             return 1 if found else 0

@@ -39,6 +39,7 @@ __all__ = [
     "Listing",
     "Message",
     "Param",
+    "Text",
     "Words",
     "choose_language",
     "folded",
@@ -173,6 +174,9 @@ class Message:
 Param: TypeAlias = str | int | Message | Listing
 """A placeholder's value: a message is said in the same language as its sentence."""
 
+Text: TypeAlias = str | Message
+"""Words for the player: a message, or a plain string said as it is (a name, a number)."""
+
 
 def msg(text: str, /, **params: Param) -> Message:
     """A message to translate: *text* with its ``{name}`` placeholders filled from *params*."""
@@ -194,6 +198,10 @@ def msg_c(context: str, text: str, /, **params: Param) -> Message:
 
 
 # --- words ----------------------------------------------------------------------
+
+
+# Translators: the decimal separator, as in 1.5: a comma in most languages.
+_DECIMAL_POINT: Final = msg_c("number", ".")
 
 
 def _and(first: Param, second: Param) -> Message:
@@ -261,6 +269,20 @@ class Words:
         for item in reversed(values[:-2]):
             said = msg("{item}, {rest}", item=item, rest=self.say(said))
         return self.say(said)
+
+    def number(self, value: float, places: int = 0, *, signed: bool = False) -> str:
+        """*value* with *places* decimals, in this language's way: ``+1.5``, ``+1,5``.
+
+        >>> words_for(Language.FR).number(-2.25, 1, signed=True)
+        '-2,2'
+        """
+        said = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+        return said.replace(".", self.say(_DECIMAL_POINT))
+
+    def percent(self, share: float) -> str:
+        """*share* (0 to 1) as a whole percentage: ``50%``, ``50 %``."""
+        whole = round(share * 100)
+        return self.say(msg("{percent}%", percent=whole))
 
     def answer(self, word: str) -> str:
         """The word a player types for English *word* (context ``answer``)."""

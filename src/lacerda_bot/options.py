@@ -9,6 +9,7 @@ import attrs
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._validate import is_instance, is_int, is_one_of
 from lacerda_bot.errors import InvalidValueError
+from lacerda_bot.language import Message, msg
 
 __all__ = [
     "ComplexTechThreshold",
@@ -179,46 +180,78 @@ class OptionChoice:
     default: str
     about: str
     """What it changes, in a player's words, with the rule ID."""
+    said: Message
+    """:attr:`about` as a message, for the player's language."""
 
 
 _WHOLE_NUMBER_CHOICES: Final = {"bot_benefit_steps": ("1", "2")}
 
 _ABOUT: Final = {
-    "tie_policy": "How ties are broken: by drawing his solo cards, at random from "
-    "the seed, or chosen by you among the equal options (R-TIE-1, R-TIE-2).",
-    "rover_base_movement": "Hexes his Rover moves, before his Rover Tech, when it "
-    "replaces an action (R-ROVER-4).",
-    "bot_benefit_steps": "Icons his Progress Bot advances for a Bot benefit (R-TO-5).",
-    "complex_tech_threshold": "When he joins a Complex, whether his Tech level must "
-    "reach the size he joins or the size it makes (R-BUILD-7).",
-    "standalone_rule": "Where a building that joins nothing may go: exactly 2 hexes "
-    "from one of its type, or anywhere (R-BUILD-8).",
-    "placement_cost_per_colonist": "Crystals he pays for each Colonist already on the "
-    "action (R-COST-2).",
-    "same_call_gains_spendable": "Whether Crystals he gains during a turn can pay "
-    "for that same turn (R-CRYSTAL-3).",
-    "discovery_site_allows_crystal": "Whether a Discovery tile may go on a hex "
-    "holding a Crystal (R-SHUTTLE-6).",
-    "blueprint_fallback_any_type": "With no Blueprint on display of a type his "
-    "Scientists score, whether he takes any type (R-ORBIT-3).",
-    "no_scientist_fallback": "Colony action 3 with no Scientist he can hire: he takes "
-    "a Contract, or moves his Rover (R-COLONY-6).",
-    "impossible_benefit": "A benefit he cannot take: he loses it, or moves his Rover "
-    "instead (R-TO-2).",
-    "starting_space_benefit": "Whether he takes the benefit of his starting Turn "
-    "Order space (R-SETUP-8).",
-    "prefer_own_tech": "Whether he uses his own Tech before yours when both do as "
-    "well (R-BUILD-10).",
-    "lacerda_places_miner": "Whether a Mine he builds gets one of his Colonists "
-    "(R-BUILD-11).",
-    "shelter_moves_pointer": "Whether a Shelter he builds advances his Progress Bot "
-    "one icon (R-LEVEL-3).",
-    "tie_reshuffle_counts_as_pass": "Whether reshuffling his deck during a tie-break "
-    "counts as a pass (R-TIE-3).",
-    "unknown_gain": "A benefit the companion does not know: skip it, or stop with an "
-    "error (R-TO-9).",
-    "solo_deck": "His solo deck: shuffled by the companion, or your own printed deck, "
-    "which you shuffle and whose revealed cards you tap (R-DECK-2).",
+    # Translators: what each rules option changes; keep the rule IDs in parentheses
+    # at the end, as they are (the page shows them apart).
+    "tie_policy": msg(
+        "How ties are broken: by drawing his solo cards, at random from "
+        "the seed, or chosen by you among the equal options (R-TIE-1, R-TIE-2)."
+    ),
+    "rover_base_movement": msg(
+        "Hexes his Rover moves, before his Rover Tech, when it "
+        "replaces an action (R-ROVER-4)."
+    ),
+    "bot_benefit_steps": msg(
+        "Icons his Progress Bot advances for a Bot benefit (R-TO-5)."
+    ),
+    "complex_tech_threshold": msg(
+        "When he joins a Complex, whether his Tech level must "
+        "reach the size he joins or the size it makes (R-BUILD-7)."
+    ),
+    "standalone_rule": msg(
+        "Where a building that joins nothing may go: exactly 2 hexes "
+        "from one of its type, or anywhere (R-BUILD-8)."
+    ),
+    "placement_cost_per_colonist": msg(
+        "Crystals he pays for each Colonist already on the action (R-COST-2)."
+    ),
+    "same_call_gains_spendable": msg(
+        "Whether Crystals he gains during a turn can pay "
+        "for that same turn (R-CRYSTAL-3)."
+    ),
+    "discovery_site_allows_crystal": msg(
+        "Whether a Discovery tile may go on a hex holding a Crystal (R-SHUTTLE-6)."
+    ),
+    "blueprint_fallback_any_type": msg(
+        "With no Blueprint on display of a type his "
+        "Scientists score, whether he takes any type (R-ORBIT-3)."
+    ),
+    "no_scientist_fallback": msg(
+        "Colony action 3 with no Scientist he can hire: he takes "
+        "a Contract, or moves his Rover (R-COLONY-6)."
+    ),
+    "impossible_benefit": msg(
+        "A benefit he cannot take: he loses it, or moves his Rover instead (R-TO-2)."
+    ),
+    "starting_space_benefit": msg(
+        "Whether he takes the benefit of his starting Turn Order space (R-SETUP-8)."
+    ),
+    "prefer_own_tech": msg(
+        "Whether he uses his own Tech before yours when both do as well (R-BUILD-10)."
+    ),
+    "lacerda_places_miner": msg(
+        "Whether a Mine he builds gets one of his Colonists (R-BUILD-11)."
+    ),
+    "shelter_moves_pointer": msg(
+        "Whether a Shelter he builds advances his Progress Bot one icon (R-LEVEL-3)."
+    ),
+    "tie_reshuffle_counts_as_pass": msg(
+        "Whether reshuffling his deck during a tie-break counts as a pass (R-TIE-3)."
+    ),
+    "unknown_gain": msg(
+        "A benefit the companion does not know: skip it, or stop with an "
+        "error (R-TO-9)."
+    ),
+    "solo_deck": msg(
+        "His solo deck: shuffled by the companion, or your own printed deck, "
+        "which you shuffle and whose revealed cards you tap (R-DECK-2)."
+    ),
 }
 """Each option in a player's words, for a new-game form (a test keeps it complete)."""
 
@@ -256,7 +289,8 @@ def option_choices(defaults: Options | None = None) -> tuple[OptionChoice, ...]:
                 name=field.name,
                 values=values,
                 default=_typed(default),
-                about=_ABOUT[field.name],
+                about=str(_ABOUT[field.name]),
+                said=_ABOUT[field.name],
             )
         )
     return tuple(choices)

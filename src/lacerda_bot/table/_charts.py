@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from lacerda_bot._rules.goals import goal_by_id
+from lacerda_bot.language import ENGLISH, Words, msg, msg_n
 from lacerda_bot.table._game.history import Finished, Tally
+from lacerda_bot.terms import goal_name
 
 __all__ = ["margin_chart", "scores_chart"]
 
@@ -45,11 +46,7 @@ def _text(x: float, y: float, words: str, anchor: str = "middle") -> str:
     )
 
 
-def _games(n: int) -> str:
-    return "1 game" if n == 1 else f"{n} games"
-
-
-def margin_chart(games: Sequence[Finished]) -> str:
+def margin_chart(games: Sequence[Finished], words: Words = ENGLISH) -> str:
     """One bar per game, oldest first: up for a margin above 0, down below.
 
     A bar is ``win`` or ``loss`` by the verdict, not by its sign: a Solo Goal
@@ -57,10 +54,15 @@ def margin_chart(games: Sequence[Finished]) -> str:
     """
     margins = [g.margin for g in games]
     wins = sum(g.won for g in games)
-    label = (
-        f"Margin over {_games(len(games))}, oldest first: from "
-        f"{min(margins, default=0):+d} to {max(margins, default=0):+d}, "
-        f"{wins} won"
+    label = words.say(
+        msg_n(
+            "Margin over {n} game, oldest first: from {low} to {high}, {wins} won",
+            "Margin over {n} games, oldest first: from {low} to {high}, {wins} won",
+            len(games),
+            low=words.number(min(margins, default=0), signed=True),
+            high=words.number(max(margins, default=0), signed=True),
+            wins=wins,
+        )
     )
     top = max(1, *margins, *(-m for m in margins))
     mid = _HEIGHT / 2
@@ -84,14 +86,24 @@ def margin_chart(games: Sequence[Finished]) -> str:
     return _svg(label, body)
 
 
-def scores_chart(tallies: Sequence[Tally]) -> str:
+def scores_chart(tallies: Sequence[Tally], words: Words = ENGLISH) -> str:
     """Per Solo Goal, his mean score beside yours, as two bars."""
-    rows = [(goal_by_id(t.goal).name, *t.mean_scores) for t in tallies if t.goal]
-    label = "Mean scores per Solo Goal: " + (
-        "; ".join(
-            f"{name}, Lacerda {his:.0f}, you {yours:.0f}" for name, his, yours in rows
+    rows = [(words.say(goal_name(t.goal)), *t.mean_scores) for t in tallies if t.goal]
+    each = "; ".join(
+        words.say(
+            msg(
+                "{goal}, Lacerda {his}, you {yours}",
+                goal=name,
+                his=words.number(his),
+                yours=words.number(yours),
+            )
         )
-        or "no game"
+        for name, his, yours in rows
+    )
+    label = words.say(
+        msg("Mean scores per Solo Goal: {scores}", scores=each)
+        if rows
+        else msg("Mean scores per Solo Goal: no game")
     )
     row = 34
     height = 2 * _PAD + row * max(1, len(rows))
@@ -102,19 +114,18 @@ def scores_chart(tallies: Sequence[Tally]) -> str:
     for i, (name, his, yours) in enumerate(rows):
         y = _PAD + i * row
         body.append(_text(left, y + 2, name, "start"))
-        for j, (kind, who, value) in enumerate(
-            (("his", "Lacerda", his), ("yours", "you", yours))
-        ):
+        bars = (
+            ("his", msg("Lacerda: {score} OP", score=words.number(his)), his),
+            ("yours", msg("you: {score} OP", score=words.number(yours)), yours),
+        )
+        for j, (kind, title, value) in enumerate(bars):
             at = y + 5 + j * 11
             body.append(
                 f'<rect class="{kind}" x="{left}" y="{at}" '
                 f'width="{max(1.0, value * scale):.1f}" height="9">'
-                f"<title>{who}: {value:.0f} OP</title></rect>"
+                f"<title>{escape(words.say(title))}</title></rect>"
             )
-            body.append(_text(left - 4, at + 8, f"{value:.0f}", "end"))
-    body.append(
-        _text(
-            left, height - 6, "Lacerda (upper bar), you (lower bar), mean OP", "start"
-        )
-    )
+            body.append(_text(left - 4, at + 8, words.number(value), "end"))
+    key = words.say(msg("Lacerda (upper bar), you (lower bar), mean OP"))
+    body.append(_text(left, height - 6, key, "start"))
     return _svg(label, body, height)

@@ -22,7 +22,16 @@ from typing import Final, TextIO
 from lacerda_bot._deck import MAX_SEED
 from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import InvalidValueError, LacerdaBotError, SerializationError
-from lacerda_bot.language import Language, choose_language, msg, words_for
+from lacerda_bot.language import (
+    ENGLISH,
+    Language,
+    Message,
+    Words,
+    choose_language,
+    msg,
+    msg_n,
+    words_for,
+)
 from lacerda_bot.options import Options, option_choices
 from lacerda_bot.serialization import parse_json
 from lacerda_bot.table._game.history import Finished, finished, history_lines
@@ -64,7 +73,30 @@ def add_table_parsers(
         action="store_true",
         help="the finished games, newest first, and the figures per Solo Goal",
     )
+    _add_language(games)
     games.set_defaults(run=_run_games)
+
+
+def _add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language to speak and read: "
+        + ", ".join(
+            f"{language.value} ({language.native_name})" for language in Language
+        )
+        + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); "
+        "saves are the same in every language",
+    )
+
+
+def _words(args: argparse.Namespace) -> Words:
+    """The words of the language ``--lang`` or the environment chooses.
+
+    Raises:
+        InvalidValueError: ``--lang`` names no shipped language.
+    """
+    return words_for(choose_language(args.lang, os.environ))
 
 
 _PLAY_EPILOG = """\
@@ -142,16 +174,7 @@ def _play_parser(
         "--resume", type=Path, metavar="FILE", help="continue the game saved in FILE"
     )
     play.add_argument("--plain", action="store_true", help="no colour")
-    play.add_argument(
-        "--lang",
-        metavar="CODE",
-        help="the language to speak and read: "
-        + ", ".join(
-            f"{language.value} ({language.native_name})" for language in Language
-        )
-        + " (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); "
-        "saves are the same in every language",
-    )
+    _add_language(play)
     play.add_argument(
         "--rules",
         action="store_true",
@@ -174,7 +197,7 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
     path: Path
     saved: bytes
     try:
-        words = words_for(choose_language(args.lang, os.environ))
+        words = _words(args)
     except InvalidValueError as error:
         err.write(f"lacerda-bot play: {error}\n")
         return 2
@@ -346,40 +369,54 @@ def _saves(folder: Path) -> list[tuple[Path, tuple[float, bytes]]]:
     )
 
 
-def games(folder: Path, out: TextIO) -> int:
+def games(folder: Path, out: TextIO, words: Words = ENGLISH) -> int:
     """List the table saves in *folder*, most recent first: one line each, names escaped."""
     saves = _saves(folder)
     if not saves:
-        out.write(f"No lacerda-bot play saves in {display_path(folder)}.\n")
+        none = msg(
+            "No lacerda-bot play saves in {folder}.", folder=display_path(folder)
+        )
+        out.write(words.say(none) + "\n")
         return 0
     for path, (changed, data) in saves:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(changed))
         try:
             game = loads_game(data.decode("utf-8"))
         except (SerializationError, UnicodeDecodeError) as error:
-            out.write(
-                f"{display_path(path)}  {when}  cannot be resumed: "
-                f"{printable(str(error))}\n"
-            )
+            broken = msg("cannot be resumed: {error}", error=printable(str(error)))
+            out.write(f"{display_path(path)}  {when}  {words.say(broken)}\n")
             continue
         state, _ = replay(game)
+        where: Message
         if state.result is not None:
-            verdict = "you win" if state.result.goal.passed else "Lacerda wins"
+            scores = {
+                "his": state.result.score.total,
+                "yours": state.result.human_total,
+            }
             where = (
-                f"over, Lacerda {state.result.score.total} OP, you "
-                f"{state.result.human_total} OP: {verdict}"
+                msg("over, Lacerda {his} OP, you {yours} OP: you win", **scores)
+                if state.result.goal.passed
+                else msg(
+                    "over, Lacerda {his} OP, you {yours} OP: Lacerda wins", **scores
+                )
             )
         elif state.side is None:
-            where = "not set up"
+            where = msg("not set up")
         else:
-            where = f"round {round_number(state)}, {state.turns} turn(s)"
-        out.write(
-            f"{display_path(path)}  {when}  seed {game.seed}, {game.goal}, {where}\n"
+            where = msg_n(
+                "round {round}, {n} turn",
+                "round {round}, {n} turns",
+                state.turns,
+                round=round_number(state),
+            )
+        line = msg(
+            "seed {seed}, {goal}, {where}", seed=game.seed, goal=game.goal, where=where
         )
+        out.write(f"{display_path(path)}  {when}  {words.say(line)}\n")
     return 0
 
 
-def game_stats(folder: Path, out: TextIO) -> int:
+def game_stats(folder: Path, out: TextIO, words: Words = ENGLISH) -> int:
     """The history of the finished games saved in *folder*, and its figures.
 
     A game is dated by its final scoring's day, or by its file's date when
@@ -400,14 +437,20 @@ def game_stats(folder: Path, out: TextIO) -> int:
         if found is not None:
             ended.append(found)
     if not ended:
-        out.write(f"No finished lacerda-bot play games in {display_path(folder)}.\n")
-    for line in history_lines(ended):
+        none = msg(
+            "No finished lacerda-bot play games in {folder}.",
+            folder=display_path(folder),
+        )
+        out.write(words.say(none) + "\n")
+    for line in history_lines(ended, words):
         out.write(f"{line}\n")
     if unreadable:
-        out.write(
-            f"Left out: {unreadable} save(s) that cannot be read (lacerda-bot games "
-            "says why).\n"
+        left = msg_n(
+            "Left out: {n} save that cannot be read (lacerda-bot games says why).",
+            "Left out: {n} saves that cannot be read (lacerda-bot games says why).",
+            unreadable,
         )
+        out.write(words.say(left) + "\n")
     return 0
 
 
@@ -453,9 +496,14 @@ def _run_games(args: argparse.Namespace) -> int:
     if problem:
         sys.stderr.write(f"lacerda-bot games: {problem}\n")
         return 2
+    try:
+        words = _words(args)
+    except InvalidValueError as error:
+        sys.stderr.write(f"lacerda-bot games: {error}\n")
+        return 2
     if args.stats:
-        return game_stats(args.folder, sys.stdout)
-    return games(args.folder, sys.stdout)
+        return game_stats(args.folder, sys.stdout, words)
+    return games(args.folder, sys.stdout, words)
 
 
 def _folder_problem(folder: Path) -> str:

@@ -12,38 +12,45 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from lacerda_bot._deck import SoloCard, card_by_id
+from lacerda_bot.language import ENGLISH, Param, Words, msg, msg_c
 from lacerda_bot.model import BUILDING_SEQUENCE, Action, BuildingType, Side
-from lacerda_bot.render import ACTION_NAMES, building_name
+from lacerda_bot.terms import action_name, building_name, side_name
 
 __all__ = ["SHORT_NAMES", "action_icon", "card_icon", "sequence_icon"]
 
 SHORT_NAMES: Final = {
-    BuildingType.MINE: "Mine",
-    BuildingType.GENERATOR: "Gen.",
-    BuildingType.WATER_EXTRACTOR: "Water",
-    BuildingType.GREENHOUSE: "Green.",
-    BuildingType.OXYGEN_CONDENSER: "Oxy.",
-    BuildingType.SHELTER: "Shelt.",
+    # Translators: building names short enough for a box 48 pixels wide (6 letters).
+    BuildingType.MINE: msg_c("short", "Mine"),
+    BuildingType.GENERATOR: msg_c("short", "Gen."),
+    BuildingType.WATER_EXTRACTOR: msg_c("short", "Water"),
+    BuildingType.GREENHOUSE: msg_c("short", "Green."),
+    BuildingType.OXYGEN_CONDENSER: msg_c("short", "Oxy."),
+    BuildingType.SHELTER: msg_c("short", "Shelt."),
 }
 """Each building type, short enough for a box of a picture."""
 
 
-def card_icon(card: SoloCard) -> str:
+def card_icon(card: SoloCard, words: Words = ENGLISH) -> str:
     """The solo *card* drawn as its Mission letter, action number and X if it stops travel."""
-    words = (
-        f"Solo card {card.mission.name}{card.action}: Mission {card.mission.name}, "
-        f"action {card.action}"
+    facts: dict[str, Param] = {"mission": card.mission.name, "action": card.action}
+    said = words.say(
+        msg("Solo card {mission}{action}: Mission {mission}, action {action}", **facts)
+        if card.travels
+        else msg(
+            "Solo card {mission}{action}: Mission {mission}, action {action}, X: he "
+            "does not travel",
+            **facts,
+        )
     )
-    words += ", X: he does not travel" if not card.travels else ""
     mark = (
         '<text x="48" y="22" font-size="16" text-anchor="middle" fill="currentColor">X</text>'
         if not card.travels
         else ""
     )
-    label = escape(words, {'"': "&quot;"})
+    label = escape(said, {'"': "&quot;"})
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 40" role="img" '
-        f'aria-label="{label}"><title>{escape(words)}</title>'
+        f'aria-label="{label}"><title>{escape(said)}</title>'
         '<rect x="1" y="1" width="62" height="38" rx="4" fill="none" '
         'stroke="currentColor" stroke-width="2"/>'
         f'<text x="18" y="30" font-size="22" text-anchor="middle" '
@@ -85,29 +92,42 @@ def _side_and_number(action: Action) -> tuple[Side, int]:
     )
 
 
-def action_icon(action: Action) -> str:
+def action_icon(action: Action, words: Words = ENGLISH) -> str:
     """The card *action* as our pictogram, named with its side and number (R-TURN-1).
 
     For example "Orbit action 1: Obtain a Blueprint".
     """
     side, number = _side_and_number(action)
-    words = f"{side.value.title()} action {number}: {ACTION_NAMES[action]}"
-    label = escape(words, {'"': "&quot;"})
+    said = words.say(
+        msg(
+            "{side} action {number}: {action}",
+            side=side_name(side),
+            number=number,
+            action=action_name(action),
+        )
+    )
+    label = escape(said, {'"': "&quot;"})
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" '
-        f'aria-label="{label}"><title>{escape(words)}</title>'
+        f'aria-label="{label}"><title>{escape(said)}</title>'
         '<g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
         f'stroke-linejoin="round">{_ACTION_DRAWINGS[action]}</g></svg>'
     )
 
 
-def sequence_icon(pointer: BuildingType) -> str:
+def sequence_icon(pointer: BuildingType, words: Words = ENGLISH) -> str:
     """The building sequence as five boxes, his Progress Bot's marked (R-BUILD-1).
 
     The Bot's box is filled and has a dot under it; the words name it.
     """
-    names = ", ".join(building_name(b) for b in BUILDING_SEQUENCE)
-    words = f"Building sequence {names}; his Progress Bot is on the {building_name(pointer)}"
+    names = ", ".join(words.say(building_name(b)) for b in BUILDING_SEQUENCE)
+    said = words.say(
+        msg(
+            "Building sequence {names}; his Progress Bot is on the {building}",
+            names=names,
+            building=building_name(pointer),
+        )
+    )
     body = []
     for i, building in enumerate(BUILDING_SEQUENCE):
         x = 2 + i * 52
@@ -117,14 +137,14 @@ def sequence_icon(pointer: BuildingType) -> str:
             f'stroke-width="1.5" fill="{"currentColor" if on else "none"}" '
             f'fill-opacity="{0.25 if on else 0}"/>'
             f'<text x="{x + 24}" y="18" font-size="10" text-anchor="middle" '
-            f'fill="currentColor">{escape(SHORT_NAMES[building])}</text>'
+            f'fill="currentColor">{escape(words.say(SHORT_NAMES[building]))}</text>'
         )
         if on:
             body.append(f'<circle cx="{x + 24}" cy="33" r="4" fill="currentColor"/>')
-    label = escape(words, {'"': "&quot;"})
+    label = escape(said, {'"': "&quot;"})
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 262 40" role="img" '
-        f'aria-label="{label}"><title>{escape(words)}</title>{"".join(body)}</svg>'
+        f'aria-label="{label}"><title>{escape(said)}</title>{"".join(body)}</svg>'
     )
 
 

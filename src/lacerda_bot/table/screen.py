@@ -38,11 +38,19 @@ from collections.abc import Sequence
 from typing import Any, Final, assert_never
 
 from lacerda_bot._deck import MAX_SEED, card_by_id
-from lacerda_bot._rules.goals import SOLO_GOALS, goal_by_id
+from lacerda_bot._rules.goals import SOLO_GOALS
 from lacerda_bot.errors import (
     InvalidHostStateError,
     InvalidValueError,
     LacerdaBotError,
+)
+from lacerda_bot.language import (
+    ENGLISH,
+    Language,
+    Words,
+    msg,
+    parse_language,
+    words_for,
 )
 from lacerda_bot.model import Side
 from lacerda_bot.options import OptionChoice, option_choices
@@ -68,6 +76,7 @@ from lacerda_bot.table._game.session import (
 )
 from lacerda_bot.table._game.state import TableState
 from lacerda_bot.table._icons import action_icon, card_icon, sequence_icon
+from lacerda_bot.terms import goal_name, side_name
 
 __all__ = [
     "board_picture",
@@ -92,25 +101,26 @@ _RULE_IDS: Final = re.compile(r" \((R-[A-Z]+-\d+(?:, R-[A-Z]+-\d+)*)\)(?=\.$)")
 _STEPS: Final = {kind.value: kind for kind in StepKind}
 
 
-def step_label(kind: StepKind) -> str:
+_STEP_LABELS: Final = {
+    StepKind.SETUP: msg("Set-up"),
+    StepKind.TURN: msg("His turn"),
+    StepKind.SHUTTLE: msg("Shuttle phase"),
+    StepKind.LEVEL_UP: msg("Colony level-up"),
+    StepKind.TECH: msg("You used his Tech"),
+    StepKind.SCORE: msg("Final scoring"),
+    StepKind.FIX: msg("Correct his board"),
+}
+
+
+def step_label(kind: StepKind, words: Words = ENGLISH) -> str:
     """A step as a button names it."""
-    match kind:
-        case StepKind.SETUP:
-            return "Set-up"
-        case StepKind.TURN:
-            return "His turn"
-        case StepKind.SHUTTLE:
-            return "Shuttle phase"
-        case StepKind.LEVEL_UP:
-            return "Colony level-up"
-        case StepKind.TECH:
-            return "You used his Tech"
-        case StepKind.SCORE:
-            return "Final scoring"
-        case StepKind.FIX:
-            return "Correct his board"
-        case _:
-            assert_never(kind)
+    return words.say(_STEP_LABELS[kind])
+
+
+def _words(lang: object) -> Words:
+    """The words of the language *lang* names (a page's choice); English if none."""
+    language = parse_language(lang) if isinstance(lang, str) else None
+    return words_for(language or Language.EN)
 
 
 def _is_checklist(kind: StepKind) -> bool:
@@ -131,11 +141,13 @@ def _is_checklist(kind: StepKind) -> bool:
             assert_never(kind)
 
 
-def _confirmation(kind: StepKind) -> str:
+def _confirmation(kind: StepKind, words: Words) -> str:
     """What a player is asked to confirm before a step that is in order but final."""
     match kind:
         case StepKind.SCORE:
-            return "Final scoring ends the game. Undo takes it back if it was a slip."
+            return words.say(
+                msg("Final scoring ends the game. Undo takes it back if it was a slip.")
+            )
         case (
             StepKind.SETUP
             | StepKind.TURN
@@ -149,7 +161,7 @@ def _confirmation(kind: StepKind) -> str:
             assert_never(kind)
 
 
-def _card(card_id: int | None, side: Side | None) -> JSON | None:
+def _card(card_id: int | None, side: Side | None, words: Words) -> JSON | None:
     if card_id is None:
         return None
     card = card_by_id(card_id)
@@ -159,42 +171,56 @@ def _card(card_id: int | None, side: Side | None) -> JSON | None:
         "action": card.action,
         "mission": card.mission.name,
         "travels": card.travels,
-        "side": None if side is None else side.value.title(),
-        "icon": card_icon(card),
+        "side": None if side is None else words.say(side_name(side)),
+        "icon": card_icon(card, words),
     }
 
 
-def _line(line: Line, side: Side | None = None) -> JSON:
+def _line(line: Line, words: Words, side: Side | None = None) -> JSON:
     return {
-        "text": line.text,
+        "text": words.say(line.text),
         "rules": list(line.rules),
-        "why": list(line.why),
-        "card": _card(line.card, side),
-        "icon": None if line.action is None else action_icon(line.action),
+        "why": [words.say(why) for why in line.why],
+        "card": _card(line.card, side, words),
+        "icon": None if line.action is None else action_icon(line.action, words),
     }
 
 
-def _question(question: Question) -> JSON:
+def _question(question: Question, words: Words) -> JSON:
+    """A question: its words in the player's language; its answers as stored.
+
+    ``choices``, ``counted``, ``builds``, ``buildings``, ``zero`` and ``nothing``
+    are the answers the engine takes back (English, as saves hold them);
+    ``labels`` and the ``*_labels`` say each in the player's language.
+    """
+
+    def said(answers: Sequence[str]) -> list[str]:
+        return [words.answer(answer) for answer in answers]
+
     return {
         "key": question.key,
-        "text": str(question.text),
+        "text": words.say(question.text),
         "kind": question.kind.value,
         "choices": list(question.choices),
+        "labels": said(question.choices),
         "low": question.low,
         "high": question.high,
-        "hint": str(question.hint),
-        "valid": question.valid_answers(),
-        "prompt": question.short_form(),
+        "hint": words.say(question.hint),
+        "valid": question.valid_answers(words),
+        "prompt": question.short_form(words),
         "default": question.default,
         "expected_most": question.expected_most,
-        "limit": str(question.limit),
+        "limit": words.say(question.limit),
         "zero": question.zero,
+        "zero_label": words.answer(question.zero) if question.zero else "",
         "counted": list(question.counted),
         "builds": question.builds,
         "buildings": list(question.buildings),
+        "building_labels": said(question.buildings),
         "example": question.example,
         "counted_most": COUNTED_MOST,
         "nothing": NOTHING,
+        "nothing_label": words.answer(NOTHING),
     }
 
 
@@ -205,6 +231,8 @@ def screen(
     typed: str | None = None,
     doubted: Answer | None = None,
     today: str | None = None,
+    *,
+    lang: str = "en",
 ) -> JSON:
     """The screen for the game in *save*, with step *step* in progress, if any.
 
@@ -215,6 +243,8 @@ def screen(
     ``"doubted"``: passed back as *doubted* with the same answer, it is kept.
     *today* (``YYYY-MM-DD``, the page's local day) dates a final scoring that
     this answer completes, for the history of games (:func:`history`).
+    *lang* is the player's language (``en``, ``pt``, ``de``, ``fr``, ``es``;
+    English for any other): its words, and typed answers read in it too.
 
     Raises:
         SerializationError: *save* is not a valid save.
@@ -228,6 +258,7 @@ def screen(
     if doubted is not None and not isinstance(doubted, (bool, int, str)):
         raise InvalidValueError("doubted", "a doubted answer, or None", doubted)
     day = None if today is None else _day(today, "today")
+    words = _words(lang)
     game, state, shown = _replayed(_text(save))
     if step is None:
         kind = expected(state)
@@ -236,14 +267,18 @@ def screen(
             "kind": "next",
             "round": round_number(state),
             "steps": [s.value for s in steps],
-            "labels": {s.value: step_label(s) for s in steps},
-            "refusals": {s.value: refusal(state, s) or "" for s in steps},
-            "confirmations": {s.value: _confirmation(s) for s in steps},
+            "labels": {s.value: step_label(s, words) for s in steps},
+            "refusals": {s.value: words.say(refusal(state, s) or "") for s in steps},
+            "confirmations": {s.value: _confirmation(s, words) for s in steps},
             "expected": None if kind is None else kind.value,
-            "board": [] if state.tracked is None else list(board_lines(state.tracked)),
-            "last": [_line(line) for line in (shown[-1] if shown else ())],
+            "board": []
+            if state.tracked is None
+            else [words.say(b) for b in board_lines(state.tracked)],
+            "last": [_line(line, words) for line in (shown[-1] if shown else ())],
             "last_step": game.steps[-1].kind.value if game.steps else None,
-            "last_label": step_label(game.steps[-1].kind) if game.steps else None,
+            "last_label": step_label(game.steps[-1].kind, words)
+            if game.steps
+            else None,
             "last_checklist": _is_checklist(game.steps[-1].kind)
             if game.steps
             else True,
@@ -251,7 +286,7 @@ def screen(
             "can_redo": bool(game.undone),
             "over": state.final_score is not None,
             "seed": str(game.seed),
-            "goal": goal_by_id(game.goal).name,
+            "goal": words.say(goal_name(game.goal)),
             "taken": len(game.steps),
         }
     asked: object = step  # a front end may pass anything
@@ -267,17 +302,20 @@ def screen(
     if typed is not None and run.question is not None:
         question = run.question
         try:
-            value = question.parse(typed)
-        except InvalidValueError as refused:
-            return _asked(
-                step, kind, state, run, pairs, f"Please answer with {refused.expected}."
-            )
-        said = question.contradiction(value, doubted)
+            value = question.parse(typed, words)
+        except InvalidValueError:
+            valid = question.valid_answers(words)
+            refused = words.say(msg("Please answer with {answers}.", answers=valid))
+            return _asked(step, kind, state, run, pairs, words, refused)
+        said = question.contradiction(value, doubted, words)
         if said:
             doubt = value
-            error = (
-                f"{said} Answer again: the same answer keeps it; Back changes the "
-                "earlier answer."
+            error = words.say(
+                msg(
+                    "{contradiction} Answer again: the same answer keeps it; Back "
+                    "changes the earlier answer.",
+                    contradiction=said,
+                )
             )
         else:
             pairs.append((question.key, value))
@@ -285,19 +323,21 @@ def screen(
                 run = run_step(state, kind, pairs)
             except (InvalidValueError, InvalidHostStateError) as broken:
                 pairs.pop()
-                error = f"That answer breaks a rule: {broken}."
+                error = words.say(
+                    msg("That answer breaks a rule: {error}.", error=str(broken))
+                )
     if run.question is not None:
-        return _asked(step, kind, state, run, pairs, error, doubt)
-    lines = [_line(line, state.side) for line in run.lines]
+        return _asked(step, kind, state, run, pairs, words, error, doubt)
+    lines = [_line(line, words, state.side) for line in run.lines]
     on = day if kind is StepKind.SCORE else None
     after = record(game, Step(kind=kind, answers=tuple(pairs), on=on))
     return {
         "kind": "done",
         "step": step,
-        "label": step_label(kind),
+        "label": step_label(kind, words),
         "lines": lines,
-        "changes": list(changes(state.tracked, run.state.tracked)),
-        "reminder": reminder(run.state, kind, tapped=True),
+        "changes": [words.say(c) for c in changes(state.tracked, run.state.tracked)],
+        "reminder": words.say(reminder(run.state, kind, tapped=True)),
         "save": dumps_game(after),
         "steps": len(after.steps),
         "checklist": _is_checklist(kind),
@@ -310,6 +350,7 @@ def _asked(
     state: TableState,
     run: Run,
     pairs: list[tuple[str, Answer]],
+    words: Words,
     error: str,
     doubt: Answer | None = None,
 ) -> JSON:
@@ -319,12 +360,12 @@ def _asked(
         "kind": "question",
         "step": step,
         "answers": [[k, v] for k, v in pairs],
-        "lines": [_line(line, state.side) for line in run.lines],
-        "question": _question(run.question),
-        "label": step_label(kind),
+        "lines": [_line(line, words, state.side) for line in run.lines],
+        "question": _question(run.question, words),
+        "label": step_label(kind, words),
         "error": error,
         "doubted": doubt,
-        "refusal": refusal(state, kind) or "",
+        "refusal": words.say(refusal(state, kind) or ""),
     }
 
 
@@ -370,18 +411,19 @@ def undo_save(save: str) -> str:
     return dumps_game(undo(loads_game(_text(save))))
 
 
-def last_step(save: str) -> JSON:
+def last_step(save: str, *, lang: str = "en") -> JSON:
     """The last step of *save*: what its undo puts back, and what it changed.
 
     ``put_back``: its lines, last first, numbered as shown; ``board_back``: his
     board's parts as undo leaves them (``Crystals: 3 -> 2``); ``board_now``: the
     same parts as the step (or its redo) changed them. Empty lists before the
-    first step.
+    first step. *lang* is the player's language, as for :func:`screen`.
 
     Raises:
         SerializationError: *save* is not a valid save.
         InvalidValueError: *save* is not text.
     """
+    words = _words(lang)
     game, after, shown = _replayed(_text(save))
     if not game.steps:
         return {"label": "", "put_back": [], "board_back": [], "board_now": []}
@@ -389,10 +431,14 @@ def last_step(save: str) -> JSON:
     _, before, _ = _replayed(dumps_game(undo(game)))
     counted = kind is not StepKind.SETUP  # set-up reads his whole board, not a change
     return {
-        "label": step_label(kind),
-        "put_back": list(put_back(shown[-1])),
-        "board_back": list(changes(after.tracked, before.tracked)) if counted else [],
-        "board_now": list(changes(before.tracked, after.tracked)) if counted else [],
+        "label": step_label(kind, words),
+        "put_back": [words.say(p) for p in put_back(shown[-1])],
+        "board_back": [words.say(c) for c in changes(after.tracked, before.tracked)]
+        if counted
+        else [],
+        "board_now": [words.say(c) for c in changes(before.tracked, after.tracked)]
+        if counted
+        else [],
     }
 
 
@@ -406,33 +452,38 @@ def redo_save(save: str) -> str:
     return dumps_game(redo(loads_game(_text(save))))
 
 
-def _option(choice: OptionChoice) -> JSON:
+def _option(choice: OptionChoice, words: Words) -> JSON:
     """One option for the new-game form: its words for a player, its rule IDs apart."""
     found = _RULE_IDS.search(choice.about)
     return {
         "name": choice.name,
         "values": list(choice.values),
         "default": choice.default,
-        "about": _RULE_IDS.sub("", choice.about),
+        "about": _RULE_IDS.sub("", words.say(choice.said)),
         "rules": found.group(1) if found else "",
     }
 
 
-def start_choices() -> JSON:
+def start_choices(*, lang: str = "en") -> JSON:
     """What a new-game form offers: the Solo Goals, the options, the seed range.
+
+    In the player's language *lang*, as for :func:`screen`.
 
     >>> choices = start_choices()
     >>> choices["goals"][0]["id"], int(choices["max_seed"]) > 0
     ('first_colonists', True)
     """
+    words = _words(lang)
     return {
-        "goals": [{"id": g.id, "name": g.name} for g in SOLO_GOALS],
-        "options": [_option(c) for c in option_choices(table_options())],
+        "goals": [{"id": g.id, "name": words.say(goal_name(g.id))} for g in SOLO_GOALS],
+        "options": [_option(c, words) for c in option_choices(table_options())],
         "max_seed": str(MAX_SEED - 1),
     }
 
 
-def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> JSON:
+def new_save(
+    seed: str, goal: str, options: Sequence[str] = (), *, lang: str = "en"
+) -> JSON:
     """A new game: ``{"save", "seed", "goal", "steps"}``, *options* as ``NAME=VALUE``.
 
     *seed* is in decimal digits, as typed: seeds go beyond what a JavaScript
@@ -451,12 +502,12 @@ def new_save(seed: str, goal: str, options: Sequence[str] = ()) -> JSON:
     return {
         "save": dumps_game(game),
         "seed": str(game.seed),
-        "goal": goal_by_id(game.goal).name,
+        "goal": _words(lang).say(goal_name(game.goal)),
         "steps": 0,
     }
 
 
-def check_save(text: str) -> JSON:
+def check_save(text: str, *, lang: str = "en") -> JSON:
     """*text* checked as a save, as :func:`screen` reads it.
 
     Returns ``{"save": ...}`` (the save rewritten) with its seed, goal, number
@@ -470,7 +521,7 @@ def check_save(text: str) -> JSON:
     return {
         "save": dumps_game(game),
         "seed": str(game.seed),
-        "goal": goal_by_id(game.goal).name,
+        "goal": _words(lang).say(goal_name(game.goal)),
         "steps": len(game.steps),
         "round": round_number(state),
         "over": state.final_score is not None,
@@ -500,15 +551,16 @@ def same_game(imported: str, kept: str) -> str:
     return "older" if len(one.steps) < len(other.steps) else "newer"
 
 
-def status(save: str) -> list[str]:
-    """The lines of the ``status`` command for the game in *save*.
+def status(save: str, *, lang: str = "en") -> list[str]:
+    """The lines of the ``status`` command for the game in *save*, in *lang*.
 
     Raises:
         SerializationError: *save* is not a valid save.
         InvalidValueError: *save* is not text.
     """
     _, state, _ = _replayed(_text(save))
-    return list(status_lines(state))
+    words = _words(lang)
+    return [words.say(line) for line in status_lines(state)]
 
 
 def _day(value: object, name: str) -> datetime.date:
@@ -521,35 +573,36 @@ def _day(value: object, name: str) -> datetime.date:
     raise InvalidValueError(name, "a day written YYYY-MM-DD", value)
 
 
-def _tally(tally: Tally) -> JSON:
+def _tally(tally: Tally, words: Words) -> JSON:
     his, yours = tally.mean_scores
+    goal = msg("All games") if tally.goal is None else goal_name(tally.goal)
     return {
-        "goal": "All games" if tally.goal is None else goal_by_id(tally.goal).name,
+        "goal": words.say(goal),
         "games": len(tally.games),
         "wins": tally.wins,
-        "win_rate": f"{tally.win_rate:.0%}",
-        "mean_margin": f"{tally.mean_margin:+.1f}",
-        "best": f"{max(tally.margins):+d}",
-        "worst": f"{min(tally.margins):+d}",
-        "his_mean": f"{his:.0f}",
-        "your_mean": f"{yours:.0f}",
+        "win_rate": words.percent(tally.win_rate),
+        "mean_margin": words.number(tally.mean_margin, 1, signed=True),
+        "best": words.number(max(tally.margins), signed=True),
+        "worst": words.number(min(tally.margins), signed=True),
+        "his_mean": words.number(his),
+        "your_mean": words.number(yours),
     }
 
 
-def _finished_row(game: Finished) -> JSON:
+def _finished_row(game: Finished, words: Words) -> JSON:
     return {
         "name": game.name,
         "day": "" if game.on is None else game.on.isoformat(),
-        "goal": goal_by_id(game.goal).name,
+        "goal": words.say(goal_name(game.goal)),
         "his": game.his_score,
         "yours": game.your_score,
-        "margin": f"{game.margin:+d}",
+        "margin": words.number(game.margin, signed=True),
         "won": game.won,
-        "verdict": "you win" if game.won else "Lacerda wins",
+        "verdict": words.say(msg("you win") if game.won else msg("Lacerda wins")),
     }
 
 
-def history(kept: object) -> JSON:
+def history(kept: object, *, lang: str = "en") -> JSON:
     """The History view of the games kept on a device: ``[name, save, day]`` each.
 
     *day* (``YYYY-MM-DD`` or ``None``) is when the page last stored the game,
@@ -557,7 +610,8 @@ def history(kept: object) -> JSON:
     that does not load is left out and counted in ``"unreadable"`` (the list
     of games says what is wrong with it). Returns the finished games newest
     first, the figures per Solo Goal and over all games, and two charts
-    (SVG text with their words: :mod:`lacerda_bot.table._charts`).
+    (SVG text with their words: :mod:`lacerda_bot.table._charts`), in the
+    player's language *lang* as for :func:`screen`.
 
     Raises:
         InvalidValueError: *kept* or an item is not of its shape (named
@@ -586,24 +640,28 @@ def history(kept: object) -> JSON:
             games.append(ended)
     everything = overall(games)
     goals = by_goal(games)
+    words = _words(lang)
     return {
-        "games": [_finished_row(g) for g in everything.games],
-        "goals": [_tally(t) for t in goals],
-        "all": _tally(everything) if games else None,
+        "games": [_finished_row(g, words) for g in everything.games],
+        "goals": [_tally(t, words) for t in goals],
+        "all": _tally(everything, words) if games else None,
         "unreadable": unreadable,
         "charts": [
             {
-                "svg": margin_chart(everything.games[::-1]),
-                "caption": "Margin over games",
+                "svg": margin_chart(everything.games[::-1], words),
+                "caption": words.say(msg("Margin over games")),
             },
-            {"svg": scores_chart(goals), "caption": "Scores per Solo Goal"},
+            {
+                "svg": scores_chart(goals, words),
+                "caption": words.say(msg("Scores per Solo Goal")),
+            },
         ]
         if games
         else [],
     }
 
 
-def status_picture(save: str) -> str:
+def status_picture(save: str, *, lang: str = "en") -> str:
     """The building sequence with his Progress Bot, as SVG, for the Status panel.
 
     Raises:
@@ -611,10 +669,10 @@ def status_picture(save: str) -> str:
         InvalidValueError: *save* is not text.
     """
     _, state, _ = _replayed(_text(save))
-    return sequence_icon(state.bot.pointer)
+    return sequence_icon(state.bot.pointer, _words(lang))
 
 
-def board_picture(save: str) -> str | None:
+def board_picture(save: str, *, lang: str = "en") -> str | None:
     """His tracked board as an SVG panel for Status, or ``None`` if it is not tracked.
 
     Its text alternative is the board in words, as the ``status`` command
@@ -625,4 +683,6 @@ def board_picture(save: str) -> str | None:
         InvalidValueError: *save* is not text.
     """
     _, state, _ = _replayed(_text(save))
-    return None if state.tracked is None else _board_picture(state.tracked)
+    if state.tracked is None:
+        return None
+    return _board_picture(state.tracked, _words(lang))

@@ -612,14 +612,18 @@ class Terminal:
             )
         )
         self.write("  " + self.say(msg("Take back what it did, last first:")))
-        for line in put_back(undone):
+        for numbered in put_back(undone):
+            line = self.say(numbered)
             self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
         back = changes(after, self.state.tracked)
         if back and kind is not StepKind.SETUP:
             self.write(
                 "  "
                 + self.say(
-                    msg("His board back to: {changes}.", changes="; ".join(back))
+                    msg(
+                        "His board back to: {changes}.",
+                        changes="; ".join(self.say(c) for c in back),
+                    )
                 ),
                 indent="    ",
             )
@@ -687,7 +691,8 @@ class Terminal:
                     self.write(
                         "  " + self.say(msg("Take back what it showed, last first:"))
                     )
-                    for line in put_back(shown):
+                    for numbered in put_back(shown):
+                        line = self.say(numbered)
                         self.write(f"    {line}", indent=" " * (6 + line.index(". ")))
                 return
             answers.append((question.key, value))
@@ -705,7 +710,10 @@ class Terminal:
             self.write(
                 "  "
                 + self.say(
-                    msg("His board now: {changes}.", changes="; ".join(changed))
+                    msg(
+                        "His board now: {changes}.",
+                        changes="; ".join(self.say(c) for c in changed),
+                    )
                 ),
                 indent="    ",
             )

@@ -26,6 +26,7 @@ __all__ = ["site_files", "write_site"]
 _STATIC: Final = (
     "index.html",
     "app.js",
+    "words.js",
     "engine.js",
     "app.css",
     "icon.svg",

@@ -42,4 +42,16 @@ ANSWER_WORDS: Final[tuple[Message, ...]] = (
     msg_c("answer", "tech"),
     msg_c("answer", "fix"),
     msg_c("answer", "score"),
+    # Translators: the kinds of Contract, and the Warehouse's items, as picked.
+    msg_c("answer", "upgrade"),
+    msg_c("answer", "delivery"),
+    msg_c("answer", "crystal"),
+    msg_c("answer", "mineral"),
+    msg_c("answer", "battery"),
+    msg_c("answer", "water"),
+    msg_c("answer", "plant"),
+    msg_c("answer", "oxygen"),
+    msg_c("answer", "empty"),
+    # Translators: a tile's Crystal cost, typed before its number: "cost 1".
+    msg_c("answer", "cost"),
 )

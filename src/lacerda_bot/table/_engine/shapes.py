@@ -23,6 +23,7 @@ import attrs
 
 from lacerda_bot import _queries as q
 from lacerda_bot._facts import Query
+from lacerda_bot.language import Message, Text, msg, msg_c
 from lacerda_bot.model import BuildingType, Gain, GainKind, Side
 from lacerda_bot.options import Options
 from lacerda_bot.table._engine.dialogue import NOTHING, Answer, Question, QuestionKind
@@ -45,8 +46,9 @@ __all__ = [
     "Wording",
     "YesNo",
     "count",
-    "gain_words",
     "priced_gains",
+    "sentences",
+    "typed_gains",
     "yes",
 ]
 
@@ -120,10 +122,10 @@ def _str(answer: Answer) -> str:
 class YesNo(Generic[V]):
     """A yes/no question whose answer means *yes* or *no* (``True``/``False`` by default)."""
 
-    text: str
+    text: Text
     yes: V
     no: V
-    hint: str = ""
+    hint: Text = ""
 
     def read(self, ask: Ask, key: str) -> V:
         """Ask it."""
@@ -139,7 +141,7 @@ class YesNo(Generic[V]):
         return (value == self.yes,)
 
 
-def yes(text: str, hint: str) -> YesNo[bool]:
+def yes(text: Text, hint: Text) -> YesNo[bool]:
     """A yes/no question whose yes means ``True``."""
     return YesNo(text=text, yes=True, no=False, hint=hint)
 
@@ -149,13 +151,13 @@ def yes(text: str, hint: str) -> YesNo[bool]:
 class Count:
     """A whole number from *low* to *high*."""
 
-    text: str
+    text: Text
     low: int
     high: int
-    hint: str = ""
+    hint: Text = ""
     expected_most: int | None = None
     """The largest answer the earlier answers allow (:attr:`Question.expected_most`)."""
-    limit: str = ""
+    limit: Text = ""
     """Why *expected_most* is what it is."""
     zero: str = ""
     """The word that also means 0 (:attr:`Question.zero`)."""
@@ -194,13 +196,13 @@ class AnyCounted:
     count of 0 is followed by the yes/no *at_zero*: yes means some, at 0.
     """
 
-    text: str
-    hint: str
+    text: Text
+    hint: Text
     lookahead: type[Query[Any]] | None
     zero: str = ""
-    at_zero: str = ""
+    at_zero: Text = ""
     """The yes/no asked after a count of 0 (``""``: 0 is always none)."""
-    at_zero_hint: str = ""
+    at_zero_hint: Text = ""
 
     def read(self, ask: Ask, key: str) -> bool:
         """Ask the count; whether there is any is the fact."""
@@ -237,17 +239,17 @@ class AnyCounted:
 class Labels:
     """How many options tie (their labels are *prefix* 1..n); with a *gate*, first whether any."""
 
-    text: str
+    text: Text
     prefix: str
     low: int = 1
     high: int = MOST_ON_MAP
-    hint: str = ""
-    gate: str = ""
+    hint: Text = ""
+    gate: Text = ""
     """A yes/no asked first ("Is there a tile his Rover could collect?"); no means none."""
-    gate_hint: str = ""
+    gate_hint: Text = ""
     expected_most: int | None = None
     """The largest answer the earlier answers allow (:attr:`Question.expected_most`)."""
-    limit: str = ""
+    limit: Text = ""
     """Why *expected_most* is what it is."""
 
     def read(self, ask: Ask, key: str) -> tuple[str, ...]:
@@ -289,9 +291,9 @@ class Labels:
 class Pick(Generic[V]):
     """A pick from a short list: each choice is a word and the value it means."""
 
-    text: str
+    text: Text
     choices: tuple[tuple[str, V], ...]
-    hint: str = ""
+    hint: Text = ""
 
     def read(self, ask: Ask, key: str) -> V:
         """Ask it."""
@@ -312,35 +314,73 @@ class Pick(Generic[V]):
         return (next(word for word, choice in self.choices if choice == value),)
 
 
+def sentences(*parts: Text) -> Text:
+    """*parts* said one after the other, each a whole sentence (or several); ``""`` left out.
+
+    >>> str(sentences(msg("It is blank."), "", msg("Example: nothing.")))
+    'It is blank. Example: nothing.'
+    """
+    said = [part for part in parts if part]
+    if not said:
+        return ""
+    joined = said[-1]
+    for part in reversed(said[:-1]):
+        # Translators: two parts of a hint, each one or more whole sentences, one
+        # after the other.
+        joined = msg("{sentence} {more}", sentence=part, more=joined)
+    return joined
+
+
+_GAIN_WORDS: Final[Mapping[GainKind, Message]] = {
+    # Translators: the benefits a player names, one word each (the first word of
+    # an answer such as "crystals 2, tech"): no spaces.
+    GainKind.CRYSTALS: msg_c("answer", "crystals"),
+    GainKind.WAREHOUSE: msg_c("answer", "warehouse"),
+    GainKind.TECH: msg_c("answer", "tech"),
+    GainKind.COLONIST: msg_c("answer", "colonist"),
+    GainKind.BOT: msg_c("answer", "bot"),
+    GainKind.BLUEPRINT: msg_c("answer", "blueprint"),
+    GainKind.RESOURCES: msg_c("answer", "resources"),
+    GainKind.DEVELOP: msg_c("answer", "develop"),
+    GainKind.ROVER: msg_c("answer", "rover"),
+    GainKind.CONSTRUCT: msg_c("answer", "construct"),
+    GainKind.UPGRADE: msg_c("answer", "upgrade"),
+    GainKind.SHIP: msg_c("answer", "ship"),
+    GainKind.OTHER: msg_c("answer", "other"),
+}
+"""The word a player types for each benefit (its English is the kind's value)."""
 _GAIN_KINDS: Final[tuple[tuple[str, GainKind], ...]] = tuple(
-    (k.value, k)
-    for k in (
-        GainKind.CRYSTALS,
-        GainKind.WAREHOUSE,
-        GainKind.TECH,
-        GainKind.COLONIST,
-        GainKind.BOT,
-        GainKind.BLUEPRINT,
-        GainKind.RESOURCES,
-        GainKind.DEVELOP,
-        GainKind.ROVER,
-        GainKind.CONSTRUCT,
-        GainKind.UPGRADE,
-        GainKind.SHIP,
-        GainKind.OTHER,
-    )
+    (k.value, k) for k in _GAIN_WORDS
 )
 _COUNTED: Final = frozenset({GainKind.CRYSTALS, GainKind.DEVELOP, GainKind.ROVER})
+_BUILDING_WORDS: Final[Mapping[BuildingType | None, Message]] = {
+    # Translators: after "construct", the building it lets him build; "any" when
+    # the space lets him choose.
+    None: msg_c("answer", "any"),
+    # Translators: a building a player types, in lower case (a phrase is fine).
+    BuildingType.MINE: msg_c("answer", "mine"),
+    BuildingType.GENERATOR: msg_c("answer", "generator"),
+    BuildingType.WATER_EXTRACTOR: msg_c("answer", "water extractor"),
+    BuildingType.GREENHOUSE: msg_c("answer", "greenhouse"),
+    BuildingType.OXYGEN_CONDENSER: msg_c("answer", "oxygen condenser"),
+    BuildingType.SHELTER: msg_c("answer", "shelter"),
+}
+"""The words a player types for the buildings after ``construct`` (``any``: his choice)."""
 _BUILDS: Final = (
     ("any", None),
     *((b.value.replace("_", " "), b) for b in BuildingType),
 )
-_GAIN_HINT: Final = (
-    "Name what it shows: crystals N (N Crystals), warehouse (a Resupply or Warehouse "
-    "bonus), tech (learn a Tech), colonist, bot, blueprint, resources (Resources "
-    "only), develop N (N Tech steps), rover N (N Rover moves), construct and the "
-    "building (or any), upgrade, ship, other (anything else); or nothing. Example: "
-    "crystals 2, tech."
+# Translators: each name in braces is a word the player types, as translated
+# under the context "answer" (crystals, warehouse, ...); N stands for a number.
+_GAIN_HINT: Final = msg(
+    "Name what it shows: {crystals} N (N Crystals), {warehouse} (a Resupply or "
+    "Warehouse bonus), {tech} (learn a Tech), {colonist}, {bot}, {blueprint}, "
+    "{resources} (Resources only), {develop} N (N Tech steps), {rover} N (N Rover "
+    "moves), {construct} and the building (or {any}), {upgrade}, {ship}, {other} "
+    "(anything else); or {nothing}. Example: {crystals} 2, {tech}.",
+    **{kind.value: word for kind, word in _GAIN_WORDS.items()},
+    any=_BUILDING_WORDS[None],
+    nothing=msg_c("answer", "nothing"),
 )
 MOST_GAINS: Final = 4
 """The most gains a tile's reward lists at the table."""
@@ -351,9 +391,9 @@ MOST_GAINS: Final = 4
 class Gains:
     """What a space or tile gives (spec §2.1): one gain, or up to four with *many*."""
 
-    text: str
+    text: Text
     many: bool = False
-    hint: str = ""
+    hint: Text = ""
     """Where the gain is shown; the list of gain words follows it behind ``?``."""
 
     def question(self, key: str) -> Question:
@@ -368,7 +408,7 @@ class Gains:
             counted=tuple(w for w, k in _GAIN_KINDS if k in _COUNTED),
             builds=GainKind.CONSTRUCT.value,
             buildings=tuple(w for w, _ in _BUILDS),
-            hint=f"{self.hint} {_GAIN_HINT}".strip(),
+            hint=sentences(self.hint, _GAIN_HINT),
             example="crystals 2, tech" if self.many else "crystals 2",
         )
 
@@ -403,8 +443,8 @@ class PricedGains:
     collects it (*lookahead*), and the companion remembers it until then.
     """
 
-    text: str
-    hint: str = ""
+    text: Text
+    hint: Text = ""
     lookahead: ClassVar[type[Query[Any]] | None] = q.CollectedTileReward
 
     def question(self, key: str) -> Question:
@@ -458,9 +498,33 @@ def _gain(words: list[str]) -> Gain:
     return Gain(kind=kind)
 
 
-def gain_words(gains: tuple[Gain, ...]) -> tuple[str, ...]:
-    """How a :class:`Gains` answer names each of *gains*: ``crystals 2``, ``tech``."""
-    return tuple(_word(g) for g in gains)
+def typed_gains(gains: tuple[Gain, ...]) -> Text:
+    """*gains* as a :class:`Gains` answer names them, in the player's words.
+
+    >>> str(typed_gains((Gain(kind=GainKind.CRYSTALS, n=2), Gain(kind=GainKind.TECH))))
+    'crystals 2, tech'
+    """
+    if not gains:
+        return ""
+    items = [_typed(g) for g in gains]
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = msg("{item}, {rest}", item=item, rest=said)
+    return said
+
+
+def _typed(gain: Gain) -> Message:
+    word = _GAIN_WORDS[gain.kind]
+    detail: Message | int
+    if gain.kind in _COUNTED:
+        detail = gain.n
+    elif gain.kind is GainKind.CONSTRUCT:
+        detail = _BUILDING_WORDS[gain.building]
+    else:
+        return word
+    # Translators: one benefit as the player types it, its word then its number or
+    # building: "crystals 2", "construct mine". Keep this order: answers are read so.
+    return msg("{benefit} {detail}", benefit=word, detail=detail)
 
 
 def _word(gain: Gain) -> str:
@@ -489,7 +553,7 @@ class Wording:
         return self.known.get(query)  # type: ignore[return-value]
 
 
-def count(text: str, low: int, high: int, hint: str, *, zero: str = "") -> Count:
+def count(text: Text, low: int, high: int, hint: Text, *, zero: str = "") -> Count:
     """A count question (0 also said by *zero*, if given)."""
     return Count(text=text, low=low, high=high, hint=hint, zero=zero)
 

@@ -24,6 +24,7 @@ import attrs
 from lacerda_bot import decisions as d
 from lacerda_bot._lab import developed, learned, own_techs
 from lacerda_bot.host import HostState
+from lacerda_bot.language import Message, msg
 from lacerda_bot.model import (
     BuildingType,
     ContractKind,
@@ -36,6 +37,7 @@ from lacerda_bot.model import (
     TechType,
 )
 from lacerda_bot.records import LabSpace, OwnTech
+from lacerda_bot.terms import building_name
 
 __all__ = ["Card", "Mission", "Tracked", "track"]
 
@@ -51,8 +53,19 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How the table names it: ``greenhouse L3``."""
+        """How the table names it in answers and saves: ``greenhouse L3``."""
         return f"{self.building.value.replace('_', ' ')} L{self.level}"
+
+    @property
+    def name(self) -> Message:
+        """How the table shows it to the player: ``Greenhouse L3``."""
+        # Translators: one of his Blueprints, a building type and its level
+        # (1 to 3): "Greenhouse L3".
+        return msg(
+            "{building} L{level}",
+            building=building_name(self.building),
+            level=self.level,
+        )
 
 
 @final

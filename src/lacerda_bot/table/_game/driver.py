@@ -30,6 +30,7 @@ from lacerda_bot._rules.play import Event
 from lacerda_bot._rules.scoring import FinalResult, final_scoring
 from lacerda_bot.decisions import Described, DevelopTech, StartingSpace, Travel
 from lacerda_bot.errors import AnswerMismatchError, InvalidValueError
+from lacerda_bot.language import msg
 from lacerda_bot.model import Side
 from lacerda_bot.outcome import Outcome
 from lacerda_bot.render import (
@@ -52,6 +53,7 @@ from lacerda_bot.table._engine.tracked import Tracked
 from lacerda_bot.table._engine.tracking import TrackedFacts, start_board
 from lacerda_bot.table._game.fixing import apply_fix
 from lacerda_bot.table._game.state import TableState
+from lacerda_bot.terms import goal_name
 
 __all__ = [
     "Recorded",
@@ -201,18 +203,20 @@ class Run:
 def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
     match kind:
         case StepKind.SETUP:
-            goal = goal_by_id(state.goal)
-            text = (
-                f"New game against Lacerda; Solo Goal: {goal.name}. Set up for 2 "
+            text = msg(
+                "New game against Lacerda; Solo Goal: {goal}. Set up for 2 "
                 "players, but he gets no Private Goals and his Bot starts on the "
-                "Mine icon of his Progress area."
+                "Mine icon of his Progress area.",
+                goal=goal_name(state.goal),
             )
             return (Line(text=text, rules=("R-SETUP-9",)),)
         case StepKind.LEVEL_UP:
-            text = "The Colony levelled up: Lacerda builds a Shelter, gains a Ship and a Bot."
+            text = msg(
+                "The Colony levelled up: Lacerda builds a Shelter, gains a Ship and a Bot."
+            )
             return (Line(text=text, rules=("R-LEVEL-1", "R-LEVEL-6")),)
         case StepKind.TECH:
-            text = "He does not keep the Oxygen you paid him."
+            text = msg("He does not keep the Oxygen you paid him.")
             return (Line(text=text, rules=("R-TURN-6",)),)
         case StepKind.TURN | StepKind.SHUTTLE | StepKind.SCORE | StepKind.FIX:
             return ()
@@ -222,7 +226,7 @@ def _opening(kind: StepKind, state: TableState) -> tuple[Line, ...]:
 
 def _closing(kind: StepKind) -> tuple[Line, ...]:
     if kind is StepKind.SETUP:
-        text = "Now take your own starting space and its benefit."
+        text = msg("Now take your own starting space and its benefit.")
         return (Line(text=text, rules=("R-SETUP-9",)),)
     return ()
 

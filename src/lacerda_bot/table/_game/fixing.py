@@ -16,9 +16,11 @@ import attrs
 
 from lacerda_bot._enum import IdentityEnum
 from lacerda_bot._lab import developed
+from lacerda_bot.language import Message, Param, msg, msg_c
 from lacerda_bot.model import HostId, MissionSlot, TechType
 from lacerda_bot.table._engine.dialogue import Answer, Question, QuestionKind
 from lacerda_bot.table._engine.tracked import Tracked
+from lacerda_bot.terms import tech_name
 
 __all__ = [
     "Fix",
@@ -60,15 +62,66 @@ class Fix:
     """One correctable value: the choice that names it, and what it stands for."""
 
     label: str
+    """The choice the player picks, stored in the save: ``crystals``."""
     value: Value
+    name: Message
+    """How a question names it, first in the sentence: ``Crystals``."""
+    said: Message
+    """The choice as the player reads and types it, within a sentence."""
     tech: TechType | None = None
     slot: MissionSlot | None = None
+
+
+_NAMES: Final = {
+    Value.CRYSTALS: msg("Crystals"),
+    Value.FREE_DEPOT: msg("Free depot spaces"),
+    Value.ADVANCED_MARKERS: msg("Advanced markers"),
+    Value.SHELTERS: msg("Shelters left"),
+    Value.SHIPS: msg("Ships left"),
+    Value.BOTS: msg("Bots left"),
+    Value.HANGAR: msg("Ships in hangar"),
+    Value.COLONY_LEVEL: msg("Colony level"),
+    Value.HIRE_SLOT: msg("Colonist on hire slot"),
+}
+"""Each plain value, named at the start of its question."""
+
+_SAID: Final = {
+    Value.CRYSTALS: msg_c("answer", "crystals"),
+    Value.FREE_DEPOT: msg_c("answer", "free depot spaces"),
+    Value.ADVANCED_MARKERS: msg_c("answer", "advanced markers"),
+    Value.SHELTERS: msg_c("answer", "shelters left"),
+    Value.SHIPS: msg_c("answer", "ships left"),
+    Value.BOTS: msg_c("answer", "bots left"),
+    Value.HANGAR: msg_c("answer", "ships in hangar"),
+    Value.COLONY_LEVEL: msg_c("answer", "colony level"),
+    Value.HIRE_SLOT: msg_c("answer", "colonist on hire slot"),
+}
+"""Each plain value's choice, as the player types it (:attr:`Value.value`)."""
+
+_TECH_SAID: Final = {
+    TechType.MINE: msg_c("answer", "mine tech space"),
+    TechType.GENERATOR: msg_c("answer", "generator tech space"),
+    TechType.WATER_EXTRACTOR: msg_c("answer", "water extractor tech space"),
+    TechType.GREENHOUSE: msg_c("answer", "greenhouse tech space"),
+    TechType.OXYGEN_CONDENSER: msg_c("answer", "oxygen condenser tech space"),
+    TechType.SHELTER: msg_c("answer", "shelter tech space"),
+    TechType.ROVER: msg_c("answer", "rover tech space"),
+    TechType.UPGRADE: msg_c("answer", "upgrade tech space"),
+}
+"""Each Tech's space choice, as the player types it."""
+
+_MISSION_SAID: Final = {
+    MissionSlot.A: msg_c("answer", "mission A completed"),
+    MissionSlot.B: msg_c("answer", "mission B completed"),
+    MissionSlot.C: msg_c("answer", "mission C completed"),
+}
+"""Each Mission slot's choice, as the player types it."""
 
 
 def fixable(tracked: Tracked) -> tuple[Fix, ...]:
     """Every value the player may correct now, in the order offered."""
     plain = tuple(
-        Fix(label=v.value, value=v)
+        Fix(label=v.value, value=v, name=_NAMES[v], said=_SAID[v])
         for v in Value
         if v not in (Value.TECH_SPACE, Value.MISSION_DONE)
     )
@@ -76,6 +129,9 @@ def fixable(tracked: Tracked) -> tuple[Fix, ...]:
         Fix(
             label=f"{t.tech.value.replace('_', ' ')} tech space",
             value=Value.TECH_SPACE,
+            # Translators: the Lab space of one of his Techs: "Mine tech space".
+            name=msg("{tech} tech space", tech=tech_name(t.tech)),
+            said=_TECH_SAID[t.tech],
             tech=t.tech,
         )
         for t in tracked.lacerda_techs
@@ -84,6 +140,9 @@ def fixable(tracked: Tracked) -> tuple[Fix, ...]:
         Fix(
             label=f"mission {m.slot.value.upper()} completed",
             value=Value.MISSION_DONE,
+            # Translators: whether the Mission in slot {slot} (A, B or C) is completed.
+            name=msg("Mission {slot} completed", slot=m.slot.value.upper()),
+            said=_MISSION_SAID[m.slot],
             slot=m.slot,
         )
         for m in tracked.missions
@@ -95,13 +154,15 @@ def what_question(tracked: Tracked) -> Question:
     """The first question of a fix: which value."""
     return Question(
         key="fix.what",
-        text="Which of his values is wrong?",
+        text=msg("Which of his values is wrong?"),
         kind=QuestionKind.PICK,
         choices=tuple(f.label for f in fixable(tracked)),
-        hint="The values the companion keeps for Lacerda's player board. Pick the "
-        "one that differs from the table; the next question asks its true value. "
-        "Example: a Mission paid him 2 Crystals: pick crystals, then answer his "
-        "new total. status shows what the companion has.",
+        hint=msg(
+            "The values the companion keeps for Lacerda's player board. Pick the "
+            "one that differs from the table; the next question asks its true "
+            "value. Example: a Mission paid him 2 Crystals: pick crystals, then "
+            "answer his new total. status shows what the companion has."
+        ),
     )
 
 
@@ -175,33 +236,54 @@ def value_question(tracked: Tracked, fix: Fix) -> Question:
     if isinstance(now, bool):
         return Question(
             key="fix.value",
-            text=f"{fix.label.capitalize()}? (the companion has: "
-            f"{'yes' if now else 'no'})",
+            # Translators: {value} names the value ("Mission A completed"); {now}
+            # is yes or no.
+            text=msg(
+                "{value}? (the companion has: {now})", value=fix.name, now=_words(now)
+            ),
             kind=QuestionKind.YES_NO,
-            hint="Look at his player board (or the Mission card) and answer what "
-            "the table shows. Example: his Colonist is on his Hire a Scientist "
-            "slot: yes.",
+            hint=msg(
+                "Look at his player board (or the Mission card) and answer what "
+                "the table shows. Example: his Colonist is on his Hire a Scientist "
+                "slot: yes."
+            ),
         )
     if fix.value is Value.TECH_SPACE:
         return Question(
             key="fix.value",
-            text=f"{fix.label.capitalize()}: the companion has {now}. Which space of "
-            "his Lab does the tile stand on?",
+            # Translators: {value} names the value ("Mine tech space"); {now} is a
+            # Lab space, such as c2-middle.
+            text=msg(
+                "{value}: the companion has {now}. Which space of his Lab does the "
+                "tile stand on?",
+                value=fix.name,
+                now=_words(now),
+            ),
             kind=QuestionKind.PICK,
             choices=_tech_spaces(tracked, fix.tech),
-            hint="Spaces are named by column (c1 is the leftmost) and place from the "
-            "top (top, middle, bottom); a Tech's level is its column. Example: the "
-            "tile stands on the middle space of the second column: c2-middle.",
+            hint=msg(
+                "Spaces are named by column (c1 is the leftmost) and place from the "
+                "top (top, middle, bottom); a Tech's level is its column. Example: "
+                "the tile stands on the middle space of the second column: "
+                "c2-middle."
+            ),
         )
     low, high = _range(tracked, fix)
     return Question(
         key="fix.value",
-        text=f"{fix.label.capitalize()}: the companion has {now}. What does the table show?",
+        # Translators: {value} names the value ("Crystals"); {now} is a number.
+        text=msg(
+            "{value}: the companion has {now}. What does the table show?",
+            value=fix.name,
+            now=_words(now),
+        ),
         kind=QuestionKind.COUNT,
         low=low,
         high=high,
-        hint="Count it on his player board and answer what the table shows. "
-        "Example: his Depot holds 5 Crystals: answer 5.",
+        hint=msg(
+            "Count it on his player board and answer what the table shows. "
+            "Example: his Depot holds 5 Crystals: answer 5."
+        ),
     )
 
 
@@ -244,7 +326,7 @@ def _slot(fix: Fix) -> MissionSlot:
 
 def apply_fix(
     tracked: Tracked, ask: Callable[[Question], Answer]
-) -> tuple[Tracked, str]:
+) -> tuple[Tracked, Message]:
     """Ask which value and its true value; *tracked* corrected, and the words said."""
     fixes = {f.label: f for f in fixable(tracked)}
     label = ask(what_question(tracked))
@@ -252,10 +334,19 @@ def apply_fix(
     before = fix_value(tracked, fix)
     value = ask(value_question(tracked, fix))
     after = _set(tracked, fix, value)
-    return after, f"Fixed {fix.label}: {_words(before)} -> {_words(value)}."
+    # Translators: {what} is the value fixed, as the player picked it ("crystals");
+    # {before} and {after} its old and new value (numbers, yes or no, Lab spaces).
+    said = msg(
+        "Fixed {what}: {before} -> {after}.",
+        what=fix.said,
+        before=_words(before),
+        after=_words(value),
+    )
+    return after, said
 
 
-def _words(value: Answer) -> str:
+def _words(value: Answer) -> Param:
+    """A value as the player reads it: yes or no, a number, a Lab space."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return msg_c("answer", "yes") if value else msg_c("answer", "no")
     return str(value)

@@ -25,10 +25,12 @@ from typing import final
 
 import attrs
 
-from lacerda_bot._rules.goals import SOLO_GOALS, goal_by_id
+from lacerda_bot._rules.goals import SOLO_GOALS
+from lacerda_bot.language import ENGLISH, Param, Words, msg, msg_n
 from lacerda_bot.table._game.driver import StepKind
 from lacerda_bot.table._game.session import Game
 from lacerda_bot.table._game.state import TableState
+from lacerda_bot.terms import goal_name
 
 __all__ = ["Finished", "Tally", "by_goal", "finished", "history_lines", "overall"]
 
@@ -140,39 +142,58 @@ def overall(games: Iterable[Finished]) -> Tally:
     return Tally(None, _newest_first(games))
 
 
-def _verdict(game: Finished) -> str:
-    return "you win" if game.won else "Lacerda wins"
-
-
-def _wins(tally: Tally) -> str:
-    n = len(tally.games)
-    games = "1 game" if n == 1 else f"{n} games"
-    wins = "1 win" if tally.wins == 1 else f"{tally.wins} wins"
-    return (
-        f"{games}, {wins} ({tally.win_rate:.0%}); margin mean "
-        f"{tally.mean_margin:+.1f}, best {max(tally.margins):+d}, worst "
-        f"{min(tally.margins):+d}"
+def _wins(tally: Tally, words: Words) -> str:
+    margins = tally.margins
+    return words.say(
+        msg(
+            "{games}, {wins} ({rate}); margin mean {mean}, best {best}, worst {worst}",
+            games=msg_n("{n} game", "{n} games", len(tally.games)),
+            wins=msg_n("{n} win", "{n} wins", tally.wins),
+            rate=words.percent(tally.win_rate),
+            mean=words.number(tally.mean_margin, 1, signed=True),
+            best=words.number(max(margins), signed=True),
+            worst=words.number(min(margins), signed=True),
+        )
     )
 
 
-def history_lines(games: Sequence[Finished]) -> tuple[str, ...]:
+def _game_line(game: Finished, words: Words) -> str:
+    scores: dict[str, Param] = {
+        "goal": goal_name(game.goal),
+        "his": game.his_score,
+        "yours": game.your_score,
+        "margin": words.number(game.margin, signed=True),
+    }
+    if game.won:
+        line = msg(
+            "{goal}: Lacerda {his} OP, you {yours} OP, margin {margin}; you win",
+            **scores,
+        )
+    else:
+        line = msg(
+            "{goal}: Lacerda {his} OP, you {yours} OP, margin {margin}; Lacerda wins",
+            **scores,
+        )
+    day = msg("date unknown") if game.on is None else game.on.isoformat()
+    return f"  {words.say(day)}  {game.name}  {words.say(line)}"
+
+
+def history_lines(games: Sequence[Finished], words: Words = ENGLISH) -> tuple[str, ...]:
     """What ``lacerda-bot games --stats`` prints: each game, newest first, then the figures."""
     if not games:
         return ()
     everything = overall(games)
-    lines = [f"Finished games, newest first ({len(games)}):"]
-    for game in everything.games:
-        day = "date unknown" if game.on is None else game.on.isoformat()
-        lines.append(
-            f"  {day}  {game.name}  {goal_by_id(game.goal).name}: Lacerda "
-            f"{game.his_score} OP, you {game.your_score} OP, margin "
-            f"{game.margin:+d}; {_verdict(game)}"
-        )
-    lines.append("Per Solo Goal:")
+    lines = [
+        words.say(msg("Finished games, newest first ({count}):", count=len(games)))
+    ]
+    lines.extend(_game_line(game, words) for game in everything.games)
+    lines.append(words.say(msg("Per Solo Goal:")))
     lines.extend(
-        f"  {goal_by_id(t.goal).name}: {_wins(t)}"
+        f"  {words.say(goal_name(t.goal))}: {_wins(t, words)}"
         for t in by_goal(games)
         if t.goal is not None
     )
-    lines.append(f"All games: {_wins(everything)}")
+    lines.append(
+        words.say(msg("All games: {figures}", figures=_wins(everything, words)))
+    )
     return tuple(lines)

@@ -4,6 +4,48 @@
 // keeps the saves. The page's thread never runs Python: it answers taps at once,
 // while the engine starts and while it works.
 
+import { WORDS } from "./words.js";
+
+// --- the player's language ---------------------------------------------------------
+
+// The page speaks the language kept from its switch (in the new-game form), else the
+// browser's first that it knows, else English. WORDS (words.js, written from the
+// catalogs in src/lacerda_bot/locale) holds the page's own words; the engine says its
+// screens in the same language (the lang of each call that returns words).
+const LANGUAGES = { en: "English", pt: "Português", de: "Deutsch", fr: "Français", es: "Español" };
+const LANGUAGE_KEY = "lacerda:language";
+
+function chosenLanguage() {
+  let kept = null;
+  try {
+    kept = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // no storage (a private window may refuse it): the browser's language
+  }
+  if (kept !== null && Object.hasOwn(LANGUAGES, kept)) return kept;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (Object.hasOwn(LANGUAGES, primary)) return primary;
+  }
+  return "en";
+}
+
+let language = chosenLanguage();
+document.documentElement.lang = language;
+
+/**
+ * *text* (the English, with {name} placeholders) in the player's language, its
+ * placeholders filled from *params*. A translation that names a placeholder the
+ * English has not is never shown broken: the English is.
+ */
+function msg(text, params = {}) {
+  const own = Object.hasOwn(WORDS[language] || {}, text) ? WORDS[language][text] : text;
+  const fill = (template) => template.replace(/\{(\w+)\}/g,
+    (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  const said = fill(own);
+  return /\{\w+\}/.test(said) && own !== text ? fill(text) : said;
+}
+
 // One storage key per game, written whole by one setItem: the save, where the
 // step in progress stands, and what the list of games shows. A write goes ahead
 // only if the key still holds the save this page built on, so a second tab or
@@ -27,8 +69,11 @@ class EngineError extends Error {
   }
 }
 
-const STOPPED = "The engine has stopped. Reload the page to go on: every complete step "
-  + "is stored, and the step in progress is kept as it was.";
+/** What the page says once the engine is dead (said when shown: the language may change). */
+function stoppedWords() {
+  return msg("The engine has stopped. Reload the page to go on: every complete step "
+    + "is stored, and the step in progress is kept as it was.");
+}
 const worker = new Worker("engine.js", { type: "module" });
 const waiting = new Map(); // call number -> { resolve, reject }
 let calls = 0;
@@ -37,9 +82,9 @@ let engineDead = false;
 
 function stopped() {
   engineDead = true;
-  engineLine.textContent = STOPPED;
+  say(stoppedWords);
   engineLine.classList.add("error");
-  for (const pending of waiting.values()) pending.reject(new EngineError(STOPPED, true));
+  for (const pending of waiting.values()) pending.reject(new EngineError(stoppedWords(), true));
   waiting.clear();
 }
 
@@ -48,7 +93,7 @@ const engine = new Promise((resolve, reject) => {
     const message = event.data;
     switch (message.kind) {
       case "progress":
-        if (!engineUp && !engineDead) say(message.text);
+        if (!engineUp && !engineDead) say(() => msg(message.text)); // engine.js marks its words
         return;
       case "ready":
         engineUp = true;
@@ -74,19 +119,22 @@ const engine = new Promise((resolve, reject) => {
           return;
         }
         if (message.fatal) stopped();
-        pending.reject(new EngineError(message.fatal ? STOPPED : message.error, message.fatal));
+        pending.reject(new EngineError(message.fatal ? stoppedWords() : msg(message.error),
+          message.fatal));
       }
     }
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();
     stopped();
-    reject(new Error("the engine could not run"));
+    reject(new Error(msg("the engine could not run")));
   });
 });
 engine.catch((error) => {
-  if (engineDead && engineLine.textContent === STOPPED) return;
-  engineLine.textContent = `The engine could not start: ${error.message}. Reload the page.`;
+  if (engineDead && engineSays === stoppedWords) return;
+  // Translators: {reason} is why, often the browser's own words (e.g. "Failed to fetch").
+  say(() => msg("The engine could not start: {reason}. Reload the page.",
+    { reason: error.message }));
   engineLine.classList.add("error");
 });
 
@@ -94,7 +142,7 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   const updating = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.register("sw.js").catch(() => {});
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (updating) say("A new version of this page is ready: reload to use it.");
+    if (updating) say(() => msg("A new version of this page is ready: reload to use it."));
   });
 }
 
@@ -107,17 +155,22 @@ function busy(change) {
   main.setAttribute("aria-busy", String(working > 0));
 }
 
+/** The engine's calls that return words: each is told the player's language. */
+const SPOKEN = new Set(["screen", "last_step", "start_choices", "new_save", "check_save",
+  "status", "history", "status_picture", "board_picture"]);
+
 /** Call a function of lacerda_bot.table.screen in the engine: plain values in and out. */
 async function call(name, ...args) {
   busy(1);
   try {
     await engine;
-    if (engineDead) throw new EngineError(STOPPED, true);
+    if (engineDead) throw new EngineError(stoppedWords(), true);
     calls += 1;
     const id = calls;
     return await new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, name, args: args.map((value) => value ?? null) });
+      worker.postMessage({ id, name, args: args.map((value) => value ?? null),
+        lang: SPOKEN.has(name) ? language : null });
     });
   } finally {
     busy(-1);
@@ -160,22 +213,27 @@ function allGames() {
  * (null: only if there is no such game yet). Returns "" or why it was not written.
  */
 function commit(id, fields, base) {
-  if (engineDead) return "the engine has stopped: reload the page";
+  if (engineDead) return msg("the engine has stopped: reload the page");
   try {
     const current = record(id);
     const holds = current === null ? null : current.save;
-    if (holds !== base) {
-      return "this game was changed in another tab or window: reload the page to see it";
-    }
+    if (holds !== base) return changedElsewhere();
     const next = { ...(current || {}), ...fields, updated: Date.now() };
     localStorage.setItem(PREFIX + id, JSON.stringify(next));
     return "";
   } catch (error) {
-    const full = error && error.name === "QuotaExceededError"
-      ? " (this browser's storage for the page is full: Export, then Delete, old games)"
-      : "";
-    return `${String(error.message || error)}${full}`;
+    const said = String(error.message || error);
+    return error && error.name === "QuotaExceededError"
+      // Translators: {error} is the browser's own words for the failed write.
+      ? msg("{error} (this browser's storage for the page is full: Export, then Delete, "
+        + "old games)", { error: said })
+      : said;
   }
+}
+
+/** Why *commit* did not write: another tab or window changed the game. */
+function changedElsewhere() {
+  return msg("this game was changed in another tab or window: reload the page to see it");
 }
 
 function storeProgress() {
@@ -188,7 +246,8 @@ function storeProgress() {
   if (same) return; // nothing new: no write, so other tabs are not woken for nothing
   const failed = commit(game.id,
     { step: game.step, answers: game.answers, ticks: game.ticks }, game.save);
-  if (failed.startsWith("this game was changed")) showError(`Not stored: ${failed}.`);
+  // Translators: {reason} is why, e.g. "this game was changed in another tab or window: ...".
+  if (failed === changedElsewhere()) showError(msg("Not stored: {reason}.", { reason: failed }));
 }
 
 function freeId(seed) {
@@ -204,8 +263,14 @@ function localDay(ms) {
   return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
 }
 
-function say(text) {
-  engineLine.textContent = text;
+// What the engine line says: a function of the player's language, said again when it
+// changes (the words of the page's start, until the script says more).
+let engineSays = () => msg("Starting the engine…");
+
+/** Say *words* on the engine line: a text, or a function giving it in the language now. */
+function say(words) {
+  engineSays = typeof words === "function" ? words : () => words;
+  engineLine.textContent = engineSays();
 }
 
 // --- small DOM helpers -----------------------------------------------------------
@@ -279,39 +344,96 @@ function renderHome(message = "") {
   if (location.hash) history.replaceState(null, "", location.pathname);
   const all = allGames();
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
-  const list = el("ul", { className: "games", "aria-label": "Saved games" },
+  const list = el("ul", { className: "games", "aria-label": msg("Saved games") },
     ids.map((id) => el("li", {},
-      el("span", {}, `${id}: ${all[id].goal}, `
-        + (all[id].over ? "over, " : all[id].round ? `round ${all[id].round}, ` : "")
-        + `${all[id].steps} steps, ${new Date(all[id].updated).toLocaleString()}`),
+      el("span", {}, gameSummary(id, all[id])),
       el("span", { className: "row" },
-        button("Continue", () => openGame(id), { "aria-label": `Continue ${id}` }),
-        button("Export", () => download(id), { "aria-label": `Export ${id}` }),
-        button("Delete", () => deleteGame(id), { "aria-label": `Delete ${id}` })))));
+        button(msg("Continue"), () => openGame(id), { "aria-label": msg("Continue {id}", { id }) }),
+        button(msg("Export"), () => download(id), { "aria-label": msg("Export {id}", { id }) }),
+        button(msg("Delete"), () => deleteGame(id),
+          { "aria-label": msg("Delete {id}", { id }) })))));
   const form = el("form", { id: "new-game" });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     startGame(new FormData(form));
   });
   show(
-    el("h2", {}, "Lacerda at your table"),
+    el("h2", {}, msg("Lacerda at your table")),
     message ? el("p", { className: "error", role: "alert" }, message) : null,
-    ids.length ? el("h3", {}, "Saved games") : null,
-    ids.length ? list : el("p", { className: "muted" }, "No saved game on this device yet."),
+    ids.length ? el("h3", {}, msg("Saved games")) : null,
+    ids.length ? list : el("p", { className: "muted" }, msg("No saved game on this device yet.")),
     ids.length
-      ? el("p", {}, button("History", () => renderHistory(), { id: "history",
-        "aria-label": "History: your finished games and how you fared" }))
+      ? el("p", {}, button(msg("History"), () => renderHistory(), { id: "history",
+        "aria-label": msg("History: your finished games and how you fared") }))
       : null,
-    el("h3", {}, "New game"),
+    el("h3", {}, msg("New game")),
+    languageSwitch(),
     form,
-    el("h3", {}, "Import a save"),
+    el("h3", {}, msg("Import a save")),
     el("p", { className: "muted" },
-      "A file saved by this page or by lacerda-bot play (the same format)."),
+      msg("A file saved by this page or by lacerda-bot play (the same format).")),
     el("input", { type: "file", id: "import", accept: ".json,application/json",
-      "aria-label": "Import a save file", onchange: importSave }),
+      "aria-label": msg("Import a save file"), onchange: importSave }),
   );
   engine.then(() => fillNewGame(form)).catch(() => {});
-  form.append(el("p", { className: "muted" }, "Starting the engine…"));
+  form.append(el("p", { className: "muted" }, msg("Starting the engine…")));
+}
+
+/** "5 steps": how many steps a game has taken. */
+function stepCount(n) {
+  // Translators: how many steps (set-up, turns, phases) a game has taken; {n} is 1 here.
+  return n === 1 ? msg("{n} step", { n }) : msg("{n} steps", { n });
+}
+
+/** The line of the saved games that says game *id* (its stored *kept* record). */
+function gameSummary(id, kept) {
+  const said = { id, goal: kept.goal, round: kept.round, steps: stepCount(kept.steps),
+    date: new Date(kept.updated).toLocaleString() };
+  // Translators: e.g. "lacerda-7: First Colonists, over, 31 steps, 03/12/2026, 21:04:11";
+  // {goal} is the Solo Goal's name, {steps} is "31 steps".
+  if (kept.over) return msg("{id}: {goal}, over, {steps}, {date}", said);
+  // Translators: e.g. "lacerda-7: First Colonists, round 3, 7 steps, 03/12/2026, 21:04:11".
+  if (kept.round) return msg("{id}: {goal}, round {round}, {steps}, {date}", said);
+  // Translators: e.g. "lacerda-7: First Colonists, 0 steps, 03/12/2026, 21:04:11".
+  return msg("{id}: {goal}, {steps}, {date}", said);
+}
+
+/**
+ * The language switch: each language named in its own words. A change is kept on
+ * this device and the page speaks it at once (the saved games and the form again).
+ */
+function languageSwitch() {
+  const select = el("select", { name: "language", id: "language" },
+    Object.entries(LANGUAGES).map(([code, name]) =>
+      el("option", { value: code, lang: code, selected: code === language }, name)));
+  select.addEventListener("change", () => {
+    const code = select.value;
+    try {
+      localStorage.setItem(LANGUAGE_KEY, code);
+    } catch {
+      // no storage: the page speaks it until it is reloaded
+    }
+    language = code;
+    document.documentElement.lang = code;
+    applyPageWords();
+    renderHome();
+    document.getElementById("language")?.focus({ preventScroll: true });
+  });
+  return el("label", { className: "field" }, msg("Language"), select);
+}
+
+/** The page's words written in index.html (English), said in the player's language. */
+function applyPageWords() {
+  document.title = msg("Lacerda: the On Mars solo bot (unofficial)");
+  // Translators: the name of the toolbar of an open game, for screen readers.
+  toolbar.setAttribute("aria-label", msg("Game"));
+  const words = { games: msg("Games"), undo: msg("Undo"), redo: msg("Redo"), why: msg("Why"),
+    status: msg("Status"), export: msg("Export") };
+  for (const [id, text] of Object.entries(words)) document.getElementById(id).textContent = text;
+  if (game.id !== null && game.screen) updateToolbar(); // Undo may say Cancel
+  document.querySelector("footer p").textContent = msg("Unofficial: not affiliated with the "
+    + "designer or the publisher of On Mars. Runs on this device, offline after the first visit.");
+  engineLine.textContent = engineSays();
 }
 
 async function fillNewGame(form) {
@@ -319,22 +441,23 @@ async function fillNewGame(form) {
   const goals = el("select", { name: "goal", id: "goal" },
     choices.goals.map((g) => el("option", { value: g.id }, g.name)));
   const options = el("details", {},
-    el("summary", {}, "Rules options"),
+    el("summary", {}, msg("Rules options")),
     choices.options.map((o) => el("label", { className: "field", title: o.rules },
       el("span", {}, o.about),
       o.values.length
         ? el("select", { name: `option:${o.name}` },
           o.values.map((v) => el("option", { value: v, selected: v === o.default },
-            v === o.default ? `${v} (default)` : v)))
+            // Translators: {value} is a rules option's value as the player picks it.
+            v === o.default ? msg("{value} (default)", { value: v }) : v)))
         : el("input", { name: `option:${o.name}`, type: "number", min: "0", max: "99",
           value: o.default, inputMode: "numeric" }))));
   form.replaceChildren(
-    el("label", { className: "field" }, "Seed (empty: a random one)",
+    el("label", { className: "field" }, msg("Seed (empty: a random one)"),
       el("input", { name: "seed", id: "seed", type: "text", inputMode: "numeric",
         pattern: "[0-9]*", autocomplete: "off" })),
-    el("label", { className: "field" }, "Solo Goal", goals),
+    el("label", { className: "field" }, msg("Solo Goal"), goals),
     options,
-    el("p", {}, el("button", { type: "submit", className: "primary" }, "Start a new game")),
+    el("p", {}, el("button", { type: "submit", className: "primary" }, msg("Start a new game"))),
   );
   form.dataset.defaults = JSON.stringify(Object.fromEntries(
     choices.options.map((o) => [o.name, o.default])));
@@ -367,7 +490,9 @@ async function startGame(data) {
   const failed = commit(id, { save: made.save, seed: made.seed, goal: made.goal,
     steps: made.steps, step: null, answers: [] }, null);
   if (failed) {
-    renderHome(`The new game could not be stored on this device: ${failed}`);
+    // Translators: {reason} is why, e.g. "the engine has stopped: reload the page".
+    renderHome(msg("The new game could not be stored on this device: {reason}",
+      { reason: failed }));
     return;
   }
   openGame(id);
@@ -384,30 +509,41 @@ async function importSave(event) {
   }
   const checked = await call("check_save", text).catch((error) => ({ error: reason(error) }));
   if (checked.error) {
-    renderHome(`${file.name} was not imported: ${checked.error}`);
+    // Translators: {file} is the file's name; {reason} is why (the engine's words).
+    renderHome(msg("{file} was not imported: {reason}",
+      { file: file.name, reason: checked.error }));
     return;
   }
   const games = allGames();
   const same = Object.keys(games).find((known) => games[known].save === checked.save);
   if (same !== undefined) {
     await openGame(same);
-    say(`${file.name} is already on this device, as ${same}.`);
+    // Translators: {file} is the file's name; {game} is the game's name, e.g. "lacerda-7".
+    say(msg("{file} is already on this device, as {game}.", { file: file.name, game: same }));
     return;
   }
   for (const known of Object.keys(games).filter((id) => games[id].seed === checked.seed)) {
     const how = await call("same_game", checked.save, games[known].save).catch(() => "other");
     if (how === "same") {
       await openGame(known);
-      say(`${file.name} is already on this device, as ${known}.`);
+      say(msg("{file} is already on this device, as {game}.", { file: file.name, game: known }));
       return;
     }
     if (how === "older" || how === "newer") {
-      const steps = `${checked.steps} steps; ${known} here has ${games[known].steps}`;
-      confirmPanel("Import a copy",
-        `${file.name} is ${how === "older" ? "an older" : "a newer"} copy of ${known} (${steps}). `
-        + "Import it as another game beside it, or open the one on this device?",
-        { text: "Import it as another game", run: () => keepImported(file.name, checked) },
-        { text: `Open ${known}`, run: () => openGame(known) });
+      const said = { file: file.name, game: known, steps: stepCount(checked.steps),
+        here: games[known].steps };
+      const text = how === "older"
+        // Translators: e.g. "save.json is an older copy of lacerda-7 (5 steps; lacerda-7
+        // here has 9). ..."; {steps} is "5 steps", {here} a number of steps.
+        ? msg("{file} is an older copy of {game} ({steps}; {game} here has {here}). "
+          + "Import it as another game beside it, or open the one on this device?", said)
+        // Translators: e.g. "save.json is a newer copy of lacerda-7 (9 steps; lacerda-7
+        // here has 5). ..."; {steps} is "9 steps", {here} a number of steps.
+        : msg("{file} is a newer copy of {game} ({steps}; {game} here has {here}). "
+          + "Import it as another game beside it, or open the one on this device?", said);
+      confirmPanel(msg("Import a copy"), text,
+        { text: msg("Import it as another game"), run: () => keepImported(file.name, checked) },
+        { text: msg("Open {game}", { game: known }), run: () => openGame(known) });
       return;
     }
   }
@@ -420,21 +556,26 @@ async function keepImported(name, checked) {
   const failed = commit(id, { save: checked.save, seed: checked.seed, goal: checked.goal,
     steps: checked.steps, step: null, answers: [] }, null);
   if (failed) {
-    renderHome(`${name} could not be stored on this device: ${failed}`);
+    // Translators: {file} is the file's name; {reason} is why.
+    renderHome(msg("{file} could not be stored on this device: {reason}",
+      { file: name, reason: failed }));
     return;
   }
   await openGame(id);
-  say(`Imported ${name} as ${id}.`);
+  // Translators: {file} is the file's name; {game} the game's name, e.g. "lacerda-7".
+  say(msg("Imported {file} as {game}.", { file: name, game: id }));
 }
 
 function deleteGame(id) {
-  confirmPanel("Delete", `Delete ${id} from this device? Export it first to keep it.`, {
-    text: "Delete it",
-    run: () => {
-      localStorage.removeItem(PREFIX + id);
-      renderHome();
-    },
-  }, { text: "Keep it", run: () => renderHome() });
+  confirmPanel(msg("Delete"),
+    // Translators: {id} is the game's name, e.g. "lacerda-7".
+    msg("Delete {id} from this device? Export it first to keep it.", { id }), {
+      text: msg("Delete it"),
+      run: () => {
+        localStorage.removeItem(PREFIX + id);
+        renderHome();
+      },
+    }, { text: msg("Keep it"), run: () => renderHome() });
 }
 
 // --- the history of finished games ----------------------------------------------
@@ -451,13 +592,14 @@ function picture(text) {
 }
 
 function figuresTable(shown) {
-  const head = ["Solo Goal", "Games", "Won", "Mean margin", "Best, worst"];
+  const head = [msg("Solo Goal"), msg("Games"), msg("Won"), msg("Mean margin"),
+    msg("Best, worst")];
   const row = (t) => el("tr", {},
     el("th", { scope: "row" }, t.goal),
     [String(t.games), `${t.wins} (${t.win_rate})`, t.mean_margin, `${t.best}, ${t.worst}`]
       .map((value) => el("td", {}, value)));
   return el("table", { className: "figures" },
-    el("caption", {}, "Per Solo Goal (margin: your total minus his)"),
+    el("caption", {}, msg("Per Solo Goal (margin: your total minus his)")),
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, shown.goals.map((t) => row(t))),
     el("tfoot", {}, row(shown.all)));
@@ -469,41 +611,67 @@ async function renderHistory() {
   game.id = null;
   toolbar.hidden = true;
   if (location.hash !== "#history") history.pushState(null, "", "#history");
-  show(el("h2", {}, "History"), el("p", { className: "muted" }, "Reading your games…"));
+  show(el("h2", {}, msg("History")), el("p", { className: "muted" }, msg("Reading your games…")));
   const all = allGames();
   const kept = Object.keys(all).map((id) => [id, all[id].save, localDay(all[id].updated)]);
   let shown;
   try {
     shown = await call("history", kept);
   } catch (error) {
-    if (historyShown) renderHome(`The history could not be read: ${reason(error)}`);
+    if (historyShown) {
+      renderHome(msg("The history could not be read: {reason}", { reason: reason(error) }));
+    }
     return;
   }
   if (!historyShown) return; // the player went elsewhere meanwhile
-  const back = el("p", {}, button("Back to the games", () => renderHome(), { className: "primary" }));
+  const back = el("p", {},
+    button(msg("Back to the games"), () => renderHome(), { className: "primary" }));
   if (!shown.games.length) {
-    show(el("h2", {}, "History"),
-      el("p", {}, "No finished game on this device yet: a game counts here once its "
-        + "final scoring is taken (also in a save imported from lacerda-bot play)."), back);
+    show(el("h2", {}, msg("History")),
+      el("p", {}, msg("No finished game on this device yet: a game counts here once its "
+        + "final scoring is taken (also in a save imported from lacerda-bot play).")), back);
     return;
   }
+  const totals = { games: shown.all.games, wins: shown.all.wins, rate: shown.all.win_rate,
+    margin: shown.all.mean_margin };
   show(
-    el("h2", {}, "History"),
-    el("p", {}, `${shown.all.games} finished game${shown.all.games === 1 ? "" : "s"}: `
-      + `you won ${shown.all.wins} (${shown.all.win_rate}); mean margin ${shown.all.mean_margin}.`),
+    el("h2", {}, msg("History")),
+    // one game or more (never none here): the same rule in every language of the page
+    el("p", {}, shown.all.games === 1
+      // Translators: {rate} is a percentage, e.g. "100%"; {margin} e.g. "+15" (yours minus his).
+      ? msg("{games} finished game: you won {wins} ({rate}); mean margin {margin}.", totals)
+      // Translators: {rate} is a percentage, e.g. "50%"; {margin} e.g. "+7.5" (yours minus his).
+      : msg("{games} finished games: you won {wins} ({rate}); mean margin {margin}.", totals)),
     figuresTable(shown),
     ...shown.charts.map((chart) => el("figure", { className: "chart" },
       picture(chart.svg), el("figcaption", {}, chart.caption))),
-    el("h3", {}, "Finished games, newest first"),
-    el("ul", { className: "lines", "aria-label": "Finished games" },
-      shown.games.map((g) => el("li", {},
-        `${g.day || "date unknown"} · ${g.name} · ${g.goal}: Lacerda ${g.his} OP, `
-        + `you ${g.yours} OP (margin ${g.margin}); ${g.verdict}.`))),
-    shown.unreadable
-      ? el("p", { className: "muted" }, `${shown.unreadable} stored game(s) could not be read.`)
-      : null,
+    el("h3", {}, msg("Finished games, newest first")),
+    el("ul", { className: "lines", "aria-label": msg("Finished games") },
+      shown.games.map((g) => el("li", {}, finishedGame(g)))),
+    unreadable(shown.unreadable),
     back,
   );
+}
+
+/** A finished game's line in the History: its day, name, Solo Goal, scores and verdict. */
+function finishedGame(g) {
+  // Translators: said as {day} in a finished game's line when its day is not known.
+  const day = g.day || msg("date unknown");
+  const said = { day, name: g.name, goal: g.goal, his: g.his, yours: g.yours, margin: g.margin,
+    verdict: g.verdict };
+  // Translators: e.g. "2026-12-03 · lacerda-4 · First Colonists: Lacerda 52 OP, you 61 OP
+  // (margin -9); Lacerda wins." {verdict} is the engine's words ("you win", "Lacerda
+  // wins"); OP: the game's points.
+  return msg("{day} · {name} · {goal}: Lacerda {his} OP, you {yours} OP (margin {margin}); "
+    + "{verdict}.", said);
+}
+
+/** What the History says of *n* stored games it could not read (nothing for none). */
+function unreadable(n) {
+  if (!n) return null;
+  return el("p", { className: "muted" }, n === 1
+    ? msg("{n} stored game could not be read.", { n })
+    : msg("{n} stored games could not be read.", { n }));
 }
 
 // --- a game ------------------------------------------------------------------------
@@ -511,7 +679,7 @@ async function renderHistory() {
 async function openGame(id) {
   const kept = record(id);
   if (kept === null) {
-    renderHome(`No saved game ${id} on this device.`);
+    renderHome(msg("No saved game {id} on this device.", { id }));
     return;
   }
   game.id = id;
@@ -522,7 +690,7 @@ async function openGame(id) {
   const address = `#game=${encodeURIComponent(id)}`;
   if (location.hash !== address) history.pushState(null, "", address); // Back: home
   toolbar.hidden = false;
-  show(el("h2", {}, "Loading the game…"));
+  show(el("h2", {}, msg("Loading the game…")));
   try {
     await engine;
   } catch {
@@ -542,7 +710,8 @@ async function openGame(id) {
     render(await call("screen", game.save));
   } catch (error) {
     if (engineDead) return;
-    renderHome(`${id} could not be read: ${reason(error)}`);
+    // Translators: {id} is the game's name, e.g. "lacerda-7"; {reason} is why.
+    renderHome(msg("{id} could not be read: {reason}", { id, reason: reason(error) }));
   }
 }
 
@@ -577,8 +746,9 @@ function render(screen) {
 function updateToolbar() {
   const s = game.screen;
   const undo = document.getElementById("undo");
-  undo.textContent = game.step !== null ? "Cancel" : "Undo";
-  undo.setAttribute("aria-label", game.step !== null ? "Cancel this step" : "Undo the last step");
+  undo.textContent = game.step !== null ? msg("Cancel") : msg("Undo");
+  undo.setAttribute("aria-label",
+    game.step !== null ? msg("Cancel this step") : msg("Undo the last step"));
   undo.disabled = !(game.step !== null || (s && s.can_undo));
   document.getElementById("redo").disabled = !(game.step === null && s && s.can_redo);
 }
@@ -590,12 +760,32 @@ function cardBox(lines) {
   const icon = c.icon ? picture(c.icon) : null;
   if (icon) icon.classList.add("card-icon");
   return el("section", { className: icon ? "card pictured" : "card",
-    "aria-label": `His solo card ${c.face}` },
+    // Translators: {face} is the card's number and letter as printed, e.g. "3B".
+    "aria-label": msg("His solo card {face}", { face: c.face }) },
     icon,
     el("div", { className: icon ? "number visually-hidden" : "number" }, c.face),
-    el("div", { className: "detail" },
-      `${c.side ? `${c.side} side · ` : ""}action ${c.action} · Mission ${c.mission}`
-      + (c.travels ? "" : " · X (no Shuttle)")));
+    el("div", { className: "detail" }, cardDetail(c)));
+}
+
+/** The card's line under its number: its side, action and Mission, and X if no Shuttle. */
+function cardDetail(c) {
+  const said = { side: c.side, action: c.action, mission: c.mission };
+  if (c.side && c.travels) {
+    // Translators: {side} is "Orbit" or "Colony"; {action} (1-6) and {mission} are numbers.
+    return msg("{side} side · action {action} · Mission {mission}", said);
+  }
+  if (c.side) {
+    // Translators: {side} is "Orbit" or "Colony"; {action} (1-6) and {mission} are numbers;
+    // X marks a card whose action takes no Shuttle.
+    return msg("{side} side · action {action} · Mission {mission} · X (no Shuttle)", said);
+  }
+  if (c.travels) {
+    // Translators: {action} (1-6) and {mission} are numbers.
+    return msg("action {action} · Mission {mission}", said);
+  }
+  // Translators: {action} (1-6) and {mission} are numbers; X marks a card whose action
+  // takes no Shuttle.
+  return msg("action {action} · Mission {mission} · X (no Shuttle)", said);
 }
 
 /** A line's action icon, hidden from screen readers: the line's words say the same. */
@@ -631,17 +821,24 @@ function renderNext(screen) {
     const next = step === screen.expected;
     return el("button", { type: "button", className: next ? "primary" : "",
       "data-step": step, onclick: () => begin(step) },
-    screen.labels[step], next ? el("span", { className: "visually-hidden" }, " (next)") : null);
+    screen.labels[step],
+    // Translators: said after the name of the step that comes next (a leading space).
+    next ? el("span", { className: "visually-hidden" }, msg(" (next)")) : null);
   });
   show(
-    el("h2", {}, screen.over ? "The game is over" : `Round ${screen.round}: what comes now?`),
-    screen.over ? el("p", {}, "Undo takes back the final scoring if it came too early. "
-      + "The game now counts in the History of your games.") : null,
-    screen.over ? el("p", {}, button("History", () => renderHistory(), { id: "history" })) : null,
-    el("div", { className: "answers wide", role: "group", "aria-label": "Next step" }, steps),
-    screen.last.length ? el("h3", {}, "His last step") : null,
+    el("h2", {}, screen.over ? msg("The game is over")
+      : msg("Round {round}: what comes now?", { round: screen.round })),
+    screen.over ? el("p", {}, msg("Undo takes back the final scoring if it came too early. "
+      + "The game now counts in the History of your games.")) : null,
+    screen.over
+      ? el("p", {}, button(msg("History"), () => renderHistory(), { id: "history" }))
+      : null,
+    el("div", { className: "answers wide", role: "group", "aria-label": msg("Next step") }, steps),
+    screen.last.length ? el("h3", {}, msg("His last step")) : null,
     screen.last.length ? cardBox(screen.last) : null,
-    screen.last.length ? checklist(screen.last, "His last step", screen.last_checklist) : null,
+    screen.last.length
+      ? checklist(screen.last, msg("His last step"), screen.last_checklist)
+      : null,
   );
 }
 
@@ -651,11 +848,12 @@ function begin(step, insist = false) {
   const confirm = s.confirmations[step];
   if ((refused || confirm) && !insist) {
     const text = refused
-      ? `${s.labels[step]} is out of order: ${refused}.`
+      // Translators: {step} is a step's name, e.g. "Final scoring"; {reason} is why.
+      ? msg("{step} is out of order: {reason}.", { step: s.labels[step], reason: refused })
       : confirm;
-    confirmPanel("Are you sure?", text,
-      { text: refused ? "Take it anyway" : "Go on", run: () => begin(step, true) },
-      { text: "Cancel", run: () => render(game.screen) });
+    confirmPanel(msg("Are you sure?"), text,
+      { text: refused ? msg("Take it anyway") : msg("Go on"), run: () => begin(step, true) },
+      { text: msg("Cancel"), run: () => render(game.screen) });
     return;
   }
   game.ticks = [];
@@ -705,11 +903,11 @@ async function finish(screen) {
   if (failed) {
     // nothing is lost: the step stays in progress, to store again or export
     show(
-      el("h2", {}, "This step could not be stored"),
+      el("h2", {}, msg("This step could not be stored")),
       el("p", { className: "error", role: "alert" }, failed),
       el("div", { className: "row" },
-        button("Try again", () => finish(screen), { className: "primary" }),
-        button("Export the game", () => download(game.id, screen.save))),
+        button(msg("Try again"), () => finish(screen), { className: "primary" }),
+        button(msg("Export the game"), () => download(game.id, screen.save))),
     );
     return;
   }
@@ -727,15 +925,18 @@ async function finish(screen) {
   game.screen = next;
   updateToolbar();
   show(
-    el("h2", {}, screen.checklist ? `${screen.label}: what Lacerda does` : screen.label),
+    el("h2", {}, screen.checklist
+      // Translators: {step} is a step's name, e.g. "Lacerda's turn".
+      ? msg("{step}: what Lacerda does", { step: screen.label })
+      : screen.label),
     cardBox(screen.lines),
-    checklist(screen.lines, screen.checklist ? "What Lacerda does" : screen.label,
+    checklist(screen.lines, screen.checklist ? msg("What Lacerda does") : screen.label,
       screen.checklist),
-    screen.changes.length ? el("h3", {}, "His board now") : null,
+    screen.changes.length ? el("h3", {}, msg("His board now")) : null,
     screen.changes.length ? el("ul", {}, screen.changes.map((c) => el("li", {}, c))) : null,
     screen.reminder ? el("p", { className: "muted" }, screen.reminder) : null,
     el("p", { className: "continue" },
-      button("Continue", () => render(next), { className: "primary", id: "continue" })),
+      button(msg("Continue"), () => render(next), { className: "primary", id: "continue" })),
   );
   document.getElementById("continue").focus({ preventScroll: true });
 }
@@ -746,10 +947,14 @@ function renderQuestion(screen) {
   const explain = button("?", () => {
     hint.hidden = !hint.hidden;
     explain.setAttribute("aria-expanded", String(!hint.hidden));
-  }, { "aria-label": "What this question means", "aria-controls": "hint", "aria-expanded": "false" });
+  }, { "aria-label": msg("What this question means"), "aria-controls": "hint",
+    "aria-expanded": "false" });
   show(
     el("p", { className: "muted" }, screen.label),
-    screen.refusal ? el("p", { className: "muted" }, `Out of order: ${screen.refusal}`) : null,
+    screen.refusal
+      // Translators: {reason} is why the step is out of order (the engine's words).
+      ? el("p", { className: "muted" }, msg("Out of order: {reason}", { reason: screen.refusal }))
+      : null,
     screen.lines.length ? cardBox(screen.lines) : null,
     screen.lines.length
       ? el("p", { className: "latest" }, screen.lines[screen.lines.length - 1].text)
@@ -759,11 +964,11 @@ function renderQuestion(screen) {
     el("div", { "data-kind": q.kind, id: "answers" }, answers(q)),
     el("div", { className: "row" },
       explain,
-      button("Back", back, { id: "back", disabled: screen.answers.length === 0,
-        "aria-label": "Back: take back your last answer" })),
+      button(msg("Back"), back, { id: "back", disabled: screen.answers.length === 0,
+        "aria-label": msg("Back: take back your last answer") })),
     hint,
-    screen.lines.length ? el("h3", {}, "So far") : null,
-    screen.lines.length ? checklist(screen.lines, "So far") : null,
+    screen.lines.length ? el("h3", {}, msg("So far")) : null,
+    screen.lines.length ? checklist(screen.lines, msg("So far")) : null,
   );
   answerShown();
 }
@@ -780,21 +985,22 @@ function answers(q) {
   const mark = (node, isDefault) => {
     if (isDefault) {
       node.classList.add("default");
-      node.append(el("span", { className: "visually-hidden" }, " (suggested)"));
+      // Translators: said after the answer the page suggests (a leading space).
+      node.append(el("span", { className: "visually-hidden" }, msg(" (suggested)")));
     }
     return node;
   };
   switch (q.kind) {
     case "yes_no":
       return group([
-        mark(button("Yes", () => answer("y")), q.default === true),
-        mark(button("No", () => answer("n")), q.default === false),
+        mark(button(msg("Yes"), () => answer("y")), q.default === true),
+        mark(button(msg("No"), () => answer("n")), q.default === false),
       ]);
     case "count": {
       if (q.high - q.low <= 30) { // a button per number: no stepper to fiddle with
         const numbers = [];
         for (let n = q.low; n <= q.high; n += 1) {
-          const label = n === 0 && q.zero ? capital(q.zero) : String(n);
+          const label = n === 0 && q.zero ? capital(q.zero_label) : String(n);
           numbers.push(mark(button(label, () => answer(String(n))), q.default === n));
         }
         return group(numbers);
@@ -807,21 +1013,22 @@ function answers(q) {
         input.value = String(Math.min(q.high, Math.max(low, Number(input.value || 0) + d)));
       };
       const form = el("form", { className: "stepper" },
-        button("−", step(-1), { "aria-label": "One less" }), input,
-        button("+", step(1), { "aria-label": "One more" }),
-        el("button", { type: "submit", className: "primary" }, "OK"));
+        button("−", step(-1), { "aria-label": msg("One less") }), input,
+        button("+", step(1), { "aria-label": msg("One more") }),
+        el("button", { type: "submit", className: "primary" }, msg("OK")));
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         answer(input.value);
       });
       if (q.zero && q.low === 0) { // 0 has its own word ("None"): one tap, no stepper
-        return el("div", {}, group([button(capital(q.zero), () => answer("0"))]), form);
+        return el("div", {}, group([button(capital(q.zero_label), () => answer("0"))]), form);
       }
       return form;
     }
     case "pick":
+      // each choice in the player's words (labels); the answer sent is its number
       return group(q.choices.map((choice, n) =>
-        mark(button(choice, () => answer(String(n + 1))), q.default === choice)), true);
+        mark(button(q.labels[n], () => answer(String(n + 1))), q.default === choice)), true);
     case "benefits":
       return benefits(q);
     default:
@@ -831,28 +1038,34 @@ function answers(q) {
 
 /** A benefits question: tap each benefit shown, with its number or building. */
 function benefits(q) {
+  // each benefit shown in the player's words; the answer sent is the stored English
+  const said = (choice) => q.labels[q.choices.indexOf(choice)] ?? choice;
   const chosen = [];
-  const list = el("ul", { "aria-label": "Benefits chosen", "aria-live": "polite" });
+  const list = el("ul", { "aria-label": msg("Benefits chosen"), "aria-live": "polite" });
   const room = el("p", { className: "muted", "aria-live": "polite" });
-  const ok = button("OK", () => answer(chosen.map((item) => item.text).join(", ") || q.nothing),
+  const ok = button(msg("OK"),
+    () => answer(chosen.map((item) => item.text).join(", ") || q.nothing),
     { className: "primary" });
   const redraw = () => {
     list.replaceChildren(...chosen.map((item, n) => el("li", {},
-      item.text, " ", button("Remove", () => { chosen.splice(n, 1); redraw(); ok.focus(); },
-        { "aria-label": `Remove ${item.text}` }))));
+      item.label, " ", button(msg("Remove"), () => { chosen.splice(n, 1); redraw(); ok.focus(); },
+        // Translators: {benefit} is a benefit as chosen, e.g. "Crystals 2".
+        { "aria-label": msg("Remove {benefit}", { benefit: item.label }) }))));
     const full = chosen.length >= q.high;
     room.textContent = full
-      ? `That is all it can show (${q.high}); OK to answer, or Remove one.`
-      : `Tap each benefit it shows (up to ${q.high}), then OK.`;
+      // Translators: {most} is a number; OK and Remove are the page's buttons.
+      ? msg("That is all it can show ({most}); OK to answer, or Remove one.", { most: q.high })
+      // Translators: {most} is a number; OK is the page's button.
+      : msg("Tap each benefit it shows (up to {most}), then OK.", { most: q.high });
     choiceButtons.forEach((b) => { b.disabled = full; });
   };
   const detail = el("div", { className: "row", "aria-live": "polite" });
-  const picked = (text) => {
+  const picked = (text, label) => {
     if (q.high === 1) { // one benefit is the whole answer: no OK to tap
       answer(text);
       return;
     }
-    chosen.push({ text });
+    chosen.push({ text, label });
     detail.replaceChildren();
     redraw();
     ok.focus();
@@ -860,19 +1073,23 @@ function benefits(q) {
   const add = (choice) => {
     if (chosen.length >= q.high) return;
     if (q.counted.includes(choice)) {
-      detail.replaceChildren(el("span", {}, `How many ${choice}?`),
+      // Translators: {benefit} is a benefit's name, e.g. "Crystals".
+      detail.replaceChildren(el("span", {}, msg("How many {benefit}?", { benefit: said(choice) })),
         ...Array.from({ length: q.counted_most }, (_, n) =>
-          button(String(n + 1), () => picked(`${choice} ${n + 1}`))));
+          button(String(n + 1), () => picked(`${choice} ${n + 1}`, `${said(choice)} ${n + 1}`))));
       detail.querySelector("button").focus();
     } else if (choice === q.builds) {
-      detail.replaceChildren(el("span", {}, `${choice}: which building?`),
-        ...q.buildings.map((b) => button(b, () => picked(`${choice} ${b}`))));
+      // Translators: {benefit} is a benefit's name, e.g. "Construct".
+      detail.replaceChildren(el("span", {}, msg("{benefit}: which building?", { benefit: said(choice) })),
+        ...q.buildings.map((b, n) => button(q.building_labels[n],
+          () => picked(`${choice} ${b}`, `${said(choice)} ${q.building_labels[n]}`))));
       detail.querySelector("button").focus();
     } else {
-      picked(choice);
+      picked(choice, said(choice));
     }
   };
-  const choiceButtons = q.choices.filter((c) => c !== q.nothing).map((c) => button(c, () => add(c)));
+  const choiceButtons = q.choices.filter((c) => c !== q.nothing)
+    .map((c) => button(said(c), () => add(c)));
   redraw();
   return el("div", {},
     el("div", { className: "answers benefits", role: "group", "aria-labelledby": "question" },
@@ -880,7 +1097,7 @@ function benefits(q) {
     detail,
     room,
     list,
-    el("div", { className: "row" }, button("Nothing", () => answer(q.nothing)), ok));
+    el("div", { className: "row" }, button(msg("Nothing"), () => answer(q.nothing)), ok));
 }
 
 function back() {
@@ -895,7 +1112,7 @@ function showError(text) {
 // --- the toolbar ---------------------------------------------------------------
 
 function panel(title, lines) {
-  const close = button("Close", () => render(game.screen), { className: "primary" });
+  const close = button(msg("Close"), () => render(game.screen), { className: "primary" });
   show(el("h2", {}, title), ...lines, el("p", {}, close));
   panelOpened();
 }
@@ -942,11 +1159,11 @@ function action(id, run) {
   document.getElementById(id).addEventListener("click", () => {
     if (game.id === null) return;
     if (engineDead) {
-      say(STOPPED);
+      say(stoppedWords);
       return;
     }
     if (!engineUp) {
-      say("The engine is still starting…");
+      say(() => msg("The engine is still starting…"));
       return;
     }
     settle(run);
@@ -961,7 +1178,8 @@ async function replaceSave(save, done) {
   const failed = commit(game.id, { save, steps: next.taken, round: next.round, over: next.over,
     step: null, answers: [], ticks: [] }, game.save);
   if (failed) {
-    showError(`Not done, because it could not be stored: ${failed}`);
+    // Translators: {reason} is why, e.g. "the engine has stopped: reload the page".
+    showError(msg("Not done, because it could not be stored: {reason}", { reason: failed }));
     return;
   }
   game.save = save;
@@ -972,33 +1190,43 @@ async function replaceSave(save, done) {
 
 action("undo", async () => {
   if (game.step !== null) {
-    const label = game.screen.label;
-    confirmPanel("Cancel the step",
-      `Cancel ${label}? Its answers so far are dropped; taken again, it shows the same card.`,
+    const step = game.screen.label;
+    confirmPanel(msg("Cancel the step"),
+      // Translators: {step} is a step's name, e.g. "Lacerda's turn".
+      msg("Cancel {step}? Its answers so far are dropped; taken again, it shows the same card.",
+        { step }),
       {
-        text: "Cancel the step",
+        text: msg("Cancel the step"),
         run: async () => {
           game.ticks = [];
           render(await call("screen", game.save));
-          say(`Cancelled: ${label}.`);
+          // Translators: {step} is a step's name, e.g. "Lacerda's turn".
+          say(msg("Cancelled: {step}.", { step }));
         },
       },
-      { text: "Keep going", run: () => render(game.screen) });
+      { text: msg("Keep going"), run: () => render(game.screen) });
     return;
   }
-  const label = game.screen.last_label || "the last step";
+  // Translators: said as {step} where the last step has no name.
+  const step = game.screen.last_label || msg("the last step");
   const last = await call("last_step", game.save);
-  confirmPanel("Undo", `Undo ${label}? Redo plays it again. Take back what it did, last first:`,
+  confirmPanel(msg("Undo"),
+    // Translators: {step} is a step's name, e.g. "Lacerda's turn" (else "the last step").
+    msg("Undo {step}? Redo plays it again. Take back what it did, last first:", { step }),
     {
-      text: `Undo ${label}`,
+      // Translators: {step} is a step's name, e.g. "Lacerda's turn" (else "the last step").
+      text: msg("Undo {step}", { step }),
       run: async () => replaceSave(await call("undo_save", game.save),
-        `Undone: ${label}. Redo plays it again.`),
+        // Translators: {step} is a step's name, e.g. "Lacerda's turn" (else "the last step").
+        msg("Undone: {step}. Redo plays it again.", { step })),
+
     },
-    { text: "Keep it", run: () => render(game.screen) },
+    { text: msg("Keep it"), run: () => render(game.screen) },
     [
-      el("ul", { className: "put-back", "aria-label": "What to take back" }, // numbered as shown
+      // numbered as shown
+      el("ul", { className: "put-back", "aria-label": msg("What to take back") },
         last.put_back.map((line) => el("li", {}, line))),
-      last.board_back.length ? el("p", {}, "His board back to:") : null,
+      last.board_back.length ? el("p", {}, msg("His board back to:")) : null,
       last.board_back.length ? el("ul", {}, last.board_back.map((c) => el("li", {}, c))) : null,
     ]);
 });
@@ -1007,26 +1235,31 @@ action("redo", async () => {
   const save = await call("redo_save", game.save);
   const now = (await call("last_step", save)).board_now;
   replaceSave(save, now.length
-    ? `Redone, the same as before. His board now: ${now.join("; ")}.`
-    : "Redone: the same as before.");
+    // Translators: {changes} is what changed on his board, e.g. "Crystals: 2 -> 5; Lab: ...".
+    ? msg("Redone, the same as before. His board now: {changes}.", { changes: now.join("; ") })
+    : msg("Redone: the same as before."));
 });
 
 action("why", () => {
   const s = game.screen;
   const lines = (s.kind === "question" ? s.lines : s.last) || [];
   if (!lines.length) {
-    panel("Why", [el("p", {}, "Nothing has happened yet.")]);
+    panel(msg("Why"), [el("p", {}, msg("Nothing has happened yet."))]);
     return;
   }
-  panel("Why", [el("ol", { className: "lines" }, lines.map((line) => el("li", {},
+  panel(msg("Why"), [el("ol", { className: "lines" }, lines.map((line) => el("li", {},
     el("div", {}, line.text),
-    line.rules.length ? el("div", { className: "muted" }, `Rules: ${line.rules.join(", ")}`) : null,
+    line.rules.length
+      // Translators: {rules} are rule IDs, e.g. "R-TURN-1, R-TIE-2".
+      ? el("div", { className: "muted" }, msg("Rules: {rules}", { rules: line.rules.join(", ") }))
+      : null,
     line.why.map((detail) => el("div", { className: "muted" }, detail)))))]);
 });
 
 action("status", async () => {
   const note = game.step !== null
-    ? el("p", { className: "muted" }, "As of the last complete step; the step in progress is not in it yet.")
+    ? el("p", { className: "muted" },
+      msg("As of the last complete step; the step in progress is not in it yet."))
     : null;
   const lines = await call("status", game.save);
   const sequence = picture(await call("status_picture", game.save));
@@ -1034,7 +1267,8 @@ action("status", async () => {
   const drawn = await call("board_picture", game.save);
   const board = drawn ? picture(drawn) : null;
   if (board) board.classList.add("board");
-  panel("Status", [note, sequence, board, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
+  panel(msg("Status"),
+    [note, sequence, board, el("ul", {}, lines.map((line) => el("li", {}, line)))]);
 });
 
 /** Download game *id*'s save, named as `lacerda-bot play` names it. */
@@ -1057,13 +1291,16 @@ action("export", () => download(game.id, game.save));
 window.addEventListener("storage", (event) => {
   const kept = game.id === null ? null : record(game.id);
   if (game.id !== null && event.key === PREFIX + game.id && kept?.save !== game.save) {
-    openGame(game.id).then(() => say("This game changed in another tab or window: it is shown as stored now."));
+    openGame(game.id).then(() => say(
+      msg("This game changed in another tab or window: it is shown as stored now.")));
   }
 });
 
 // --- start ---------------------------------------------------------------------
 
+applyPageWords();
 const wanted = new URLSearchParams(location.hash.slice(1)).get("game");
+
 if (wanted && record(wanted) !== null) openGame(wanted);
 else if (location.hash === "#history") renderHistory();
 else renderHome();

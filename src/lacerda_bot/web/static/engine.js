@@ -4,7 +4,8 @@
 // plain values, and gets plain values back (or the error's last line).
 //
 // Messages to the page:
-//   { kind: "progress", text }          what the start is doing now
+//   { kind: "progress", text }          what the start is doing now (in English, marked
+//                                       with msg: the page says it in the player's language)
 //   { kind: "ready", origin, runtime, engine }
 //                                       started: Pyodide up, then lacerda_bot imported
 //                                       (ms after the worker's time origin)
@@ -16,6 +17,9 @@
 // later call answers fatal at once: the page must be reloaded, and nothing the dead
 // engine would say can reach the page's storage.
 
+/** Marks the page's words for the catalogs: the page says them in the player's language. */
+const msg = (text) => text;
+
 let screen = null;
 let runtime = null;
 let dead = false;
@@ -25,7 +29,7 @@ function progress(text) {
 }
 
 const started = (async () => {
-  progress("Starting the engine: loading Python…");
+  progress(msg("Starting the engine: loading Python…"));
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const [python, packages] = await Promise.all([
     loadPyodide({ indexURL: new URL("./pyodide/", self.location.href).href }),
@@ -35,7 +39,7 @@ const started = (async () => {
     }),
   ]);
   const runtimeMs = performance.now();
-  progress("Starting the engine: loading Lacerda's rules…");
+  progress(msg("Starting the engine: loading Lacerda's rules…"));
   const purelib = python.runPython("import sysconfig; sysconfig.get_path('purelib')");
   python.unpackArchive(packages, "zip", { extractDir: purelib });
   screen = python.pyimport("lacerda_bot.table.screen");
@@ -61,7 +65,7 @@ function fatal(error) {
   return /fatal/i.test(String(error.message || error));
 }
 
-function run(name, args) {
+function run(name, args, lang) {
   const made = [];
   const converted = args.map((value) => {
     if (value !== null && typeof value === "object") {
@@ -72,7 +76,8 @@ function run(name, args) {
     return value ?? undefined;
   });
   try {
-    const result = screen[name](...converted);
+    const result = lang ? screen[name].callKwargs(...converted, { lang })
+      : screen[name](...converted);
     if (result && typeof result.toJs === "function") {
       const plain = result.toJs({ dict_converter: Object.fromEntries });
       result.destroy();
@@ -91,19 +96,19 @@ function run(name, args) {
 }
 
 self.addEventListener("message", async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, args, lang } = event.data;
   try {
     await started;
   } catch {
-    self.postMessage({ id, error: "the engine could not start", fatal: true });
+    self.postMessage({ id, error: msg("the engine could not start"), fatal: true });
     return;
   }
   if (dead) {
-    self.postMessage({ id, error: "the engine has stopped", fatal: true });
+    self.postMessage({ id, error: msg("the engine has stopped"), fatal: true });
     return;
   }
   try {
-    self.postMessage({ id, value: run(name, args) });
+    self.postMessage({ id, value: run(name, args, lang) });
   } catch (error) {
     dead = fatal(error);
     self.postMessage({ id, error: reason(error), fatal: dead });
