@@ -22,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ from ._pictures import assert_not_blank
 from .helpers_browser import chromium
 from .helpers_table import scored_save
 from .helpers_terminal import PRINTED
+from .test_catalogs import catalogs
 
 PHONE: ViewportSize = {"width": 360, "height": 740}
 SETUP_ANSWERS = [*PRINTED, "6", "colony", "nothing"]
@@ -1062,13 +1064,17 @@ def test_the_history_after_two_finished_games(built: Path, browser: Browser) -> 
 _ENGLISH = re.compile(r"\b(the|his|he|you|and|of|is|a|Yes|No|Continue|Undo)\b")
 """Everyday English words: on a page in another language, an untranslated string."""
 
+_PLAIN = re.compile(r"[A-Za-z]{2,}")
+_NAMES = frozenset({"Lacerda", "On", "Mars", "lacerda"})
+"""Plain ASCII words the pseudo-locale keeps: proper names."""
+_LANGUAGES = ("English", "Português", "Deutsch", "Français", "Español")
+"""The language switch names each language in itself, in every language."""
 
-def test_a_phone_in_german_plays_the_set_up_in_german(
-    built: Path, browser: Browser
-) -> None:
-    """A browser set to German: the page, its questions and its answers in German,
-    nothing wider than the phone, from the home screen through a set-up."""
-    site = Site(built)
+
+def _set_up_in(
+    site: Site, browser: Browser, start: str, nothing: str, no: str, check: Any
+) -> list[str]:
+    """A set-up played on a phone set to German, *check* run on each screen's text."""
     context = browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE"
     )
@@ -1077,40 +1083,111 @@ def test_a_phone_in_german_plays_the_set_up_in_german(
     try:
         page, errors = watched(context)
         page.goto(site.url)
-        page.get_by_role("button", name="Neues Spiel starten").wait_for()
+        page.get_by_role("button", name=start).wait_for()
         assert page.evaluate("document.documentElement.lang") == "de"
 
-        def german() -> str:
-            shown = settled(page).locator("body").inner_text()
+        def shown() -> str:
+            text = settled(page).locator("body").inner_text()
             assert (
                 page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             )
-            assert _ENGLISH.findall(shown) == [], shown
-            return shown
+            cut = page.evaluate(
+                "[...document.querySelectorAll('button, h2, h3, label, p, li')]"
+                ".filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)"
+                ".map((e) => e.textContent)"
+            )
+            assert cut == [], cut  # no text wider than its box
+            check(text)
+            return text
 
-        german()
-        page.get_by_role("button", name="Neues Spiel starten").click()
+        shown()
+        page.get_by_role("button", name=start).click()
         page.locator('button[data-step="setup"]').click()
         for _ in range(40):
             settled(page)
             if page.locator("#continue").count():
                 break
-            german()
+            shown()
             answers = page.locator("#answers")
             match answers.get_attribute("data-kind"):
                 case "yes_no":
-                    answers.get_by_role("button", name="Nein", exact=True).click()
+                    answers.get_by_role("button", name=no, exact=True).click()
                 case "benefits":
-                    answers.get_by_role("button", name="Nichts", exact=True).click()
+                    answers.get_by_role("button", name=nothing, exact=True).click()
                 case "count" if answers.locator(".stepper").count():
                     low = answers.locator("input").get_attribute("min") or ""
                     answers.locator("input").fill(low)
-                    answers.get_by_role("button", name="OK", exact=True).click()
+                    answers.locator("button[type=submit]").click()
                 case _:
                     answers.locator(".answers button").first.click()
-        assert "Lacerda" in german()
         assert page.locator("#continue").count() == 1
-        assert errors == []
+        return [shown(), *errors]
     finally:
         context.close()
+
+
+def test_a_phone_in_german_plays_the_set_up_in_german(
+    built: Path, browser: Browser
+) -> None:
+    """A browser set to German: the page, its questions and its answers in German,
+    nothing wider than the phone or its box, from the home screen through a set-up."""
+
+    def german(text: str) -> None:
+        assert _ENGLISH.findall(text) == [], text
+
+    site = Site(built)
+    try:
+        last, *errors = _set_up_in(
+            site, browser, "Neues Spiel starten", "Nichts", "Nein", german
+        )
+    finally:
         site.stop()
+    assert "Lacerda" in last
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site with its German replaced by the pseudo-locale, page and engine.
+
+    Every letter accented, every message about 40 % longer (tools/catalogs.py).
+    """
+    folder = tmp_path_factory.mktemp("pseudo") / "site"
+    shutil.copytree(built, folder)
+    pseudo = catalogs.pseudo_catalog()
+    page = {str(m.id) for m in catalogs.extract() if m.id and catalogs._on_page(m)}
+    words = {str(m.id): str(m.string) for m in pseudo if m.id and str(m.id) in page}
+    (folder / "words.js").write_text(
+        "export const WORDS = " + json.dumps({"de": words}) + ";\n", encoding="utf-8"
+    )
+    member = "lacerda_bot/locale/de/LC_MESSAGES/lacerda_bot.mo"
+    with zipfile.ZipFile(built / "lacerda.zip") as source:
+        kept = {name: source.read(name) for name in source.namelist()}
+    kept[member] = catalogs.compiled(pseudo)
+    with zipfile.ZipFile(folder / "lacerda.zip", "w") as target:
+        for name, data in kept.items():
+            target.writestr(name, data)
+    return folder
+
+
+def test_the_pseudo_locale_page_shows_no_english_and_cuts_nothing_at_360_px(
+    pseudo_site: Path, browser: Browser
+) -> None:
+    """The pseudo-locale (accented, about 40 % longer) on a 360 px phone: every word
+    on screen came from a catalog, and no text is wider than the page or its box."""
+
+    def translated(text: str) -> None:
+        for name in _LANGUAGES:
+            text = text.replace(name, "")
+        assert set(_PLAIN.findall(text)) <= _NAMES, text
+
+    site = Site(pseudo_site)
+    try:
+        start = catalogs.pseudo("Start a new game")
+        nothing = catalogs.pseudo("Nothing")
+        no = catalogs.pseudo("No")
+        last, *errors = _set_up_in(site, browser, start, nothing, no, translated)
+    finally:
+        site.stop()
+    assert "~~" in last  # the padding survived: nothing was cut short
+    assert errors == []

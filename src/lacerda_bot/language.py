@@ -217,7 +217,7 @@ class Words:
     placeholder the English has not) is never shown broken: the English is.
     """
 
-    __slots__ = ("catalog", "language")
+    __slots__ = ("_any", "_typed", "catalog", "language")
 
     def __init__(
         self, language: Language, catalog: gettext.NullTranslations | None = None
@@ -225,6 +225,9 @@ class Words:
         """*catalog* translates; ``None`` says the English source."""
         self.language = language
         self.catalog = catalog or gettext.NullTranslations()
+        self._typed: dict[str, tuple[str, ...]] = {}
+        """:meth:`answers` as worked out once per word (a replay asks thousands)."""
+        self._any: dict[tuple[str, ...], frozenset[str]] = {}
 
     def __repr__(self) -> str:
         """The language, not the catalog."""
@@ -290,8 +293,20 @@ class Words:
 
     def answers(self, word: str) -> tuple[str, ...]:
         """Every word that means *word*, :func:`folded`: this language's, then the English."""
-        own, english = folded(self.answer(word)), folded(word)
-        return (own, english) if own != english else (english,)
+        known = self._typed.get(word)
+        if known is None:
+            own, english = folded(self.answer(word)), folded(word)
+            known = (own, english) if own != english else (english,)
+            self._typed[word] = known
+        return known
+
+    def any_of(self, english: tuple[str, ...]) -> frozenset[str]:
+        """Every word that means one of *english*'s, :func:`folded`, in either language."""
+        known = self._any.get(english)
+        if known is None:
+            known = frozenset(said for word in english for said in self.answers(word))
+            self._any[english] = known
+        return known
 
 
 def folded(typed: str) -> str:
@@ -302,6 +317,8 @@ def folded(typed: str) -> str:
     >>> folded("  Não "), folded("Préparation")
     ('nao', 'preparation')
     """
+    if typed.isascii():  # no accent to take off
+        return typed.strip().lower()
     parts = unicodedata.normalize("NFD", typed.strip().casefold())
     return "".join(c for c in parts if not unicodedata.combining(c))
 

@@ -59,7 +59,7 @@ _MOST_DIGITS: Final = 4
 
 def _yes_no(words: Words, english: Iterable[str]) -> frozenset[str]:
     """The words that mean one of *english*'s in *words*' language, and the English."""
-    return frozenset(said for word in english for said in words.answers(word))
+    return words.any_of(tuple(english))
 
 
 def _number(word: str) -> int | None:
