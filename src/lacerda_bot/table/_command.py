@@ -26,6 +26,7 @@ from lacerda_bot.language import (
     ENGLISH,
     Language,
     Message,
+    Text,
     Words,
     choose_language,
     msg,
@@ -203,20 +204,20 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
         return 2
     if args.resume is not None:
         if args.seed is not None or args.option:
-            err.write(
-                "lacerda-bot play: --seed and --option are for new games, not --resume\n"
-            )
+            both = msg("--seed and --option are for new games, not --resume")
+            err.write(f"lacerda-bot play: {words.say(both)}\n")
             return 2
         path = args.resume
         try:
             saved = read_save(path)  # read once: the game and the bytes to expect
             game = loads_game(saved.decode("utf-8"))
             if game.converted:
-                _keep_original(path, saved, game, out)
+                _keep_original(path, saved, game, out, words)
         except UnicodeDecodeError as error:
-            return _not_resumed(path, f"not a text file ({error})", err)
+            text = msg("not a text file ({error})", error=str(error))
+            return _not_resumed(path, text, err, words)
         except (OSError, SerializationError) as error:
-            return _not_resumed(path, str(error), err)
+            return _not_resumed(path, str(error), err, words)
     else:
         seed = secrets.randbelow(MAX_SEED) if args.seed is None else args.seed
         try:
@@ -226,16 +227,19 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
             if args.save is None:
                 err.write(f"lacerda-bot play: {printable(str(error))}\n")
                 return 2
-            err.write(
-                f"lacerda-bot play: {display_path(args.save)} already exists; resume "
-                f"it with --resume {quote_path(args.save)}, or choose another "
-                "--save FILE\n"
+            exists = msg(
+                "{path} already exists; resume it with --resume {quoted}, or choose "
+                "another --save FILE",
+                path=display_path(args.save),
+                quoted=quote_path(args.save),
             )
+            err.write(f"lacerda-bot play: {words.say(exists)}\n")
             return 2
         except OSError as error:
-            found = _elsewhere(game, args.save or Path.cwd(), error, stdin, out)
+            found = _elsewhere(game, args.save or Path.cwd(), error, stdin, out, words)
             if found is None:
-                err.write(f"lacerda-bot play: cannot save the new game: {error}\n")
+                failed = msg("cannot save the new game: {error}", error=str(error))
+                err.write(f"lacerda-bot play: {words.say(failed)}\n")
                 return 2
             path, saved = found
         except LacerdaBotError as error:
@@ -265,23 +269,26 @@ def play(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> i
                 words=words,
             ).loop()
     except SaveConflictError as error:
-        return _not_resumed(path, error.problem, err)
+        return _not_resumed(path, error.problem, err, words)
 
 
 def _elsewhere(
-    game: Game, tried: Path, error: OSError, stdin: TextIO, out: TextIO
+    game: Game, tried: Path, error: OSError, stdin: TextIO, out: TextIO, words: Words
 ) -> tuple[Path, bytes] | None:
     """Save a new *game* in a file the player names, after *tried* failed.
 
     Asked until a save works; ``None`` when the player gives no name (or input
     ends). A name that exists is refused, as ``--save`` refuses it.
     """
-    problem = f"{error.strerror or error}"
+    problem: Text = f"{error.strerror or error}"
     while True:
-        out.write(
-            f"Cannot save the new game in {display_path(tried)}: {printable(problem)}.\n"
-            "Another file to save it in (Enter to stop): "
+        failed = msg(
+            "Cannot save the new game in {path}: {problem}.",
+            path=display_path(tried),
+            problem=printable(words.say(problem)),
         )
+        another = msg("Another file to save it in (Enter to stop):")
+        out.write(f"{words.say(failed)}\n{words.say(another)} ")
         out.flush()
         reply = stdin.readline().strip()
         if not reply:
@@ -291,17 +298,20 @@ def _elsewhere(
         try:
             return tried, save_game(game, tried, create=True)
         except SaveConflictError:
-            problem = "it already exists"
+            problem = msg("it already exists")
         except (OSError, InvalidValueError) as again:
             problem = f"{getattr(again, 'strerror', None) or again}"
 
 
-def _not_resumed(path: Path, problem: str, err: TextIO) -> int:
+def _not_resumed(path: Path, problem: Text, err: TextIO, words: Words) -> int:
     """Say on one line why *path* cannot be resumed (it is left as it was); status 2."""
-    err.write(
-        f"lacerda-bot play: cannot resume {display_path(path)}: {printable(problem)}\n"
-        "The file was not changed.\n"
+    refused = msg(
+        "cannot resume {path}: {problem}",
+        path=display_path(path),
+        problem=printable(words.say(problem)),
     )
+    unchanged = msg("The file was not changed.")
+    err.write(f"lacerda-bot play: {words.say(refused)}\n{words.say(unchanged)}\n")
     return 2
 
 
@@ -454,7 +464,9 @@ def game_stats(folder: Path, out: TextIO, words: Words = ENGLISH) -> int:
     return 0
 
 
-def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None:
+def _keep_original(
+    path: Path, original: bytes, game: Game, out: TextIO, words: Words
+) -> None:
     """Keep a converted older save as it was, beside the file the game goes on in.
 
     The copy of a 0.1.0 save is ``FILE.0.1.0`` (of a version 2 save,
@@ -467,53 +479,75 @@ def _keep_original(path: Path, original: bytes, game: Game, out: TextIO) -> None
     """
     old = game.converted_from == 1
     kept = keep_copy(path, original, ".0.1.0" if old else f".v{game.converted_from}")
-    by = (
-        "lacerda-bot 0.1.0"
+    where = display_path(kept)
+    converted = (
+        msg(
+            "This save was written by lacerda-bot 0.1.0 and has been converted; the "
+            "original is kept as {path}.",
+            path=where,
+        )
         if old
-        else "an earlier version (his Lab in rows, before spec 1.3)"
+        else msg(
+            "This save was written by an earlier version (his Lab in rows, before "
+            "spec 1.3) and has been converted; the original is kept as {path}.",
+            path=where,
+        )
     )
-    out.write(
-        f"This save was written by {by} and has been converted; the "
-        f"original is kept as {display_path(kept)}.\n"
-    )
-    asked = "0.1.0" if old else "the old save"
+    out.write(words.say(converted) + "\n")
     for note in game.converted[1:]:
-        out.write(f"  Where {asked} did not ask, it assumed that {note}.\n")
+        # Translators: {note} is what converting assumed, in English.
+        assumed = (
+            msg("Where 0.1.0 did not ask, it assumed that {note}.", note=note)
+            if old
+            else msg(
+                "Where the old save did not ask, it assumed that {note}.", note=note
+            )
+        )
+        out.write(f"  {words.say(assumed)}\n")
     if game.replay_stopped:
-        out.write(f"  Not every step replays: {game.replay_stopped}.\n")
+        stopped = msg("Not every step replays: {why}.", why=game.replay_stopped)
+        out.write(f"  {words.say(stopped)}\n")
 
 
 def _run_play(args: argparse.Namespace) -> int:
     try:
         return play(args, sys.stdin, sys.stdout, sys.stderr)
     except KeyboardInterrupt:
-        sys.stdout.write("\nStopped; the game is saved as of its last complete step.\n")
+        try:
+            words = _words(args)
+        except InvalidValueError:
+            words = ENGLISH
+        stopped = msg("Stopped; the game is saved as of its last complete step.")
+        sys.stdout.write(f"\n{words.say(stopped)}\n")
         return 130
 
 
 def _run_games(args: argparse.Namespace) -> int:
-    problem = _folder_problem(args.folder)
-    if problem:
-        sys.stderr.write(f"lacerda-bot games: {problem}\n")
-        return 2
     try:
         words = _words(args)
     except InvalidValueError as error:
         sys.stderr.write(f"lacerda-bot games: {error}\n")
+        return 2
+    problem = _folder_problem(args.folder)
+    if problem is not None:
+        sys.stderr.write(f"lacerda-bot games: {words.say(problem)}\n")
         return 2
     if args.stats:
         return game_stats(args.folder, sys.stdout, words)
     return games(args.folder, sys.stdout, words)
 
 
-def _folder_problem(folder: Path) -> str:
-    """Why *folder* cannot be listed ("" if it can): missing, a file, unreadable."""
+def _folder_problem(folder: Path) -> Message | None:
+    """Why *folder* cannot be listed (``None`` if it can): missing, a file, unreadable."""
+    shown = display_path(folder)
     try:
         with os.scandir(folder):
-            return ""
+            return None
     except FileNotFoundError:
-        return f"no folder {display_path(folder)}"
+        return msg("no folder {folder}", folder=shown)
     except NotADirectoryError:
-        return f"{display_path(folder)} is not a folder"
+        return msg("{folder} is not a folder", folder=shown)
     except OSError as error:
-        return f"cannot read the folder {display_path(folder)} ({error})"
+        return msg(
+            "cannot read the folder {folder} ({error})", folder=shown, error=str(error)
+        )
